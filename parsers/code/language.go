@@ -1,0 +1,151 @@
+// Package code extracts symbol trees from source code with tree-sitter.
+//
+// Each language is a Language value registered from its own lang_*.go file:
+// a grammar, a symbol query (queries/<name>.scm) and a few declarative rules.
+// Extraction is driven by the query's captures; nesting comes from byte-range
+// containment, so no language needs its own tree walker. See queries/README.md
+// for the capture convention.
+package code
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/treenav/treenav/queries"
+)
+
+// Language describes how to extract symbols from one tree-sitter grammar.
+type Language struct {
+	// Name is the language value of documents ("go", "typescript", ...).
+	Name string
+	// Query names the queries/<Query>.scm file; defaults to Name.
+	Query string
+	// Extensions (with the dot) and FileNames (exact base names) select the
+	// language by path. Extensions shared by two languages are resolved in
+	// detect.go.
+	Extensions []string
+	FileNames  []string
+	// Interpreters are shebang program names ("python3", "bash").
+	Interpreters []string
+	// Grammar returns the tree-sitter language.
+	Grammar func() *sitter.Language
+
+	// CommentTypes are the node types that hold comments; a run of them
+	// directly above a definition is its doc.
+	CommentTypes []string
+	// LeadingTypes are sibling node types that belong to the definition
+	// after them (Rust attributes, TypeScript member decorators): the
+	// definition's range is extended back over them.
+	LeadingTypes []string
+	// Wrappers are node types that wrap a single definition (decorators,
+	// export, template<>, Go's ungrouped type/const/var): when a definition
+	// is the last named child of one and the only one of its type there, its
+	// range grows to the wrapper's.
+	Wrappers []string
+	// WrapperOK, when set, vetoes a wrapper extension (Go keeps the spec's
+	// own range inside a parenthesised group).
+	WrapperOK func(wrapper, def *sitter.Node, src []byte) bool
+	// ScopeSeparator splits qualified names written in a definition's name
+	// ("::" for C++ out-of-line definitions).
+	ScopeSeparator string
+	// AttachReceivers attaches methods with a @receiver capture to the type
+	// of that name when it is defined in the same file (Go, Rust impl).
+	AttachReceivers bool
+	// Fixup, when set, adjusts a symbol after extraction (names the grammar
+	// leaves implicit, signatures that need trimming).
+	Fixup func(s *Symbol, src []byte)
+
+	once    sync.Once
+	query   *compiledQuery
+	initErr error
+	pool    sync.Pool
+	comment map[string]bool
+	leading map[string]bool
+	wrapper map[string]bool
+}
+
+var (
+	registryMu sync.RWMutex
+	byName     = map[string]*Language{}
+	byExt      = map[string]*Language{}
+	byFileName = map[string]*Language{}
+	byInterp   = map[string]*Language{}
+)
+
+// Register adds a language to the registry. It is called from the init
+// functions of the lang_*.go files and panics on a duplicate, which is a
+// programming error.
+func Register(l *Language) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := byName[l.Name]; dup {
+		panic("code: language registered twice: " + l.Name)
+	}
+	if l.Query == "" {
+		l.Query = l.Name
+	}
+	byName[l.Name] = l
+	for _, e := range l.Extensions {
+		if _, dup := byExt[e]; !dup {
+			byExt[e] = l
+		}
+	}
+	for _, f := range l.FileNames {
+		byFileName[f] = l
+	}
+	for _, i := range l.Interpreters {
+		byInterp[i] = l
+	}
+}
+
+// Lookup returns the registered language of that name.
+func Lookup(name string) *Language {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return byName[name]
+}
+
+// Languages returns the registered language names, sorted.
+func Languages() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// init compiles the language's query once; the compiled query is shared by
+// every goroutine (tree-sitter queries are immutable).
+func (l *Language) init() error {
+	l.once.Do(func() {
+		src, err := queries.Source(l.Query)
+		if err != nil {
+			l.initErr = err
+			return
+		}
+		q, err := compileQuery(src, l.Grammar())
+		if err != nil {
+			l.initErr = fmt.Errorf("query %s.scm: %w", l.Query, err)
+			return
+		}
+		l.query = q
+		l.comment = set(l.CommentTypes)
+		l.leading = set(l.LeadingTypes)
+		l.wrapper = set(l.Wrappers)
+	})
+	return l.initErr
+}
+
+func set(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

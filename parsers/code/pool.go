@@ -1,0 +1,28 @@
+package code
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// parseTimeout bounds one file's parse (microseconds). Tree-sitter is
+// linear in practice; the limit exists so that a pathological input can
+// never hang an indexing run.
+const parseTimeout = 20_000_000
+
+// getParser takes a parser for the language from its pool; putParser returns
+// it. One parser serves one goroutine at a time, so parallel parsing uses one
+// parser per worker without creating a parser per file.
+func (l *Language) getParser() *sitter.Parser {
+	if p, ok := l.pool.Get().(*sitter.Parser); ok {
+		return p
+	}
+	p := sitter.NewParser()
+	p.SetLanguage(l.Grammar())
+	p.SetOperationLimit(parseTimeout)
+	return p
+}
+
+func (l *Language) putParser(p *sitter.Parser) {
+	p.Reset()
+	l.pool.Put(p)
+}

@@ -1,0 +1,51 @@
+package code
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/treenav/treenav"
+)
+
+// Symbol is a definition found by a language's query, before it is placed in
+// the document tree. Language Fixup hooks may adjust its exported fields.
+type Symbol struct {
+	Kind       treenav.Kind
+	NativeKind string
+	Name       string
+	// Scope is a qualifier written in the definition itself (C++ "A::b"
+	// gives Scope ["A"]); Receiver names the type a method belongs to (Go
+	// receivers, Rust impl blocks).
+	Scope    []string
+	Receiver string
+
+	// Start/End is the definition's extent: wrappers, decorators and
+	// attributes included, leading comments excluded.
+	Start, End       uint32
+	StartRow, EndRow uint32
+	// DocStart/DocRow is where the doc comment above starts; equal to
+	// Start/StartRow when there is none.
+	DocStart uint32
+	DocRow   uint32
+
+	Signature string
+	Doc       string
+
+	// Node is the captured definition node and NameNode the captured name
+	// (nil when the pattern has none); valid only during Fixup.
+	Node     *sitter.Node
+	NameNode *sitter.Node
+
+	pattern   uint16
+	bodyStart uint32 // 0: no body captured
+	docInside [2]uint32
+	parent    int // index into the symbol slice, -1 for top level
+	children  []int
+	qualified string
+}
+
+func (s *Symbol) contains(o *Symbol) bool {
+	if s.Start == o.Start && s.End == o.End {
+		return false
+	}
+	return s.Start <= o.Start && o.End <= s.End
+}

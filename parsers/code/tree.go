@@ -1,0 +1,219 @@
+package code
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// nest links symbols (sorted by start, widest first) into a tree by range
+// containment, attaches methods to their receiver types and computes
+// qualified names.
+func (l *Language) nest(syms []Symbol) {
+	var stack []int
+	for i := range syms {
+		s := &syms[i]
+		for len(stack) > 0 && !syms[stack[len(stack)-1]].contains(s) {
+			stack = stack[:len(stack)-1]
+		}
+		s.parent = -1
+		if len(stack) > 0 {
+			s.parent = stack[len(stack)-1]
+		}
+		stack = append(stack, i)
+	}
+
+	if l.AttachReceivers {
+		for i := range syms {
+			if syms[i].Receiver == "" {
+				continue
+			}
+			if t := findType(syms, syms[i].parent, syms[i].Receiver); t >= 0 && t != i {
+				syms[i].parent = t
+			}
+		}
+	}
+	for i := range syms {
+		if p := syms[i].parent; p >= 0 {
+			syms[p].children = append(syms[p].children, i)
+		}
+	}
+	for i := range syms {
+		s := &syms[i]
+		// A function directly inside a type is a method.
+		if s.Kind == treenav.KindFunction && s.parent >= 0 && syms[s.parent].Kind.IsTypeLike() {
+			s.Kind = treenav.KindMethod
+		}
+	}
+	// Parents precede children in start order, except receivers attached
+	// to a type defined later in the file; qualify in tree order.
+	var qualify func(i int, prefix string)
+	qualify = func(i int, prefix string) {
+		s := &syms[i]
+		parts := make([]string, 0, 4)
+		if prefix != "" {
+			parts = append(parts, prefix)
+		}
+		parts = append(parts, s.Scope...)
+		if s.Receiver != "" && (s.parent < 0 || syms[s.parent].Name != s.Receiver) {
+			parts = append(parts, s.Receiver)
+		}
+		parts = append(parts, s.Name)
+		s.qualified = strings.Join(parts, ".")
+		for _, c := range s.children {
+			qualify(c, s.qualified)
+		}
+	}
+	for i := range syms {
+		if syms[i].parent < 0 {
+			qualify(i, "")
+		}
+	}
+}
+
+// findType finds the type-like symbol named name, preferring the siblings
+// under parent, then any in the file.
+func findType(syms []Symbol, parent int, name string) int {
+	best := -1
+	for i := range syms {
+		s := &syms[i]
+		if s.Name != name || !s.Kind.IsTypeLike() {
+			continue
+		}
+		if s.parent == parent {
+			return i
+		}
+		if best < 0 {
+			best = i
+		}
+	}
+	return best
+}
+
+// buildNodes lays the symbols out as document nodes: the root first, then a
+// preorder walk with children in source order.
+func buildNodes(syms []Symbol, src []byte) []treenav.Node {
+	nodes := make([]treenav.Node, 0, len(syms)+1)
+	lines := strings.Count(string(src), "\n")
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		lines++
+	}
+	nodes = append(nodes, treenav.Node{
+		Parent:    -1,
+		Kind:      treenav.KindFile,
+		LineStart: 1, LineEnd: max(lines, 1),
+		ByteStart: 0, ByteEnd: uint32(len(src)),
+		DocLineStart: 1,
+	})
+	var top []int
+	for i := range syms {
+		if syms[i].parent < 0 {
+			top = append(top, i)
+		}
+		sortByStart(syms, syms[i].children)
+	}
+	anchors := map[string]int{}
+	docInside := make([][2]uint32, 1, len(syms)+1)
+	var emit func(i, parent, level int)
+	emit = func(i, parent, level int) {
+		s := &syms[i]
+		anchor := s.qualified
+		if n := anchors[anchor]; n > 0 {
+			anchors[anchor] = n + 1
+			anchor += "~" + strconv.Itoa(n+1)
+		} else {
+			anchors[anchor] = 1
+		}
+		idx := len(nodes)
+		nodes = append(nodes, treenav.Node{
+			Anchor:        anchor,
+			Parent:        parent,
+			Kind:          s.Kind,
+			NativeKind:    s.NativeKind,
+			Title:         s.Name,
+			Level:         level,
+			LineStart:     int(s.StartRow) + 1,
+			LineEnd:       int(s.EndRow) + 1,
+			ByteStart:     s.Start,
+			ByteEnd:       s.End,
+			DocStart:      s.DocStart,
+			DocLineStart:  int(s.DocRow) + 1,
+			Name:          s.Name,
+			QualifiedName: s.qualified,
+			Signature:     s.Signature,
+			Doc:           s.Doc,
+		})
+		docInside = append(docInside, s.docInside)
+		nodes[parent].Children = append(nodes[parent].Children, idx)
+		for _, c := range s.children {
+			emit(c, idx, level+1)
+		}
+	}
+	for _, i := range top {
+		emit(i, 0, 1)
+	}
+	for i := range nodes {
+		n := &nodes[i]
+		n.Spans = ownSpans(nodes, i, docInside[i])
+		n.WordCount = countWords(src, n.Spans)
+	}
+	return nodes
+}
+
+func sortByStart(syms []Symbol, idx []int) {
+	sort.SliceStable(idx, func(a, b int) bool { return syms[idx[a]].Start < syms[idx[b]].Start })
+}
+
+// ownSpans is node i's content minus its children's, split into the doc
+// (description) and the code around it.
+func ownSpans(nodes []treenav.Node, i int, docInside [2]uint32) []treenav.Span {
+	n := &nodes[i]
+	start, end := n.ContentStart(), n.ByteEnd
+	var holes [][2]uint32
+	for _, c := range n.Children {
+		cs, ce := nodes[c].ContentStart(), nodes[c].ByteEnd
+		if cs >= start && ce <= end {
+			holes = append(holes, [2]uint32{cs, ce})
+		}
+	}
+	var spans []treenav.Span
+	add := func(a, b uint32, f treenav.Field) {
+		if b > a {
+			spans = append(spans, treenav.Span{Start: a, End: b, Field: f})
+		}
+	}
+	// Doc ranges (the comment above, the docstring inside) are prose; the
+	// rest is code.
+	var docs [][2]uint32
+	if n.DocStart < n.ByteStart {
+		docs = append(docs, [2]uint32{n.DocStart, n.ByteStart})
+	}
+	if docInside[1] > docInside[0] {
+		docs = append(docs, docInside)
+	}
+	pos := start
+	emitRange := func(a, b uint32) { // a..b is free of holes; split by docs
+		for _, d := range docs {
+			if d[1] <= a || d[0] >= b {
+				continue
+			}
+			da, db := max(d[0], a), min(d[1], b)
+			add(a, da, treenav.FieldCode)
+			add(da, db, treenav.FieldDescription)
+			a = db
+		}
+		add(a, b, treenav.FieldCode)
+	}
+	for _, h := range holes {
+		if h[0] > pos {
+			emitRange(pos, h[0])
+		}
+		pos = max(pos, h[1])
+	}
+	if end > pos {
+		emitRange(pos, end)
+	}
+	return spans
+}

@@ -1,0 +1,106 @@
+// Package parsers turns files into treenav Documents: source code through
+// tree-sitter (package code) and markdown through goldmark (package
+// markdown). It is the one entry point the index and the CLI call.
+package parsers
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code"
+	"github.com/treenav/treenav/parsers/markdown"
+)
+
+// ErrUnsupported is returned for files that are neither markdown nor a
+// language treenav parses.
+var ErrUnsupported = errors.New("unsupported file type")
+
+// Kind tells how a file would be parsed, without parsing it: "markdown",
+// a code language name, or "" when the file is not indexed.
+func Kind(name string, head []byte) string {
+	if markdown.Match(name) {
+		return "markdown"
+	}
+	if l := code.Detect(name, head); l != nil {
+		return l.Name
+	}
+	return ""
+}
+
+// Candidate reports whether a file may be parsed, judging by its name
+// alone: extensionless files need their content (a shebang) to tell.
+func Candidate(name string) bool {
+	if markdown.Match(name) || code.Detect(name, nil) != nil {
+		return true
+	}
+	return path.Ext(name) == ""
+}
+
+// Parse parses one file. rel is its path relative to its collection root
+// (forward slashes); docID is the id the document gets. Syntax errors never
+// fail a parse: whatever parsed is returned and Document.SyntaxErrors is
+// set.
+func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
+	var doc *treenav.Document
+	switch kind := Kind(rel, head(src)); kind {
+	case "":
+		return nil, fmt.Errorf("%s: %w", rel, ErrUnsupported)
+	case "markdown":
+		d, err := markdown.Parse(rel, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		doc = d
+		doc.ContentType = treenav.ContentMarkdown
+		doc.Language = "markdown"
+	default:
+		l := code.Lookup(kind)
+		res, err := l.Extract(blankBOM(src))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		doc = &treenav.Document{
+			ContentType:  treenav.ContentCode,
+			Language:     l.Name,
+			Title:        path.Base(rel),
+			Nodes:        res.Nodes,
+			SyntaxErrors: res.SyntaxErrors,
+		}
+	}
+	doc.DocID = docID
+	doc.Path = rel
+	doc.Size = int64(len(src))
+	doc.ContentHash = Hash(src)
+	doc.Nodes[0].Title = doc.Title
+	doc.AddFacet("language", doc.Language)
+	doc.AddFacet("content_type", string(doc.ContentType))
+	return doc, nil
+}
+
+// Hash is the content hash recorded for a file: it decides whether a file
+// changed since it was indexed.
+func Hash(src []byte) string {
+	h := sha256.Sum256(src)
+	return hex.EncodeToString(h[:16])
+}
+
+// head is the prefix of a file that content detection looks at.
+func head(src []byte) []byte {
+	return src[:min(len(src), 4096)]
+}
+
+// blankBOM replaces a UTF-8 byte order mark with spaces, so that byte
+// offsets stay those of the file while the grammar sees only whitespace.
+func blankBOM(src []byte) []byte {
+	if !strings.HasPrefix(string(src[:min(3, len(src))]), "\uFEFF") {
+		return src
+	}
+	c := append([]byte(nil), src...)
+	c[0], c[1], c[2] = ' ', ' ', ' '
+	return c
+}

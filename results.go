@@ -1,0 +1,148 @@
+package treenav
+
+// The types below are the JSON contract of the CLI's --json output and of
+// the MCP tools' structuredContent (see DESIGN.md §7). Field names are a
+// contract: tests and users depend on them.
+
+// SearchResponse is the result of a search.
+type SearchResponse struct {
+	Query   string         `json:"query"`
+	Total   int            `json:"total"`
+	Results []SearchResult `json:"results"`
+	// NextCursor, when set, fetches the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+	Truncated  bool   `json:"truncated,omitempty"`
+}
+
+// SearchResult is one ranked node.
+type SearchResult struct {
+	NodeID     string  `json:"node_id"`
+	DocID      string  `json:"doc_id"`
+	Path       string  `json:"path"`
+	Collection string  `json:"collection"`
+	Title      string  `json:"title"`
+	Kind       Kind    `json:"kind"`
+	Language   string  `json:"language"`
+	LineStart  int     `json:"line_start"`
+	LineEnd    int     `json:"line_end"`
+	Score      float64 `json:"score"`
+	Snippet    string  `json:"snippet"`
+}
+
+// SymbolsResponse is the result of a symbol lookup.
+type SymbolsResponse struct {
+	Query     string   `json:"query,omitempty"`
+	Total     int      `json:"total"`
+	Symbols   []Symbol `json:"symbols"`
+	Truncated bool     `json:"truncated,omitempty"`
+}
+
+// Symbol is one code symbol found by name.
+type Symbol struct {
+	NodeID        string `json:"node_id"`
+	DocID         string `json:"doc_id"`
+	Path          string `json:"path"`
+	Name          string `json:"name"`
+	QualifiedName string `json:"qualified_name"`
+	Kind          Kind   `json:"kind"`
+	Language      string `json:"language"`
+	LineStart     int    `json:"line_start"`
+	LineEnd       int    `json:"line_end"`
+	Signature     string `json:"signature"`
+}
+
+// ListResponse is the catalog of documents with facet counts.
+type ListResponse struct {
+	Total       int                       `json:"total"`
+	Documents   []DocumentSummary         `json:"documents"`
+	FacetCounts map[string]map[string]int `json:"facet_counts"`
+	NextCursor  string                    `json:"next_cursor,omitempty"`
+}
+
+// DocumentSummary describes one document in a listing.
+type DocumentSummary struct {
+	DocID       string              `json:"doc_id"`
+	Path        string              `json:"path"`
+	Collection  string              `json:"collection"`
+	Title       string              `json:"title"`
+	ContentType ContentType         `json:"content_type"`
+	Language    string              `json:"language"`
+	NodeCount   int                 `json:"node_count"`
+	Facets      map[string][]string `json:"facets"`
+}
+
+// TreeResponse is a document's outline: its nodes in document order,
+// without content.
+type TreeResponse struct {
+	DocID     string     `json:"doc_id"`
+	Title     string     `json:"title"`
+	Nodes     []TreeNode `json:"nodes"`
+	Truncated bool       `json:"truncated,omitempty"`
+}
+
+// TreeNode is one node of an outline.
+type TreeNode struct {
+	NodeID    string `json:"node_id"`
+	ParentID  string `json:"parent_id"`
+	Kind      Kind   `json:"kind"`
+	Title     string `json:"title"`
+	Level     int    `json:"level"`
+	LineStart int    `json:"line_start"`
+	LineEnd   int    `json:"line_end"`
+	WordCount int    `json:"word_count"`
+}
+
+// OutlineResponse is the symbol outline of a set of files.
+type OutlineResponse struct {
+	Files []OutlineFile `json:"files"`
+}
+
+// OutlineFile is one file's symbols (or, for markdown, sections).
+type OutlineFile struct {
+	Path     string          `json:"path"`
+	Language string          `json:"language"`
+	Symbols  []OutlineSymbol `json:"symbols"`
+}
+
+// OutlineSymbol is one symbol with its children.
+type OutlineSymbol struct {
+	Name          string          `json:"name"`
+	QualifiedName string          `json:"qualified_name"`
+	Kind          Kind            `json:"kind"`
+	LineStart     int             `json:"line_start"`
+	LineEnd       int             `json:"line_end"`
+	Signature     string          `json:"signature"`
+	Children      []OutlineSymbol `json:"children"`
+}
+
+// Outline returns the document's symbol tree (sections for markdown). Code
+// blocks of markdown documents are left out; symbols found inside them are
+// not the document's own.
+func (d *Document) Outline() OutlineFile {
+	f := OutlineFile{Path: d.Path, Language: d.Language, Symbols: []OutlineSymbol{}}
+	var build func(i int) OutlineSymbol
+	build = func(i int) OutlineSymbol {
+		n := &d.Nodes[i]
+		name, q := n.Name, n.QualifiedName
+		if name == "" {
+			name, q = n.Title, n.Anchor
+		}
+		s := OutlineSymbol{Name: name, QualifiedName: q, Kind: n.Kind,
+			LineStart: n.LineStart, LineEnd: n.LineEnd, Signature: n.Signature,
+			Children: []OutlineSymbol{}}
+		for _, c := range n.Children {
+			if d.Nodes[c].Kind != KindCode {
+				s.Children = append(s.Children, build(c))
+			}
+		}
+		return s
+	}
+	if len(d.Nodes) > 0 {
+		for _, c := range d.Nodes[0].Children {
+			if d.Nodes[c].Kind != KindCode {
+				f.Symbols = append(f.Symbols, build(c))
+			}
+		}
+	}
+	return f
+}
