@@ -1,0 +1,119 @@
+package treenav
+
+import "time"
+
+// Config is treenav's configuration: what to index and how to rank it. It is
+// read from treenav.toml (see LoadConfig); command-line flags override it.
+type Config struct {
+	// Collections are the roots to index. Without any, the current
+	// directory (or --root) is one collection.
+	Collections []Collection `toml:"collections"`
+	Ranking     Ranking      `toml:"ranking"`
+	Limits      Limits       `toml:"limits"`
+	Index       IndexConfig  `toml:"index"`
+	Server      ServerConfig `toml:"server"`
+}
+
+// Collection is one root directory with its own weight and file selection.
+type Collection struct {
+	Name   string  `toml:"name"`
+	Root   string  `toml:"root"`
+	Weight float64 `toml:"weight"` // multiplies scores; 1 when unset
+	// Include keeps only files matching one of these doublestar globs
+	// (relative to Root); Exclude drops matching files and directories.
+	Include []string `toml:"include"`
+	Exclude []string `toml:"exclude"`
+}
+
+// Ranking holds every knob of the ranking function (BM25F with proximity,
+// coverage and prefix expansion). Zero values are replaced by the defaults
+// of DefaultRanking.
+type Ranking struct {
+	K1 float64 `toml:"bm25_k1" json:"bm25_k1"`
+	B  float64 `toml:"bm25_b" json:"bm25_b"`
+
+	TitleWeight       float64 `toml:"title_weight" json:"title_weight"`
+	DescriptionWeight float64 `toml:"description_weight" json:"description_weight"`
+	CodeWeight        float64 `toml:"code_weight" json:"code_weight"`
+	BodyWeight        float64 `toml:"body_weight" json:"body_weight"`
+	PathWeight        float64 `toml:"path_weight" json:"path_weight"`
+
+	// PrefixPenalty multiplies the score of a term matched by prefix
+	// expansion; PrefixMaxExpansions caps how many dictionary terms one
+	// prefix expands to, and PrefixMinLength is the shortest query term
+	// that is expanded at all.
+	PrefixPenalty       float64 `toml:"prefix_penalty" json:"prefix_penalty"`
+	PrefixMaxExpansions int     `toml:"prefix_max_expansions" json:"prefix_max_expansions"`
+	PrefixMinLength     int     `toml:"prefix_min_length" json:"prefix_min_length"`
+
+	// ProximityBonus rewards query terms found close together;
+	// FullCoverageBonus rewards nodes that contain every query term.
+	ProximityBonus    float64 `toml:"term_proximity_bonus" json:"term_proximity_bonus"`
+	FullCoverageBonus float64 `toml:"full_coverage_bonus" json:"full_coverage_bonus"`
+
+	// Synonyms expands query terms with a small software vocabulary
+	// ("login" → "auth", "signin"); SynonymWeight discounts such matches.
+	Synonyms      bool    `toml:"synonyms" json:"synonyms"`
+	SynonymWeight float64 `toml:"synonym_weight" json:"synonym_weight"`
+}
+
+// DefaultRanking returns the default ranking knobs.
+func DefaultRanking() Ranking {
+	return Ranking{
+		K1: 1.2, B: 0.75,
+		TitleWeight: 3.0, DescriptionWeight: 2.0, CodeWeight: 1.5, BodyWeight: 1.0, PathWeight: 1.0,
+		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
+		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
+		Synonyms: true, SynonymWeight: 0.6,
+	}
+}
+
+// WithDefaults fills zero knobs from DefaultRanking. Booleans cannot be told
+// apart from "unset" this way; Synonyms is on by default and turned off only
+// by configuration that sets it explicitly (see LoadConfig).
+func (r Ranking) WithDefaults() Ranking {
+	d := DefaultRanking()
+	fill := func(v *float64, def float64) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	fill(&r.K1, d.K1)
+	fill(&r.B, d.B)
+	fill(&r.TitleWeight, d.TitleWeight)
+	fill(&r.DescriptionWeight, d.DescriptionWeight)
+	fill(&r.CodeWeight, d.CodeWeight)
+	fill(&r.BodyWeight, d.BodyWeight)
+	fill(&r.PathWeight, d.PathWeight)
+	fill(&r.PrefixPenalty, d.PrefixPenalty)
+	fill(&r.ProximityBonus, d.ProximityBonus)
+	fill(&r.FullCoverageBonus, d.FullCoverageBonus)
+	fill(&r.SynonymWeight, d.SynonymWeight)
+	if r.PrefixMaxExpansions == 0 {
+		r.PrefixMaxExpansions = d.PrefixMaxExpansions
+	}
+	if r.PrefixMinLength == 0 {
+		r.PrefixMinLength = d.PrefixMinLength
+	}
+	return r
+}
+
+// Limits bound what is indexed.
+type Limits struct {
+	// MaxFileSize skips larger files (bytes); default 1 MiB.
+	MaxFileSize int64 `toml:"max_file_size"`
+}
+
+// IndexConfig says where the persisted index lives.
+type IndexConfig struct {
+	// Dir holds snapshots; default: the user cache dir, keyed by root.
+	Dir string `toml:"dir"`
+}
+
+// ServerConfig configures `treenav serve`.
+type ServerConfig struct {
+	Watch    *bool         `toml:"watch"`    // default true
+	HTTP     string        `toml:"http"`     // address for streamable HTTP; empty means stdio
+	Token    string        `toml:"token"`    // bearer token required over HTTP when set
+	Debounce time.Duration `toml:"debounce"` // watcher debounce; default 200ms
+}
