@@ -146,3 +146,43 @@ func (d *Document) Outline() OutlineFile {
 	}
 	return f
 }
+
+// NodesResponse is the content of one or more nodes.
+type NodesResponse struct {
+	Nodes     []NodeContent `json:"nodes"`
+	Truncated bool          `json:"truncated,omitempty"`
+}
+
+// NodeContent is a node with its own content: its text without its
+// children's, each child replaced by a one-line marker naming its id.
+type NodeContent struct {
+	NodeID    string `json:"node_id"`
+	DocID     string `json:"doc_id"`
+	Path      string `json:"path"`
+	ParentID  string `json:"parent_id"`
+	Kind      Kind   `json:"kind"`
+	Title     string `json:"title"`
+	Language  string `json:"language"`
+	LineStart int    `json:"line_start"`
+	LineEnd   int    `json:"line_end"`
+	Signature string `json:"signature,omitempty"`
+	Content   string `json:"content"`
+	// Children are the ids of the node's children, in order.
+	Children  []string `json:"children"`
+	Truncated bool     `json:"truncated,omitempty"`
+}
+
+// NavigateResponse is a node with all its descendants: their outline and
+// the full text of the subtree.
+type NavigateResponse struct {
+	NodeID    string     `json:"node_id"`
+	DocID     string     `json:"doc_id"`
+	Path      string     `json:"path"`
+	Kind      Kind       `json:"kind"`
+	Title     string     `json:"title"`
+	LineStart int        `json:"line_start"`
+	LineEnd   int        `json:"line_end"`
+	Nodes     []TreeNode `json:"nodes"`
+	Content   string     `json:"content"`
+	Truncated bool       `json:"truncated,omitempty"`
+}

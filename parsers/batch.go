@@ -13,52 +13,55 @@ type Job struct {
 	Rel   string // path relative to the root, forward slashes
 	Abs   string // path to read
 	DocID string
+	// KnownHash is the content hash the file had when last indexed: a
+	// file whose content still hashes to it is not parsed again.
+	KnownHash string
 }
 
-// Outcome is what became of a Job: a Document, a reason to skip the file
-// (see walk.Classify), or an error.
+// Outcome is what became of a Job: a Document (with the source it was
+// parsed from), a reason to skip the file (see walk.Classify), or an error.
 type Outcome struct {
-	Job  Job
-	Doc  *treenav.Document
-	Skip string
-	Err  error
+	Job       Job
+	Doc       *treenav.Document
+	Src       []byte
+	Skip      string
+	Err       error
+	Unchanged bool // the content hash equals Job.KnownHash
 }
 
 // Filter decides from a file's content whether to skip it; it returns a
 // skip reason or "".
 type Filter func(rel string, src []byte) string
 
-// ParseAll reads and parses jobs on workers goroutines (0 means one per
-// CPU) and calls emit from a single goroutine as outcomes arrive, in no
-// particular order. Each worker holds one tree-sitter parser per language,
-// taken from the language's pool.
-func ParseAll(jobs []Job, workers int, filter Filter, emit func(Outcome)) {
+// Workers is the default parallelism: one worker per CPU.
+func Workers() int { return runtime.GOMAXPROCS(0) }
+
+// ParseAll reads and parses jobs on workers goroutines (0 means Workers())
+// and calls emit on the worker goroutine that parsed each file, with the
+// worker's index: emit runs concurrently, so per-worker state (a builder
+// per worker) needs no lock. Each worker uses one tree-sitter parser per
+// language, taken from the language's pool. ParseAll returns when every
+// job has been emitted.
+func ParseAll(jobs []Job, workers int, filter Filter, emit func(worker int, o Outcome)) {
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = Workers()
 	}
 	in := make(chan Job)
-	out := make(chan Outcome, workers)
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range in {
-				out <- parseJob(j, filter)
+				emit(w, parseJob(j, filter))
 			}
 		}()
 	}
-	go func() {
-		for _, j := range jobs {
-			in <- j
-		}
-		close(in)
-		wg.Wait()
-		close(out)
-	}()
-	for o := range out {
-		emit(o)
+	for _, j := range jobs {
+		in <- j
 	}
+	close(in)
+	wg.Wait()
 }
 
 func parseJob(j Job, filter Filter) Outcome {
@@ -69,6 +72,9 @@ func parseJob(j Job, filter Filter) Outcome {
 	if err != nil {
 		return Outcome{Job: j, Err: err}
 	}
+	if j.KnownHash != "" && Hash(src) == j.KnownHash {
+		return Outcome{Job: j, Unchanged: true}
+	}
 	if Kind(j.Rel, head(src)) == "" {
 		return Outcome{Job: j, Skip: "unsupported"}
 	}
@@ -78,5 +84,5 @@ func parseJob(j Job, filter Filter) Outcome {
 		}
 	}
 	doc, err := Parse(j.Rel, j.DocID, src)
-	return Outcome{Job: j, Doc: doc, Err: err}
+	return Outcome{Job: j, Doc: doc, Src: src, Err: err}
 }

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/walk"
@@ -167,7 +168,10 @@ func extract(dir, lang string) ([]sym, error) {
 		jobs = append(jobs, parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel})
 	}
 	var syms []sym
-	parsers.ParseAll(jobs, 0, nil, func(o parsers.Outcome) {
+	var mu sync.Mutex
+	parsers.ParseAll(jobs, 0, nil, func(_ int, o parsers.Outcome) {
+		mu.Lock()
+		defer mu.Unlock()
 		if o.Doc == nil || !sameFamilyLang(o.Doc.Language, lang) {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/walk"
@@ -48,7 +49,10 @@ func (c *cli) outline(args []string) error {
 	}
 	var docs []*treenav.Document
 	failed := 0
-	parsers.ParseAll(jobs, 0, walk.Classify, func(o parsers.Outcome) {
+	var mu sync.Mutex
+	parsers.ParseAll(jobs, 0, walk.Classify, func(_ int, o parsers.Outcome) {
+		mu.Lock()
+		defer mu.Unlock()
 		switch {
 		case o.Err != nil:
 			failed++

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// run runs the CLI in-process and returns its exit status and output.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := (&cli{stdout: &out, stderr: &errb}).main(args)
+	return code, out.String(), errb.String()
+}
+
+// keysOf returns the sorted keys of a JSON object.
+func keysOf(t *testing.T, m map[string]any) string {
+	t.Helper()
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ",")
+}
+
+// TestJSONContract checks the field names of every --json output against
+// DESIGN.md §7: tests and users depend on them.
+func TestJSONContract(t *testing.T) {
+	root := filepath.Join("testdata", "repo")
+	for _, tc := range []struct {
+		args     []string
+		top      string
+		listKey  string
+		itemKeys string
+	}{
+		{[]string{"search", "--root", root, "--json", "token"}, "query,results,total", "results",
+			"collection,doc_id,kind,language,line_end,line_start,node_id,path,score,snippet,title"},
+		{[]string{"symbols", "--root", root, "--json", "Shutdown"}, "query,symbols,total", "symbols",
+			"doc_id,kind,language,line_end,line_start,name,node_id,path,qualified_name,signature"},
+		{[]string{"list", "--root", root, "--json"}, "documents,facet_counts,total", "documents",
+			"collection,content_type,doc_id,facets,language,node_count,path,title"},
+		{[]string{"tree", "--root", root, "--json", "web/server.go"}, "doc_id,nodes,title", "nodes",
+			"kind,level,line_end,line_start,node_id,parent_id,title,word_count"},
+		{[]string{"node", "--root", root, "--json", "web/server.go#Server.Shutdown"}, "nodes", "nodes",
+			"children,content,doc_id,kind,language,line_end,line_start,node_id,parent_id,path,signature,title"},
+		{[]string{"outline", "--root", root, "--format", "json"}, "files", "files", "language,path,symbols"},
+	} {
+		code, out, errs := run(t, tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatalf("%v: %v\n%s", tc.args, err, out)
+		}
+		// next_cursor and truncated appear only when they apply.
+		delete(m, "next_cursor")
+		delete(m, "truncated")
+		if top := keysOf(t, m); top != tc.top {
+			t.Errorf("%s: top-level keys %s, want %s", tc.args[0], top, tc.top)
+		}
+		items, _ := m[tc.listKey].([]any)
+		if len(items) == 0 {
+			t.Fatalf("%s: no %s", tc.args[0], tc.listKey)
+		}
+		if got := keysOf(t, items[0].(map[string]any)); got != tc.itemKeys {
+			t.Errorf("%s: item keys %s, want %s", tc.args[0], got, tc.itemKeys)
+		}
+	}
+}
+
+func TestSearchText(t *testing.T) {
+	code, out, _ := run(t, "search", "--root", filepath.Join("testdata", "repo"), "graceful", "shutdown", "--limit", "1")
+	if code != 0 || !strings.Contains(out, "web/server.go#Server.Shutdown") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"nosuchcommand"},
+		{"search"},
+		{"search", "--limit", "x", "q"},
+		{"outline", "--format", "yaml"},
+		{"tree"},
+	} {
+		if code, _, errs := run(t, args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+	}
+	code, _, errs := run(t, "node", "--root", filepath.Join("testdata", "repo"), "web/server.go#Server.Shutdwn")
+	if code != 1 || !strings.Contains(errs, "web/server.go#Server.Shutdown") {
+		t.Errorf("unknown node: exit %d, stderr %q; want the closest id", code, errs)
+	}
+}
+
+func TestOutlineDeterministicAndCtags(t *testing.T) {
+	root := filepath.Join("testdata", "repo")
+	_, a, _ := run(t, "outline", "--root", root, "--format", "ctags")
+	_, b, _ := run(t, "outline", "--root", root, "--format", "ctags")
+	if a != b {
+		t.Fatal("ctags output differs between runs")
+	}
+	lines := strings.Split(strings.TrimSpace(a), "\n")
+	var names []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "!_TAG_") {
+			continue
+		}
+		f := strings.Split(l, "\t")
+		if len(f) < 5 || !strings.HasSuffix(f[2], `;"`) || !strings.HasPrefix(f[3], "kind:") {
+			t.Errorf("malformed tag line %q", l)
+		}
+		names = append(names, f[0])
+	}
+	if !sort.StringsAreSorted(names) {
+		t.Errorf("tags not sorted: %v", names)
+	}
+	readtags, err := exec.LookPath("readtags")
+	if err != nil {
+		t.Skip("readtags not installed (Debian: universal-ctags); format checked above")
+	}
+	tags := filepath.Join(t.TempDir(), "tags")
+	if err := os.WriteFile(tags, []byte(a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(readtags, "-t", tags, "-l").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		listed = append(listed, strings.SplitN(l, "\t", 2)[0])
+	}
+	if !reflect.DeepEqual(listed, names) {
+		t.Errorf("readtags lists %v, want %v", listed, names)
+	}
+	// Binary search by name works only on a correctly sorted file.
+	out, err = exec.Command(readtags, "-t", tags, "-e", "Shutdown").Output()
+	if err != nil || !strings.Contains(string(out), "web/server.go") || !strings.Contains(string(out), "struct:Server") {
+		t.Errorf("readtags Shutdown: %v %q", err, out)
+	}
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/treenav/treenav/index"
+)
+
+func init() {
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--limit N] [--json] NAME",
+		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
+	register(&command{name: "list", usage: "[--root DIR]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--json] [QUERY]",
+		summary: "list indexed documents with facet counts", run: (*cli).list})
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--json] DOC_ID",
+		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
+	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
+		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
+	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--json] NODE_ID",
+		summary: "print a node with all its descendants", run: (*cli).navigate})
+}
+
+// texter is a result with a compact text form.
+type texter interface{ Text() string }
+
+// emit prints a result as JSON or text.
+func (c *cli) emit(cm *common, r texter) error {
+	w := bufio.NewWriter(c.stdout)
+	defer w.Flush()
+	if cm.json {
+		return writeJSON(w, r)
+	}
+	_, err := io.WriteString(w, r.Text())
+	return err
+}
+
+// queryErr turns index errors into messages that say what to do.
+func queryErr(err error) error {
+	var nf *index.NotFoundError
+	var br *index.BadRequestError
+	switch {
+	case errors.As(err, &nf):
+		return err
+	case errors.As(err, &br):
+		return usagef("%s", br.Msg)
+	}
+	return err
+}
+
+func (c *cli) search(args []string) error {
+	fs := c.newFlags("search")
+	cm := c.commonFlags(fs)
+	limit := fs.Int("limit", index.DefaultLimit, "number of results")
+	cursor := fs.String("cursor", "", "continue from a previous result's next_cursor")
+	filters := filterFlag{}
+	fs.Var(filters, "filter", "KEY=VALUE facet filter (repeatable; OR within a key, AND across keys)")
+	var colls, docs stringList
+	fs.Var(&colls, "collection", "search only this collection (repeatable)")
+	fs.Var(&docs, "doc", "search only this document (repeatable)")
+	glob := fs.String("path", "", "search only files matching this glob")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return usagef("missing QUERY")
+	}
+	offset := 0
+	if *cursor != "" {
+		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
+			return usagef("bad --cursor %q", *cursor)
+		}
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
+		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) symbols(args []string) error {
+	fs := c.newFlags("symbols")
+	cm := c.commonFlags(fs)
+	limit := fs.Int("limit", index.DefaultSymbolLimit, "number of symbols")
+	var kinds, langs stringList
+	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
+	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
+	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usagef("want one NAME")
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob, Limit: *limit})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) list(args []string) error {
+	fs := c.newFlags("list")
+	cm := c.commonFlags(fs)
+	limit := fs.Int("limit", index.DefaultListLimit, "number of documents")
+	cursor := fs.String("cursor", "", "continue from a previous listing's next_cursor")
+	filters := filterFlag{}
+	fs.Var(filters, "filter", "KEY=VALUE facet filter (repeatable)")
+	var colls stringList
+	fs.Var(&colls, "collection", "list only this collection (repeatable)")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	offset := 0
+	if *cursor != "" {
+		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
+			return usagef("bad --cursor %q", *cursor)
+		}
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls, Limit: *limit, Offset: offset})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) tree(args []string) error {
+	fs := c.newFlags("tree")
+	cm := c.commonFlags(fs)
+	depth := fs.Int("max-depth", 0, "show nodes down to this depth (0: all)")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usagef("want one DOC_ID")
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) node(args []string) error {
+	fs := c.newFlags("node")
+	cm := c.commonFlags(fs)
+	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
+	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the content printed")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return usagef("missing NODE_ID")
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Nodes(index.NodesRequest{IDs: args, DocID: *doc, MaxChars: *maxChars})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) navigate(args []string) error {
+	fs := c.newFlags("navigate")
+	cm := c.commonFlags(fs)
+	doc := fs.String("doc", "", "document the NODE_ID belongs to")
+	depth := fs.Int("max-depth", 0, "outline descendants down to this depth (0: all)")
+	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the content printed")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usagef("want one NODE_ID")
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Navigate(index.NavigateRequest{ID: args[0], DocID: *doc, MaxDepth: *depth, MaxChars: *maxChars})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+

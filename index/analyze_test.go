@@ -1,0 +1,87 @@
+package index
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func terms(text string) []string {
+	var out []string
+	analyze([]byte(text), 0, func(term string, pos, _, _ int) {
+		out = append(out, term)
+	})
+	return out
+}
+
+func TestAnalyze(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"getUserToken", "getusertoken get user token"},
+		{"HTTPServer", "httpserver http server"},
+		{"read_file", "read_file read file"},
+		{"utf8 sha256sum", "utf8 utf 8 sha256sum sha 256 sum"},
+		{"Authentication authenticates", "authent authent"},
+		{"the queries of a deployment", "queri deploy"},
+		{"x = y + i", ""},
+		{"naïve Über", "naïve über"}, // non-ASCII words are not stemmed,
+		{strings.Repeat("a", 80) + " ok", "ok"},
+	} {
+		got := strings.Join(terms(tc.in), " ")
+		if got != tc.want {
+			t.Errorf("analyze(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestAnalyzePositions(t *testing.T) {
+	type tok struct {
+		term       string
+		pos        int
+		start, end int
+	}
+	var got []tok
+	analyze([]byte("a getUser  the end"), 0, func(term string, pos, s, e int) {
+		got = append(got, tok{term, pos, s, e})
+	})
+	// "a" and "the" take positions without terms; the whole identifier
+	// shares its first part's position.
+	want := []tok{{"getuser", 1, 2, 9}, {"get", 1, 2, 5}, {"user", 2, 5, 9}, {"end", 4, 15, 18}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+}
+
+func TestParseQuery(t *testing.T) {
+	q := parseQuery(`getUserToken "graceful shutdown" the`)
+	if len(q.words) != 3 {
+		t.Fatalf("words = %d, want 3 (stop word dropped): %+v", len(q.words), q.words)
+	}
+	if w := q.words[0]; w.whole < 0 || len(w.parts) != 3 || q.terms[w.whole].text != "getusertoken" {
+		t.Errorf("identifier word = %+v", w)
+	}
+	if len(q.phrases) != 1 || !reflect.DeepEqual(q.phrases[0], []int{1, 2}) {
+		t.Errorf("phrases = %v, want [[1 2]]", q.phrases)
+	}
+}
+
+func TestSplitPartsHumps(t *testing.T) {
+	for _, tc := range []struct {
+		q, name string
+		want    bool
+	}{
+		{"gUT", "getUserToken", true},
+		{"getUT", "getUserToken", true},
+		{"GUT", "getUserToken", true},
+		{"HS", "HTTPServer", true},
+		{"gTU", "getUserToken", false},
+		{"xUT", "getUserToken", false},
+		{"rf", "readFile", true},
+	} {
+		if got := humpMatch(tc.q, tc.name); got != tc.want {
+			t.Errorf("humpMatch(%q, %q) = %v, want %v", tc.q, tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package index
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/treenav/treenav"
+)
+
+// Source reads a document's file. The index keeps no file contents: node
+// text is read back on demand and checked against the content hash taken
+// when the file was indexed.
+type Source interface {
+	ReadFile(collection, path string) ([]byte, error)
+}
+
+// ErrStale is returned when a file changed since it was indexed: its
+// recorded byte ranges no longer describe it. Callers re-index the file
+// (see Engine) and ask again.
+var ErrStale = errors.New("file changed since it was indexed")
+
+// StaleError names the document whose file changed; it matches ErrStale.
+type StaleError struct{ DocID, Path string }
+
+func (e *StaleError) Error() string { return e.Path + ": " + ErrStale.Error() }
+
+// Is makes errors.Is(err, ErrStale) true.
+func (e *StaleError) Is(target error) bool { return target == ErrStale }
+
+// SetSource sets where document contents are read from.
+func (ix *Index) SetSource(src Source) { ix.source.Store(&src) }
+
+// contentCache keeps the last files read, so the snippets of one result
+// page and repeated reads of one document do not re-read and re-hash.
+type contentCache struct {
+	mu    sync.Mutex
+	order []string
+	files map[string][]byte // key: collection + "\x00" + path + "\x00" + hash
+}
+
+const contentCacheFiles = 32
+
+func (c *contentCache) get(key string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.files[key]
+	return b, ok
+}
+
+func (c *contentCache) put(key string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.files == nil {
+		c.files = map[string][]byte{}
+	}
+	if _, ok := c.files[key]; ok {
+		return
+	}
+	if len(c.order) >= contentCacheFiles {
+		delete(c.files, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.order = append(c.order, key)
+	c.files[key] = b
+}
+
+// fileOf returns the indexed content of document d, verified.
+func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
+	key := d.Collection + "\x00" + d.Path + "\x00" + d.ContentHash
+	if b, ok := ix.cache.get(key); ok {
+		return b, nil
+	}
+	sp := ix.source.Load()
+	if sp == nil || *sp == nil {
+		return nil, fmt.Errorf("no source to read %s from", d.Path)
+	}
+	b, err := (*sp).ReadFile(d.Collection, d.Path)
+	if err != nil {
+		return nil, err
+	}
+	if hashOf(b) != d.ContentHash {
+		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
+	}
+	ix.cache.put(key, b)
+	return b, nil
+}
+
+// hashOf must agree with parsers.Hash.
+func hashOf(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:16])
+}
+
+// ownRanges are node n's own byte ranges: its content minus its children's.
+func ownRanges(s *segment, n uint32) [][2]uint32 {
+	nm := &s.nodes[n]
+	start, end := nm.docStart, nm.byteEnd
+	var out [][2]uint32
+	pos := start
+	s.children(n, func(c uint32) {
+		cm := &s.nodes[c]
+		cs, ce := cm.docStart, cm.byteEnd
+		if cs < pos || ce > end || cs >= ce {
+			return // attached from elsewhere (Go methods) or empty
+		}
+		if cs > pos {
+			out = append(out, [2]uint32{pos, cs})
+		}
+		pos = ce
+	})
+	if end > pos {
+		out = append(out, [2]uint32{pos, end})
+	}
+	return out
+}
+
+// snippet picks the window of the node's own text with the most query
+// matches and returns it trimmed to about maxChars. It always contains a
+// match when the node's text has one; otherwise it is the signature or the
+// start of the text.
+func snippet(src []byte, ranges [][2]uint32, match map[string]bool, maxChars int, fallback string) string {
+	type hit struct{ start, end int }
+	var hits []hit
+	for _, r := range ranges {
+		if int(r[1]) > len(src) {
+			continue
+		}
+		base := int(r[0])
+		analyze(src[r[0]:r[1]], 0, func(term string, _, start, end int) {
+			if match[term] {
+				if n := len(hits); n > 0 && hits[n-1].start == base+start {
+					hits[n-1].end = max(hits[n-1].end, base+end)
+					return
+				}
+				hits = append(hits, hit{base + start, base + end})
+			}
+		})
+	}
+	if len(hits) == 0 {
+		if fallback != "" {
+			return clip(fallback, maxChars)
+		}
+		if len(ranges) > 0 && int(ranges[0][1]) <= len(src) {
+			return clip(collapse(string(src[ranges[0][0]:ranges[0][1]])), maxChars)
+		}
+		return ""
+	}
+	// Densest window of maxChars bytes: two pointers over the hits.
+	best, bestN, j := 0, 0, 0
+	for i := range hits {
+		for j < len(hits) && hits[j].end-hits[i].start <= maxChars {
+			j++
+		}
+		if j-i > bestN {
+			best, bestN = i, j-i
+		}
+	}
+	first, last := hits[best], hits[best+bestN-1]
+	// Center the matched span in the window.
+	slack := maxChars - (last.end - first.start)
+	start := max(0, first.start-slack/3)
+	end := min(len(src), start+maxChars)
+	// Keep within the node's ranges.
+	lo, hi := int(ranges[0][0]), int(ranges[len(ranges)-1][1])
+	start, end = max(start, lo), min(end, hi)
+	for start > lo && start < len(src) && !utf8.RuneStart(src[start]) {
+		start--
+	}
+	for end < hi && end < len(src) && !utf8.RuneStart(src[end]) {
+		end++
+	}
+	text := collapse(string(src[start:end]))
+	if start > lo {
+		text = "…" + text
+	}
+	if end < hi {
+		text += "…"
+	}
+	return text
+}
+
+// collapse turns runs of whitespace into single spaces.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// result turns a candidate into a search result with its snippet.
+func (ix *Index) result(v *view, c candidate, match map[string]bool, snipChars int) treenav.SearchResult {
+	s := v.segs[c.ref.seg]
+	n := &s.nodes[c.ref.node]
+	d := &s.docs[n.doc]
+	res := treenav.SearchResult{
+		NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Collection: d.Collection,
+		Title: n.title, Kind: n.kind, Language: d.Language,
+		LineStart: int(n.lineStart), LineEnd: int(n.lineEnd),
+		Score: math.Round(c.score*1000) / 1000,
+	}
+	if n.language != "" {
+		res.Language = n.language
+	}
+	if src, err := ix.fileOf(d); err == nil {
+		res.Snippet = snippet(src, ownRanges(s, c.ref.node), match, snipChars, n.signature)
+	} else {
+		res.Snippet = clip(n.signature, snipChars)
+	}
+	return res
+}
+
+// nodeID is the public id of a node.
+func nodeID(d *docMeta, n *nodeMeta) string {
+	if n.anchor == "" {
+		return d.DocID
+	}
+	return d.DocID + "#" + n.anchor
+}

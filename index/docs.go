@@ -1,0 +1,542 @@
+package index
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// resolve finds a node by id: "doc_id#anchor", "doc_id" (the root), or
+// a bare anchor ("Router.addRoute", "install/from-source") when only one
+// document has it.
+func (v *view) resolve(id string) (int, uint32, error) {
+	id = strings.TrimSpace(id)
+	if s, d, ok := v.doc(id); ok {
+		return v.segIndex(s), d.nodeStart, nil
+	}
+	docID, anchor := treenav.SplitNodeID(id)
+	if s, d, ok := v.doc(docID); ok && strings.Contains(id, "#") {
+		for n := d.nodeStart; n < d.nodeEnd; n++ {
+			if s.nodes[n].anchor == anchor {
+				return v.segIndex(s), n, nil
+			}
+		}
+		return 0, 0, &NotFoundError{What: "node", ID: id, Closest: v.closestInDoc(s, d, anchor)}
+	}
+	// A bare anchor.
+	bare := strings.TrimPrefix(id, "#")
+	var found []nodeRef
+	for si, s := range v.segs {
+		i := sort.Search(len(s.anchors), func(k int) bool { return s.anchors[k].anchor >= bare })
+		for ; i < len(s.anchors) && s.anchors[i].anchor == bare; i++ {
+			n := s.anchors[i].node
+			if v.live(si, s.nodes[n].doc) {
+				found = append(found, nodeRef{uint32(si), n})
+			}
+		}
+	}
+	if len(found) == 1 {
+		return int(found[0].seg), found[0].node, nil
+	}
+	if len(found) > 1 {
+		var ids []string
+		for _, r := range found[:min(len(found), 8)] {
+			s := v.segs[r.seg]
+			ids = append(ids, nodeID(&s.docs[s.nodes[r.node].doc], &s.nodes[r.node]))
+		}
+		sort.Strings(ids)
+		return 0, 0, &NotFoundError{What: "node", ID: id + " (ambiguous: several documents have it; add the doc id prefix)", Closest: ids}
+	}
+	return 0, 0, &NotFoundError{What: "node", ID: id, Closest: v.closest(id)}
+}
+
+func (v *view) segIndex(s *segment) int {
+	for i, x := range v.segs {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// closestInDoc suggests anchors of d that look like anchor.
+func (v *view) closestInDoc(s *segment, d *docMeta, anchor string) []string {
+	type scored struct {
+		id string
+		d  int
+	}
+	var c []scored
+	la := strings.ToLower(anchor)
+	last := la[strings.LastIndexAny(la, "./")+1:]
+	for n := d.nodeStart; n < d.nodeEnd; n++ {
+		a := strings.ToLower(s.nodes[n].anchor)
+		dist := editDistance(la, a)
+		if last != "" && strings.Contains(a, last) {
+			dist = min(dist, 1+len(a)-len(last))
+		}
+		c = append(c, scored{nodeID(d, &s.nodes[n]), dist})
+	}
+	sort.Slice(c, func(i, j int) bool {
+		if c[i].d != c[j].d {
+			return c[i].d < c[j].d
+		}
+		return c[i].id < c[j].id
+	})
+	var out []string
+	for _, x := range c[:min(len(c), 5)] {
+		out = append(out, x.id)
+	}
+	return out
+}
+
+// closest suggests ids for an id that matched nothing: documents whose id
+// looks like its doc part, and symbols named like its last part.
+func (v *view) closest(id string) []string {
+	docID, anchor := treenav.SplitNodeID(id)
+	type scored struct {
+		id string
+		d  int
+	}
+	var c []scored
+	ld := strings.ToLower(docID)
+	base := ld[strings.LastIndexByte(ld, '/')+1:]
+	for did := range v.docs {
+		l := strings.ToLower(did)
+		d := editDistance(ld, l)
+		if base != "" && strings.HasSuffix(l, base) {
+			d = min(d, 2)
+		}
+		if d <= max(3, len(ld)/3) {
+			c = append(c, scored{did, d})
+		}
+	}
+	name := anchor
+	if name == "" {
+		name = docID
+	}
+	if i := strings.LastIndexAny(name, "./#"); i >= 0 {
+		name = name[i+1:]
+	}
+	if name != "" {
+		lname := strings.ToLower(name)
+		for si, s := range v.segs {
+			i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
+			for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 5; i, k = i+1, k+1 {
+				n := &s.nodes[s.syms[i].node]
+				if v.live(si, n.doc) {
+					c = append(c, scored{nodeID(&s.docs[n.doc], n), 1})
+				}
+			}
+		}
+	}
+	sort.Slice(c, func(i, j int) bool {
+		if c[i].d != c[j].d {
+			return c[i].d < c[j].d
+		}
+		return c[i].id < c[j].id
+	})
+	var out []string
+	for _, x := range c {
+		if len(out) == 5 {
+			break
+		}
+		if len(out) == 0 || out[len(out)-1] != x.id {
+			out = append(out, x.id)
+		}
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance, bounded to keep long ids cheap.
+func editDistance(a, b string) int {
+	if len(a) > 200 || len(b) > 200 {
+		return max(len(a), len(b))
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// TreeRequest asks for a document's outline.
+type TreeRequest struct {
+	DocID    string
+	MaxDepth int // 0: all levels; 1: the root's children only, ...
+	MaxNodes int // 0: no bound
+}
+
+// Tree returns a document's nodes in document order, without content.
+func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
+	v := ix.view()
+	s, d, ok := v.doc(req.DocID)
+	if !ok {
+		// A node id is accepted: its document's tree is meant.
+		if si, node, err := v.resolve(req.DocID); err == nil {
+			s = v.segs[si]
+			d = &s.docs[s.nodes[node].doc]
+		} else {
+			return nil, &NotFoundError{What: "document", ID: req.DocID, Closest: v.closest(req.DocID)}
+		}
+	}
+	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
+	depth := map[uint32]int{}
+	for n := d.nodeStart; n < d.nodeEnd; n++ {
+		nm := &s.nodes[n]
+		dep := 0
+		if nm.parent >= 0 {
+			dep = depth[uint32(nm.parent)] + 1
+		}
+		depth[n] = dep
+		if req.MaxDepth > 0 && dep > req.MaxDepth {
+			continue
+		}
+		if req.MaxNodes > 0 && len(resp.Nodes) >= req.MaxNodes {
+			resp.Truncated = true
+			break
+		}
+		resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
+	}
+	return resp, nil
+}
+
+func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
+	nm := &s.nodes[n]
+	parent := ""
+	if nm.parent >= 0 {
+		parent = nodeID(d, &s.nodes[nm.parent])
+	}
+	return treenav.TreeNode{
+		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
+		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
+		WordCount: int(nm.words),
+	}
+}
+
+// DefaultMaxChars bounds the text of node and navigate responses: about
+// 5k tokens, far below what clients accept.
+const DefaultMaxChars = 20000
+
+// NodesRequest asks for the content of nodes.
+type NodesRequest struct {
+	IDs      []string
+	DocID    string // optional: ids without a doc prefix are taken in this document
+	MaxChars int    // total content bound; 0 means DefaultMaxChars
+}
+
+// Nodes returns each node's own content (children replaced by markers).
+func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
+	v := ix.view()
+	budget := req.MaxChars
+	if budget <= 0 {
+		budget = DefaultMaxChars
+	}
+	resp := &treenav.NodesResponse{Nodes: []treenav.NodeContent{}}
+	for _, id := range req.IDs {
+		full := id
+		if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
+			full = req.DocID + "#" + strings.TrimPrefix(id, "#")
+		}
+		si, n, err := v.resolve(full)
+		if err != nil {
+			return nil, err
+		}
+		s := v.segs[si]
+		nm := &s.nodes[n]
+		d := &s.docs[nm.doc]
+		nc := treenav.NodeContent{
+			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
+			Language: d.Language, LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
+			Signature: nm.signature, Children: []string{},
+		}
+		if nm.language != "" {
+			nc.Language = nm.language
+		}
+		if nm.parent >= 0 {
+			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
+		}
+		s.children(n, func(c uint32) { nc.Children = append(nc.Children, nodeID(d, &s.nodes[c])) })
+		src, err := ix.fileOf(d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", nc.NodeID, err)
+		}
+		text := ownText(s, d, n, src)
+		if len(text) > budget {
+			text = clipLines(text, budget) + fmt.Sprintf("\n… [truncated: %d of %d characters shown; ask for a child node or a smaller part]", budget, len(text))
+			nc.Truncated, resp.Truncated = true, true
+		}
+		budget -= len(text)
+		nc.Content = text
+		resp.Nodes = append(resp.Nodes, nc)
+		if budget <= 0 {
+			resp.Truncated = true
+			break
+		}
+	}
+	return resp, nil
+}
+
+// ownText is node n's text without its children, each child that lies
+// inside it replaced by one marker line naming its kind, title, lines and
+// id.
+func ownText(s *segment, d *docMeta, n uint32, src []byte) string {
+	nm := &s.nodes[n]
+	var b strings.Builder
+	pos := nm.docStart
+	end := min(nm.byteEnd, uint32(len(src)))
+	s.children(n, func(c uint32) {
+		cm := &s.nodes[c]
+		if cm.docStart < pos || cm.byteEnd > end || cm.docStart >= cm.byteEnd {
+			return
+		}
+		b.Write(src[pos:cm.docStart])
+		fmt.Fprintf(&b, "%s… %s %q (lines %d-%d) → %s\n", indentAt(src, cm.byteStart), cm.kind, cm.title, cm.lineStart, cm.lineEnd, nodeID(d, cm))
+		pos = cm.byteEnd
+		// Skip the rest of the child's last line (a trailing newline).
+		if pos < end && src[pos] == '\n' {
+			pos++
+		}
+	})
+	if pos < end {
+		b.Write(src[pos:end])
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// indentAt is the whitespace that starts the line containing offset.
+func indentAt(src []byte, off uint32) string {
+	start := int(off)
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// clipLines cuts text to at most n bytes, at a line end when one is near.
+func clipLines(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	cut := text[:n]
+	if i := strings.LastIndexByte(cut, '\n'); i > n/2 {
+		return cut[:i]
+	}
+	return clip(text, n)
+}
+
+// NavigateRequest asks for a node and all its descendants.
+type NavigateRequest struct {
+	ID       string
+	DocID    string
+	MaxDepth int // 0: all
+	MaxChars int // 0: DefaultMaxChars
+}
+
+// Navigate returns a node's subtree: the outline of its descendants and the
+// full text of the subtree (descendants attached from elsewhere in the file,
+// such as Go methods of a type, included).
+func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error) {
+	v := ix.view()
+	id := req.ID
+	if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
+		id = req.DocID + "#" + strings.TrimPrefix(id, "#")
+	}
+	si, n, err := v.resolve(id)
+	if err != nil {
+		return nil, err
+	}
+	s := v.segs[si]
+	nm := &s.nodes[n]
+	d := &s.docs[nm.doc]
+	resp := &treenav.NavigateResponse{
+		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
+		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), Nodes: []treenav.TreeNode{},
+	}
+	depth := map[uint32]int{n: 0}
+	var outside []uint32 // descendants not inside the node's range
+	for c := n + 1; c < nm.end; c++ {
+		cm := &s.nodes[c]
+		dep := depth[uint32(cm.parent)] + 1
+		depth[c] = dep
+		if cm.docStart < nm.docStart || cm.byteEnd > nm.byteEnd {
+			if p := uint32(cm.parent); p == n || !isOutside(s, p, nm) {
+				outside = append(outside, c)
+			}
+		}
+		if req.MaxDepth > 0 && dep > req.MaxDepth {
+			continue
+		}
+		resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
+	}
+	src, err := ix.fileOf(d)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", resp.NodeID, err)
+	}
+	var b strings.Builder
+	b.Write(src[nm.docStart:min(nm.byteEnd, uint32(len(src)))])
+	for _, c := range outside {
+		cm := &s.nodes[c]
+		fmt.Fprintf(&b, "\n\n// %s (lines %d-%d)\n", nodeID(d, cm), cm.lineStart, cm.lineEnd)
+		b.Write(src[cm.docStart:min(cm.byteEnd, uint32(len(src)))])
+	}
+	text := b.String()
+	budget := req.MaxChars
+	if budget <= 0 {
+		budget = DefaultMaxChars
+	}
+	if len(text) > budget {
+		text = clipLines(text, budget) + fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", budget, len(text))
+		resp.Truncated = true
+	}
+	resp.Content = text
+	return resp, nil
+}
+
+// isOutside reports whether node p lies outside node nm's range.
+func isOutside(s *segment, p uint32, nm *nodeMeta) bool {
+	pm := &s.nodes[p]
+	return pm.docStart < nm.docStart || pm.byteEnd > nm.byteEnd
+}
+
+// ListRequest selects documents.
+type ListRequest struct {
+	// Query keeps documents whose path or title contains every word.
+	Query       string
+	Filters     map[string][]string
+	Collections []string
+	Limit       int // default 50
+	Offset      int
+}
+
+// DefaultListLimit is the number of documents per page.
+const DefaultListLimit = 50
+
+// facetValuesShown bounds each facet's value counts in a listing.
+const facetValuesShown = 25
+
+// List returns the catalog of documents with facet counts over all the
+// documents that match (not only the page).
+func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
+	v := ix.view()
+	f, err := v.compileFilter(SearchRequest{Filters: req.Filters, Collections: req.Collections})
+	if err != nil {
+		return nil, err
+	}
+	if f.kinds != nil {
+		return nil, &BadRequestError{"kind is a node filter; list_documents filters documents (use search or find_symbol)"}
+	}
+	words := strings.Fields(strings.ToLower(req.Query))
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultListLimit
+	}
+	resp := &treenav.ListResponse{Documents: []treenav.DocumentSummary{}, FacetCounts: map[string]map[string]int{}}
+	for _, id := range v.docIDs() {
+		s, d, _ := v.doc(id)
+		if !f.docOK(d) {
+			continue
+		}
+		if len(words) > 0 {
+			hay := strings.ToLower(d.Path + " " + d.Title)
+			ok := true
+			for _, w := range words {
+				if !strings.Contains(hay, w) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		resp.Total++
+		countFacets(resp.FacetCounts, d)
+		if resp.Total > req.Offset && len(resp.Documents) < limit {
+			resp.Documents = append(resp.Documents, summary(s, d))
+		}
+	}
+	for k, vals := range resp.FacetCounts {
+		resp.FacetCounts[k] = topValues(vals, facetValuesShown)
+	}
+	if next := req.Offset + len(resp.Documents); next < resp.Total {
+		resp.NextCursor = strconv.Itoa(next)
+	}
+	return resp, nil
+}
+
+// countFacets adds a document's facets to the counts. Free-text keys
+// (title, description, aliases) are left out: every value would be unique.
+func countFacets(counts map[string]map[string]int, d *docMeta) {
+	add := func(k, val string) {
+		if counts[k] == nil {
+			counts[k] = map[string]int{}
+		}
+		counts[k][val]++
+	}
+	add("collection", d.Collection)
+	for k, vals := range d.Facets {
+		switch k {
+		case "title", "description", "aliases":
+			continue
+		}
+		for _, val := range vals {
+			add(k, val)
+		}
+	}
+}
+
+func topValues(vals map[string]int, n int) map[string]int {
+	if len(vals) <= n {
+		return vals
+	}
+	type kv struct {
+		k string
+		v int
+	}
+	var all []kv
+	for k, c := range vals {
+		all = append(all, kv{k, c})
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].v != all[j].v {
+			return all[i].v > all[j].v
+		}
+		return all[i].k < all[j].k
+	})
+	out := map[string]int{}
+	for _, x := range all[:n] {
+		out[x.k] = x.v
+	}
+	return out
+}
+
+func summary(s *segment, d *docMeta) treenav.DocumentSummary {
+	facets := d.Facets
+	if facets == nil {
+		facets = map[string][]string{}
+	}
+	return treenav.DocumentSummary{
+		DocID: d.DocID, Path: d.Path, Collection: d.Collection, Title: d.Title,
+		ContentType: d.ContentType, Language: d.Language,
+		NodeCount: int(d.nodeEnd - d.nodeStart), Facets: facets,
+	}
+}

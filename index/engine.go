@@ -1,0 +1,376 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/walk"
+	"github.com/treenav/treenav/parsers"
+)
+
+// Engine keeps an Index current with a set of collection roots: it walks
+// them, parses what changed (in parallel) and applies the result. It is the
+// one engine behind both the CLI and the MCP server.
+type Engine struct {
+	ix    *Index
+	colls []treenav.Collection // roots absolute
+	opts  EngineOptions
+
+	build  sync.Mutex // one build or refresh at a time
+	mu     sync.Mutex // guards status
+	status Status
+}
+
+// EngineOptions configure an Engine.
+type EngineOptions struct {
+	MaxFileSize int64 // 0: walk.DefaultMaxFileSize
+	Workers     int   // 0: one per CPU
+	// Progress, when set, is called as files are processed.
+	Progress func(Progress)
+}
+
+// Progress reports a build under way.
+type Progress struct {
+	Done, Total int
+	Path        string
+}
+
+// Status says how current the index is; it is what index_status and the
+// statistics resource report.
+type Status struct {
+	State      string         `json:"state"` // "empty", "indexing", "ready"
+	FilesDone  int            `json:"files_done"`
+	FilesTotal int            `json:"files_total"`
+	Skipped    map[string]int `json:"skipped"`
+	Errors     []FileError    `json:"errors"`
+	ErrorCount int            `json:"error_count"`
+	LastBuild  time.Time      `json:"last_build"`
+	BuildTime  time.Duration  `json:"build_time_ns"`
+	Parsed     int            `json:"parsed"`    // files parsed by the last build
+	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
+	Removed    int            `json:"removed"`
+}
+
+// FileError is a file that could not be indexed.
+type FileError struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+}
+
+// maxKeptErrors bounds the errors kept in the status.
+const maxKeptErrors = 50
+
+// NewEngine returns an engine over collections (roots are made absolute;
+// a single collection gets doc ids without a collection prefix).
+func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) {
+	if len(colls) == 0 {
+		return nil, errors.New("no collection to index")
+	}
+	e := &Engine{ix: New(), opts: opts, status: Status{State: "empty", Skipped: map[string]int{}}}
+	weights := map[string]float64{}
+	seen := map[string]bool{}
+	for _, c := range colls {
+		abs, err := filepath.Abs(c.Root)
+		if err != nil {
+			return nil, err
+		}
+		if seen[c.Name] {
+			return nil, fmt.Errorf("two collections named %q", c.Name)
+		}
+		seen[c.Name] = true
+		c.Root = abs
+		e.colls = append(e.colls, c)
+		if c.Weight > 0 {
+			weights[c.Name] = c.Weight
+		}
+	}
+	e.ix.SetCollectionWeights(weights)
+	e.ix.SetSource(e)
+	return e, nil
+}
+
+// Index returns the engine's index.
+func (e *Engine) Index() *Index { return e.ix }
+
+// Collections returns the engine's collections.
+func (e *Engine) Collections() []treenav.Collection { return e.colls }
+
+// Status returns a copy of the current status.
+func (e *Engine) Status() Status {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s := e.status
+	s.Skipped = make(map[string]int, len(e.status.Skipped))
+	for k, v := range e.status.Skipped {
+		s.Skipped[k] = v
+	}
+	s.Errors = append([]FileError(nil), e.status.Errors...)
+	return s
+}
+
+// docID is the id of a file: its path, prefixed with the collection name
+// when there are several collections.
+func (e *Engine) docID(coll, rel string) string {
+	if len(e.colls) == 1 {
+		return rel
+	}
+	return coll + ":" + rel
+}
+
+// ReadFile reads a document's file (Source for the index). The path comes
+// from the index, which got it from the walk: user input never reaches the
+// file system.
+func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
+	for _, c := range e.colls {
+		if c.Name == coll {
+			return os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(rel)))
+		}
+	}
+	return nil, fmt.Errorf("unknown collection %q", coll)
+}
+
+// Build walks every collection and brings the index up to date: new and
+// changed files are parsed, unchanged ones (same size and modification
+// time, or same content hash) are not, deleted ones leave the index.
+func (e *Engine) Build() error {
+	e.build.Lock()
+	defer e.build.Unlock()
+	start := time.Now()
+	v := e.ix.view()
+
+	type pending struct {
+		job     parsers.Job
+		coll    string
+		modTime int64
+	}
+	var jobs []pending
+	present := map[string]bool{}
+	skipped := map[string]int{}
+	unchanged := 0
+	for _, c := range e.colls {
+		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		if err != nil {
+			return fmt.Errorf("collection %s: %w", c.Name, err)
+		}
+		for k, n := range res.Skipped {
+			skipped[k] += n
+		}
+		for _, f := range res.Files {
+			if !parsers.Candidate(f.Rel) {
+				skipped[walk.SkipUnsupported]++
+				continue
+			}
+			id := e.docID(c.Name, f.Rel)
+			present[id] = true
+			known := ""
+			if _, d, ok := v.doc(id); ok {
+				if d.Size == f.Size && d.ModTime == f.ModTime {
+					unchanged++
+					continue
+				}
+				known = d.ContentHash
+			}
+			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime})
+		}
+	}
+	var remove []string
+	for id := range v.docs {
+		if !present[id] {
+			remove = append(remove, id)
+		}
+	}
+	sort.Strings(remove)
+
+	e.mu.Lock()
+	e.status.State = "indexing"
+	e.status.FilesDone, e.status.FilesTotal = 0, len(jobs)
+	e.mu.Unlock()
+
+	workers := e.opts.Workers
+	if workers <= 0 {
+		workers = parsers.Workers()
+	}
+	builders := make([]*segmentBuilder, workers)
+	for i := range builders {
+		builders[i] = newSegmentBuilder()
+	}
+	pjobs := make([]parsers.Job, len(jobs))
+	meta := make(map[string]pending, len(jobs))
+	for i, p := range jobs {
+		pjobs[i] = p.job
+		meta[p.job.DocID] = p
+	}
+	var errs []FileError
+	errCount, parsed := 0, 0
+	var dropped []string // files that were indexed but are now skipped or failing
+	var outMu sync.Mutex
+	done := 0
+	parsers.ParseAll(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
+		p := meta[o.Job.DocID]
+		if o.Doc != nil {
+			o.Doc.Collection = p.coll
+			builders[w].add(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime})
+		}
+		outMu.Lock()
+		defer outMu.Unlock()
+		done++
+		switch {
+		case o.Unchanged:
+			unchanged++
+		case o.Err != nil:
+			errCount++
+			if len(errs) < maxKeptErrors {
+				errs = append(errs, FileError{Path: o.Job.DocID, Error: trimErr(o.Err, o.Job.Rel)})
+			}
+			dropped = append(dropped, o.Job.DocID)
+		case o.Skip != "":
+			skipped[o.Skip]++
+			dropped = append(dropped, o.Job.DocID)
+		default:
+			parsed++
+		}
+		if e.opts.Progress != nil {
+			e.opts.Progress(Progress{Done: done, Total: len(pjobs), Path: o.Job.DocID})
+		}
+		e.mu.Lock()
+		e.status.FilesDone = done
+		e.mu.Unlock()
+	})
+	segs := make([]*segment, 0, len(builders))
+	for _, b := range builders {
+		if len(b.docs) > 0 {
+			segs = append(segs, b.finish())
+		}
+	}
+	var seg *segment
+	switch len(segs) {
+	case 0:
+	case 1:
+		seg = segs[0]
+	default:
+		seg = mergeSegments(segs, nil)
+	}
+	e.ix.install(seg, append(remove, dropped...))
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.status.State = "ready"
+	e.status.Skipped = skipped
+	e.status.Errors = errs
+	e.status.ErrorCount = errCount
+	e.status.LastBuild = time.Now()
+	e.status.BuildTime = time.Since(start)
+	e.status.Parsed, e.status.Unchanged, e.status.Removed = parsed, unchanged, len(remove)
+	return nil
+}
+
+func trimErr(err error, rel string) string {
+	return strings.TrimPrefix(err.Error(), rel+": ")
+}
+
+// Refresh re-reads the named documents (doc ids) and applies what changed:
+// a changed file is re-parsed, a deleted or now-skipped one leaves the
+// index. It serves stale reads and the watcher.
+func (e *Engine) Refresh(ids []string) error {
+	e.build.Lock()
+	defer e.build.Unlock()
+	v := e.ix.view()
+	var add []Input
+	var remove []string
+	for _, id := range ids {
+		_, d, ok := v.doc(id)
+		if !ok {
+			continue
+		}
+		c := e.collection(d.Collection)
+		if c == nil {
+			continue
+		}
+		abs := filepath.Join(c.Root, filepath.FromSlash(d.Path))
+		in, skip, err := e.load(c, d.Path, abs, id)
+		switch {
+		case err != nil || skip != "":
+			remove = append(remove, id)
+		case in != nil:
+			add = append(add, *in)
+		}
+	}
+	if len(add) > 0 || len(remove) > 0 {
+		e.ix.Apply(add, remove)
+	}
+	return nil
+}
+
+func (e *Engine) collection(name string) *treenav.Collection {
+	for i := range e.colls {
+		if e.colls[i].Name == name {
+			return &e.colls[i]
+		}
+	}
+	return nil
+}
+
+// load reads and parses one file; nil Input with no skip and no error
+// means the content is unchanged.
+func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, string, error) {
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, "", err
+	}
+	maxSize := e.opts.MaxFileSize
+	if maxSize <= 0 {
+		maxSize = walk.DefaultMaxFileSize
+	}
+	if st.Size() > maxSize {
+		return nil, walk.SkipTooLarge, nil
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, "", err
+	}
+	if h, ok := e.ix.Has(id); ok && h == parsers.Hash(src) {
+		return nil, "", nil
+	}
+	if reason := walk.Classify(rel, src); reason != "" {
+		return nil, reason, nil
+	}
+	doc, err := parsers.Parse(rel, id, src)
+	if err != nil {
+		return nil, "", err
+	}
+	doc.Collection = c.Name
+	return &Input{Doc: doc, Src: src, ModTime: st.ModTime().UnixNano()}, "", nil
+}
+
+// fresh runs a read that may find its file changed since indexing; on a
+// StaleError the document is re-indexed and the read retried once, so
+// answers are about the file as it is now.
+func fresh[T any](e *Engine, read func() (T, error)) (T, error) {
+	r, err := read()
+	var se *StaleError
+	if !errors.As(err, &se) {
+		return r, err
+	}
+	if rerr := e.Refresh([]string{se.DocID}); rerr != nil {
+		return r, rerr
+	}
+	return read()
+}
+
+// Nodes is Index.Nodes, re-indexing files that changed since indexing.
+func (e *Engine) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
+	return fresh(e, func() (*treenav.NodesResponse, error) { return e.ix.Nodes(req) })
+}
+
+// Navigate is Index.Navigate, re-indexing files that changed since
+// indexing.
+func (e *Engine) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error) {
+	return fresh(e, func() (*treenav.NavigateResponse, error) { return e.ix.Navigate(req) })
+}

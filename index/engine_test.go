@@ -1,0 +1,372 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+// writeTree writes files (path → content) under a new temp dir.
+func writeTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const serverGo = `package web
+
+// Server serves HTTP requests.
+type Server struct {
+	Addr string
+}
+
+// Shutdown gracefully shuts down the server without interrupting
+// active connections.
+func (s *Server) Shutdown() error { return nil }
+
+// Close closes the listener immediately.
+func (s *Server) Close() error { return nil }
+
+// ListenAndServe listens on Addr.
+func (s *Server) ListenAndServe() error { return nil }
+`
+
+const tokenGo = `package auth
+
+// getUserToken returns the bearer token of a user.
+func getUserToken(user string) string { return "" }
+
+// RefreshToken renews an expired token before its expiry.
+func RefreshToken(tok string) string { return tok }
+
+// ReadFileToken reads a token from a file.
+func ReadFileToken(path string) string { return "" }
+`
+
+const fileGo = `package files
+
+// ReadFile reads the named file and returns its contents.
+func ReadFile(name string) ([]byte, error) { return nil, nil }
+
+// ReadFileFS reads from a file system.
+func ReadFileFS(name string) ([]byte, error) { return nil, nil }
+`
+
+func newTestEngine(t testing.TB, files map[string]string) (*Engine, string) {
+	t.Helper()
+	dir := writeTree(t, files)
+	e, err := NewEngine([]treenav.Collection{{Name: "test", Root: dir}}, EngineOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Build(); err != nil {
+		t.Fatal(err)
+	}
+	return e, dir
+}
+
+func ids(r *treenav.SearchResponse) []string {
+	var out []string
+	for _, x := range r.Results {
+		out = append(out, x.NodeID)
+	}
+	return out
+}
+
+func TestSearchRanksExactBeforePrefix(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
+	r, err := e.Index().Search(SearchRequest{Query: "ReadFile"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(r); len(got) == 0 || got[0] != "files/read.go#ReadFile" {
+		t.Fatalf("ReadFile: got %v, want files/read.go#ReadFile first", got)
+	}
+	for i, res := range r.Results {
+		if res.Score <= 0 {
+			t.Errorf("result %d has score %v", i, res.Score)
+		}
+		if !strings.Contains(strings.ToLower(res.Snippet), "read") {
+			t.Errorf("result %s snippet %q has no match", res.NodeID, res.Snippet)
+		}
+	}
+	r, _ = e.Index().Search(SearchRequest{Query: "graceful shutdown server"})
+	if got := ids(r); len(got) == 0 || got[0] != "web/server.go#Server.Shutdown" {
+		t.Fatalf("graceful shutdown: got %v", got)
+	}
+	// Identifier parts: "user token" finds getUserToken.
+	r, _ = e.Index().Search(SearchRequest{Query: "user token"})
+	if got := ids(r); len(got) == 0 || got[0] != "auth/token.go#getUserToken" {
+		t.Fatalf("user token: got %v", got)
+	}
+}
+
+func TestPrefixIsBounded(t *testing.T) {
+	// Many terms sharing a prefix must not add up: one node with a hundred
+	// "tokenN" words scores no more than a node with one exact "token".
+	var b strings.Builder
+	b.WriteString("package p\n\n// Many has ")
+	for i := range 100 {
+		fmt.Fprintf(&b, "tokenx%d ", i)
+	}
+	b.WriteString("\nfunc Many() {}\n\n// Exact returns a token.\nfunc Exact() {}\n")
+	e, _ := newTestEngine(t, map[string]string{"p.go": b.String()})
+	r, _ := e.Index().Search(SearchRequest{Query: "token"})
+	if got := ids(r); len(got) < 2 || got[0] != "p.go#Exact" {
+		t.Fatalf("got %v, want p.go#Exact first", got)
+	}
+	if r.Results[1].Score > r.Results[0].Score*e.Index().Ranking().PrefixPenalty*1.5 {
+		t.Errorf("prefix-only node scores %v against exact %v", r.Results[1].Score, r.Results[0].Score)
+	}
+}
+
+func TestFiltersAndScopes(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	r, _ := e.Index().Search(SearchRequest{Query: "token server", Filters: map[string][]string{"kind": {"struct"}}})
+	for _, x := range r.Results {
+		if x.Kind != treenav.KindStruct {
+			t.Errorf("kind filter let %s (%s) through", x.NodeID, x.Kind)
+		}
+	}
+	if len(r.Results) != 1 {
+		t.Errorf("kind=struct: %v", ids(r))
+	}
+	r, _ = e.Index().Search(SearchRequest{Query: "token", DocIDs: []string{"web/server.go"}})
+	if len(r.Results) != 0 {
+		t.Errorf("doc scope: %v", ids(r))
+	}
+	r, _ = e.Index().Search(SearchRequest{Query: "token", PathGlob: "auth/**"})
+	if len(r.Results) == 0 {
+		t.Error("path glob auth/** found nothing")
+	}
+	r, _ = e.Index().Search(SearchRequest{Query: "token", Filters: map[string][]string{"language": {"python"}}})
+	if len(r.Results) != 0 {
+		t.Errorf("language=python: %v", ids(r))
+	}
+	if _, err := e.Index().Search(SearchRequest{Query: "x", PathGlob: "[unclosed"}); err == nil {
+		t.Error("bad glob accepted")
+	}
+}
+
+func TestPhraseAndPaging(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	r, _ := e.Index().Search(SearchRequest{Query: `"expired token"`})
+	if got := ids(r); len(got) != 1 || got[0] != "auth/token.go#RefreshToken" {
+		t.Errorf("phrase: %v", got)
+	}
+	r, _ = e.Index().Search(SearchRequest{Query: `"token expired"`})
+	if len(r.Results) != 0 {
+		t.Errorf("reversed phrase matched: %v", ids(r))
+	}
+	all, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 100})
+	p1, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 2})
+	if p1.NextCursor != "2" || len(p1.Results) != 2 || p1.Total != all.Total {
+		t.Fatalf("page 1: cursor %q, %d results, total %d/%d", p1.NextCursor, len(p1.Results), p1.Total, all.Total)
+	}
+	p2, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 2, Offset: 2})
+	if len(p2.Results) == 0 || p2.Results[0].NodeID != all.Results[2].NodeID {
+		t.Errorf("page 2 starts at %v, want %s", ids(p2), all.Results[2].NodeID)
+	}
+}
+
+func TestSymbols(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo,
+		"web/server_test.go": "package web\n\nfunc (s *Server) shutdown() {}\n"})
+	ix := e.Index()
+	names := func(r *treenav.SymbolsResponse) []string {
+		var out []string
+		for _, s := range r.Symbols {
+			out = append(out, s.QualifiedName)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		req  SymbolRequest
+		want string // first results, comma-separated
+	}{
+		{SymbolRequest{Query: "Shutdown"}, "Server.Shutdown,Server.shutdown"},
+		{SymbolRequest{Query: "Server.Shutdown"}, "Server.Shutdown"},
+		{SymbolRequest{Query: "ReadFile"}, "ReadFile,ReadFileFS,ReadFileToken"},
+		{SymbolRequest{Query: "gUT"}, "getUserToken"},
+		{SymbolRequest{Query: "Server", Kinds: []string{"method"}}, ""},
+		{SymbolRequest{Query: "Read", Kinds: []string{"function"}, PathGlob: "auth/*"}, "ReadFileToken"},
+		{SymbolRequest{Query: "listenand"}, "Server.ListenAndServe"},
+	} {
+		r, err := ix.Symbols(tc.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(names(r), ",")
+		if !strings.HasPrefix(got, tc.want) || tc.want == "" && got != "" {
+			t.Errorf("Symbols(%+v) = %s, want %s first", tc.req, got, tc.want)
+		}
+	}
+	if _, err := ix.Symbols(SymbolRequest{}); err == nil {
+		t.Error("empty query accepted")
+	}
+}
+
+func TestTreeNodesNavigate(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo})
+	tr, err := e.Index().Tree(TreeRequest{DocID: "web/server.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range tr.Nodes {
+		got = append(got, n.NodeID+"<"+n.ParentID)
+	}
+	want := "web/server.go<,web/server.go#Server<web/server.go,web/server.go#Server.Addr<web/server.go#Server,web/server.go#Server.Shutdown<web/server.go#Server,web/server.go#Server.Close<web/server.go#Server,web/server.go#Server.ListenAndServe<web/server.go#Server"
+	if strings.Join(got, ",") != want {
+		t.Errorf("tree:\n%s\nwant\n%s", strings.Join(got, ","), want)
+	}
+	nr, err := e.Nodes(NodesRequest{IDs: []string{"Server.Shutdown", "web/server.go#Server"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := nr.Nodes[0].Content; !strings.HasPrefix(c, "// Shutdown gracefully") || !strings.HasSuffix(c, "{ return nil }") {
+		t.Errorf("method content: %q", c)
+	}
+	if c := nr.Nodes[1].Content; !strings.Contains(c, "… field \"Addr\"") || strings.Contains(c, "Addr string") {
+		t.Errorf("struct own content should mark, not include, its field: %q", c)
+	}
+	nav, err := e.Navigate(NavigateRequest{ID: "web/server.go#Server"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(nav.Content, "Addr string") || !strings.Contains(nav.Content, "func (s *Server) Close()") {
+		t.Errorf("navigate must include fields and attached methods: %q", nav.Content)
+	}
+	if len(nav.Nodes) != 4 {
+		t.Errorf("navigate outline: %d nodes, want 4", len(nav.Nodes))
+	}
+	_, err = e.Nodes(NodesRequest{IDs: []string{"web/server.go#Server.Shutdwn"}})
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || len(nf.Closest) == 0 || nf.Closest[0] != "web/server.go#Server.Shutdown" {
+		t.Errorf("unknown id: %v", err)
+	}
+	_, err = e.Index().Tree(TreeRequest{DocID: "web/servr.go"})
+	if !errors.As(err, &nf) || len(nf.Closest) == 0 || nf.Closest[0] != "web/server.go" {
+		t.Errorf("unknown doc: %v", err)
+	}
+}
+
+func TestIncrementalBuildAndStaleRead(t *testing.T) {
+	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	if st := e.Status(); st.Parsed != 2 {
+		t.Fatalf("first build parsed %d files, want 2", st.Parsed)
+	}
+	if err := e.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if st := e.Status(); st.Parsed != 0 || st.Unchanged != 2 {
+		t.Fatalf("second build: parsed %d unchanged %d, want 0 and 2", st.Parsed, st.Unchanged)
+	}
+	// Modify one file, delete another, add a third.
+	if err := os.WriteFile(filepath.Join(dir, "web/server.go"), []byte(strings.Replace(serverGo, "Close", "Stop", -1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "auth/token.go"))
+	os.MkdirAll(filepath.Join(dir, "files"), 0o755)
+	os.WriteFile(filepath.Join(dir, "files/read.go"), []byte(fileGo), 0o644)
+	if err := e.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if st := e.Status(); st.Parsed != 2 || st.Removed != 1 {
+		t.Errorf("third build: parsed %d removed %d, want 2 and 1", st.Parsed, st.Removed)
+	}
+	r, _ := e.Index().Symbols(SymbolRequest{Query: "Close"})
+	if len(r.Symbols) != 0 {
+		t.Errorf("Close survived its edit: %+v", r.Symbols)
+	}
+	if r, _ := e.Index().Search(SearchRequest{Query: "RefreshToken"}); len(r.Results) != 0 {
+		t.Errorf("deleted file still found: %v", ids(r))
+	}
+	// A file edited behind the index's back is re-indexed on read.
+	os.WriteFile(filepath.Join(dir, "files/read.go"), []byte("package files\n\n// Changed.\nfunc ReadFile() {}\n"), 0o644)
+	nr, err := e.Nodes(NodesRequest{IDs: []string{"files/read.go#ReadFile"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(nr.Nodes[0].Content, "Changed.") {
+		t.Errorf("stale read not refreshed: %q", nr.Nodes[0].Content)
+	}
+}
+
+func TestApplyManySmallUpdatesMerges(t *testing.T) {
+	ix := New()
+	tag := func(i int) string { return fmt.Sprintf("tag%c%c", 'a'+i%26, 'a'+i/26) }
+	for i := range 40 {
+		src := []byte(tag(i) + " alpha")
+		doc := &treenav.Document{DocID: fmt.Sprintf("d%d.go", i%10), Path: fmt.Sprintf("d%d.go", i%10), Language: "go",
+			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: "d", LineStart: 1, LineEnd: 1,
+				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}
+		ix.Apply([]Input{{Doc: doc, Src: src}}, nil)
+	}
+	v := ix.view()
+	if len(v.segs) > maxSegments {
+		t.Errorf("%d segments after 40 updates, want at most %d", len(v.segs), maxSegments)
+	}
+	if st := ix.Stats(); st.Documents != 10 {
+		t.Errorf("documents = %d, want 10", st.Documents)
+	}
+	r, _ := ix.Search(SearchRequest{Query: "alpha", Limit: 100})
+	if r.Total != 10 {
+		t.Errorf("alpha matches %d nodes, want 10 (one per live doc)", r.Total)
+	}
+	r, _ = ix.Search(SearchRequest{Query: tag(5)})
+	if r.Total != 0 {
+		t.Errorf("replaced content still found: %v", ids(r))
+	}
+	r, _ = ix.Search(SearchRequest{Query: tag(35)})
+	if r.Total != 1 {
+		t.Errorf("%s matches %d, want 1", tag(35), r.Total)
+	}
+}
+
+func TestConcurrentReadersAndWriter(t *testing.T) {
+	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				r, err := e.Index().Search(SearchRequest{Query: "token server"})
+				if err != nil || len(r.Results) == 0 {
+					t.Errorf("search during updates: %v %v", err, r)
+					return
+				}
+			}
+		}()
+	}
+	for i := range 20 {
+		os.WriteFile(filepath.Join(dir, "auth/token.go"), []byte(tokenGo+fmt.Sprintf("\n// v%d\n", i)), 0o644)
+		if err := e.Build(); err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	wg.Wait()
+}

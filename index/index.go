@@ -1,0 +1,320 @@
+// Package index holds treenav's search index: documents and their node
+// trees, a BM25F positional inverted index over nodes, facets and a symbol
+// table. The index is a list of immutable segments (segment.go) behind an
+// atomically swapped view, so readers never see a half-applied update and
+// never wait for a writer.
+package index
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/treenav/treenav"
+)
+
+// Index is the live index. Its query methods are safe for concurrent use
+// with each other and with Apply.
+type Index struct {
+	mu  sync.Mutex // serializes writers
+	cur atomic.Pointer[view]
+
+	ranking atomic.Pointer[treenav.Ranking]
+	weights atomic.Pointer[map[string]float64] // collection weights
+	source  atomic.Pointer[Source]
+	cache   contentCache
+}
+
+// view is one consistent state of the index.
+type view struct {
+	segs []*segment
+	dead []bitset // per segment: deleted local docs
+	docs map[string]docRef
+
+	liveNodes int
+	liveDocs  int
+	fieldLen  [treenav.NumFields]uint64 // sums over live nodes
+	updated   time.Time
+	gen       uint64
+}
+
+type docRef struct {
+	seg, doc uint32
+}
+
+// nodeRef names a node of a view.
+type nodeRef struct {
+	seg  uint32
+	node uint32
+}
+
+// New returns an empty index with default ranking.
+func New() *Index {
+	ix := &Index{}
+	ix.cur.Store(&view{docs: map[string]docRef{}})
+	r := treenav.DefaultRanking()
+	ix.ranking.Store(&r)
+	w := map[string]float64{}
+	ix.weights.Store(&w)
+	return ix
+}
+
+// SetRanking replaces the ranking knobs (zero knobs take defaults).
+func (ix *Index) SetRanking(r treenav.Ranking) {
+	r = r.WithDefaults()
+	ix.ranking.Store(&r)
+}
+
+// Ranking returns the ranking knobs in use.
+func (ix *Index) Ranking() treenav.Ranking { return *ix.ranking.Load() }
+
+// SetCollectionWeights sets the score multiplier of each collection
+// (missing collections weigh 1).
+func (ix *Index) SetCollectionWeights(w map[string]float64) {
+	c := make(map[string]float64, len(w))
+	for k, v := range w {
+		c[k] = v
+	}
+	ix.weights.Store(&c)
+}
+
+func (ix *Index) view() *view { return ix.cur.Load() }
+
+// Apply adds or replaces documents (by DocID) and removes the documents
+// named in remove, atomically: a reader sees all of it or none of it. The
+// cost is proportional to the changed documents, plus an occasional merge
+// of small segments.
+func (ix *Index) Apply(add []Input, remove []string) {
+	var seg *segment
+	if len(add) > 0 {
+		b := newSegmentBuilder()
+		for _, in := range add {
+			b.add(in)
+		}
+		seg = b.finish()
+	}
+	ix.install(seg, remove)
+}
+
+// install publishes a new view with seg added and the named documents (and
+// the previous versions of seg's documents) removed.
+func (ix *Index) install(seg *segment, remove []string) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	old := ix.view()
+	v := &view{
+		segs: append([]*segment(nil), old.segs...),
+		dead: append([]bitset(nil), old.dead...),
+		docs: make(map[string]docRef, len(old.docs)+8),
+		gen:  old.gen + 1,
+	}
+	for k, r := range old.docs {
+		v.docs[k] = r
+	}
+	kill := func(id string) {
+		if r, ok := v.docs[id]; ok {
+			v.dead[r.seg] = v.dead[r.seg].with(r.doc)
+			delete(v.docs, id)
+		}
+	}
+	for _, id := range remove {
+		kill(id)
+	}
+	if seg != nil {
+		si := uint32(len(v.segs))
+		v.segs = append(v.segs, seg)
+		v.dead = append(v.dead, nil)
+		for di := range seg.docs {
+			id := seg.docs[di].DocID
+			kill(id) // an older version, or an earlier copy in this batch
+			v.docs[id] = docRef{si, uint32(di)}
+		}
+	}
+	v.compact()
+	v.recount()
+	v.updated = time.Now()
+	ix.cur.Store(v)
+}
+
+// Segment policy: at most maxSegments; beyond, the small ones are merged.
+// A segment whose deleted share passes maxDeadShare is rewritten.
+const (
+	maxSegments  = 8
+	maxDeadShare = 0.3
+)
+
+// compact merges segments when there are too many or when one carries too
+// many deleted documents. Merging the small segments costs time
+// proportional to them, so single-file updates stay cheap.
+func (v *view) compact() {
+	for i := 0; i < len(v.segs); i++ {
+		if n := len(v.segs[i].docs); n > 0 && float64(v.dead[i].count()) > maxDeadShare*float64(n) && n >= 16 {
+			v.mergeRange([]int{i})
+		}
+	}
+	if len(v.segs) <= maxSegments {
+		return
+	}
+	// Merge everything but the largest segment.
+	largest := 0
+	for i, s := range v.segs {
+		if len(s.nodes) > len(v.segs[largest].nodes) {
+			largest = i
+		}
+	}
+	var idx []int
+	for i := range v.segs {
+		if i != largest {
+			idx = append(idx, i)
+		}
+	}
+	v.mergeRange(idx)
+}
+
+// mergeRange replaces the segments at idx (ascending) by their merge,
+// placed at the position of the first.
+func (v *view) mergeRange(idx []int) {
+	segs := make([]*segment, len(idx))
+	dead := make([]bitset, len(idx))
+	for k, i := range idx {
+		segs[k], dead[k] = v.segs[i], v.dead[i]
+	}
+	merged := mergeSegments(segs, dead)
+	var ns []*segment
+	var nd []bitset
+	in := map[int]bool{}
+	for _, i := range idx {
+		in[i] = true
+	}
+	for i := range v.segs {
+		if i == idx[0] {
+			ns = append(ns, merged)
+			nd = append(nd, nil)
+			continue
+		}
+		if !in[i] {
+			ns = append(ns, v.segs[i])
+			nd = append(nd, v.dead[i])
+		}
+	}
+	v.segs, v.dead = ns, nd
+	v.docs = make(map[string]docRef, len(v.docs))
+	for si, s := range v.segs {
+		for di := range s.docs {
+			if !v.dead[si].has(uint32(di)) {
+				v.docs[s.docs[di].DocID] = docRef{uint32(si), uint32(di)}
+			}
+		}
+	}
+}
+
+// recount recomputes the live totals used by BM25.
+func (v *view) recount() {
+	v.liveNodes, v.liveDocs = 0, 0
+	v.fieldLen = [treenav.NumFields]uint64{}
+	for si, s := range v.segs {
+		v.liveDocs += len(s.docs)
+		v.liveNodes += len(s.nodes)
+		for f := range treenav.NumFields {
+			v.fieldLen[f] += s.fieldLen[f]
+		}
+		if v.dead[si] == nil {
+			continue
+		}
+		for di := range s.docs {
+			if !v.dead[si].has(uint32(di)) {
+				continue
+			}
+			d := &s.docs[di]
+			v.liveDocs--
+			v.liveNodes -= int(d.nodeEnd - d.nodeStart)
+			for n := d.nodeStart; n < d.nodeEnd; n++ {
+				for f := range treenav.NumFields {
+					v.fieldLen[f] -= uint64(s.nodes[n].fieldLen[f])
+				}
+			}
+		}
+	}
+}
+
+// live reports whether local doc di of segment si is current.
+func (v *view) live(si int, di uint32) bool { return !v.dead[si].has(di) }
+
+// doc returns a document's metadata by id.
+func (v *view) doc(id string) (*segment, *docMeta, bool) {
+	r, ok := v.docs[id]
+	if !ok {
+		return nil, nil, false
+	}
+	s := v.segs[r.seg]
+	return s, &s.docs[r.doc], true
+}
+
+// docIDs returns the live document ids, sorted.
+func (v *view) docIDs() []string {
+	ids := make([]string, 0, len(v.docs))
+	for id := range v.docs {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Stats describes the index.
+type Stats struct {
+	Documents int            `json:"documents"`
+	Nodes     int            `json:"nodes"`
+	Terms     int            `json:"terms"`
+	Segments  int            `json:"segments"`
+	Languages map[string]int `json:"languages"`
+	Updated   time.Time      `json:"updated"`
+	HeapBytes uint64         `json:"heap_bytes"`
+}
+
+// Stats counts what the index holds. Terms counts dictionary entries per
+// segment (a term in two segments counts twice until they merge).
+func (ix *Index) Stats() Stats {
+	v := ix.view()
+	st := Stats{Documents: v.liveDocs, Nodes: v.liveNodes, Segments: len(v.segs),
+		Languages: map[string]int{}, Updated: v.updated}
+	for si, s := range v.segs {
+		st.Terms += len(s.terms)
+		for di := range s.docs {
+			if v.live(si, uint32(di)) {
+				st.Languages[s.docs[di].Language]++
+			}
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	st.HeapBytes = ms.HeapAlloc
+	return st
+}
+
+// Has reports whether a document is indexed, and its content hash.
+func (ix *Index) Has(docID string) (hash string, ok bool) {
+	_, d, ok := ix.view().doc(docID)
+	if !ok {
+		return "", false
+	}
+	return d.ContentHash, true
+}
+
+// NotFoundError reports an unknown document or node id, with the closest
+// valid ids so that a caller (often an agent) can correct itself.
+type NotFoundError struct {
+	What    string   // "document" or "node"
+	ID      string   // the id asked for
+	Closest []string // nearest valid ids, best first
+}
+
+func (e *NotFoundError) Error() string {
+	if len(e.Closest) == 0 {
+		return fmt.Sprintf("unknown %s id %q", e.What, e.ID)
+	}
+	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
+}

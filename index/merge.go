@@ -1,0 +1,112 @@
+package index
+
+import (
+	"github.com/treenav/treenav"
+)
+
+// mergeSegments folds segments into one, leaving out deleted documents
+// (dead[i] marks segment i's deleted local docs; nil means none). Node
+// order is kept: segments are concatenated, so every posting list stays
+// sorted without re-sorting. Cost is linear in the segments' size.
+func mergeSegments(segs []*segment, dead []bitset) *segment {
+	out := &segment{}
+	remap := make([][]int32, len(segs)) // old local node -> new node, -1 dropped
+	for si, s := range segs {
+		remap[si] = make([]int32, len(s.nodes))
+		for di := range s.docs {
+			d := s.docs[di]
+			if dead != nil && dead[si].has(uint32(di)) {
+				for n := d.nodeStart; n < d.nodeEnd; n++ {
+					remap[si][n] = -1
+				}
+				continue
+			}
+			newDoc := uint32(len(out.docs))
+			base := uint32(len(out.nodes))
+			shift := int64(base) - int64(d.nodeStart)
+			for n := d.nodeStart; n < d.nodeEnd; n++ {
+				nm := s.nodes[n]
+				nm.doc = newDoc
+				if nm.parent >= 0 {
+					nm.parent = int32(int64(nm.parent) + shift)
+				}
+				nm.end = uint32(int64(nm.end) + shift)
+				remap[si][n] = int32(len(out.nodes))
+				out.nodes = append(out.nodes, nm)
+				for f := range treenav.NumFields {
+					out.fieldLen[f] += uint64(nm.fieldLen[f])
+				}
+			}
+			d.nodeStart, d.nodeEnd = base, uint32(len(out.nodes))
+			out.docs = append(out.docs, d)
+		}
+	}
+
+	// k-way merge of the sorted dictionaries.
+	cur := make([]int, len(segs))
+	out.termPost = append(out.termPost, 0)
+	out.postPos = append(out.postPos, 0)
+	for {
+		term, found := "", false
+		for si, s := range segs {
+			if cur[si] < len(s.terms) && (!found || s.terms[cur[si]] < term) {
+				term, found = s.terms[cur[si]], true
+			}
+		}
+		if !found {
+			break
+		}
+		before := len(out.postNode)
+		for si, s := range segs {
+			if cur[si] >= len(s.terms) || s.terms[cur[si]] != term {
+				continue
+			}
+			t := cur[si]
+			cur[si]++
+			for p := s.termPost[t]; p < s.termPost[t+1]; p++ {
+				nn := remap[si][s.postNode[p]]
+				if nn < 0 {
+					continue
+				}
+				out.postNode = append(out.postNode, uint32(nn))
+				out.postTF = append(out.postTF, s.postTF[p])
+				out.pos = append(out.pos, s.pos[s.postPos[p]:s.postPos[p+1]]...)
+				out.postPos = append(out.postPos, uint32(len(out.pos)))
+			}
+		}
+		if len(out.postNode) > before {
+			out.terms = append(out.terms, term)
+			out.termPost = append(out.termPost, uint32(len(out.postNode)))
+		}
+	}
+	out.buildTables()
+	return out
+}
+
+// bitset is a set of small integers.
+type bitset []uint64
+
+func (b bitset) has(i uint32) bool {
+	w := int(i >> 6)
+	return w < len(b) && b[w]&(1<<(i&63)) != 0
+}
+
+// with returns a copy of b with i set (copy-on-write: readers of b are not
+// disturbed).
+func (b bitset) with(i uint32) bitset {
+	w := int(i >> 6)
+	n := make(bitset, max(len(b), w+1))
+	copy(n, b)
+	n[w] |= 1 << (i & 63)
+	return n
+}
+
+func (b bitset) count() int {
+	c := 0
+	for _, w := range b {
+		for ; w != 0; w &= w - 1 {
+			c++
+		}
+	}
+	return c
+}

@@ -1,0 +1,132 @@
+package index
+
+import (
+	"strings"
+)
+
+// maxQueryTerms bounds the analyzed terms of one query (a bitmask per node
+// records which matched).
+const maxQueryTerms = 32
+
+// query is a parsed search query: words, each analyzed into terms, and
+// quoted phrases over consecutive words.
+type query struct {
+	words   []qword
+	terms   []qterm
+	phrases [][]int // word indexes of each quoted phrase
+}
+
+// qword is one word as typed: "getUserToken", "tokens".
+type qword struct {
+	text  string
+	terms []int // indexes into query.terms
+	whole int   // index of the whole-identifier term, -1 if single-part
+	parts []int // the part terms
+}
+
+// qterm is one analyzed term with the variants that can match it.
+type qterm struct {
+	text   string
+	word   int
+	weight float64 // whole identifiers 1, their parts share a discount
+	// variants are computed per search: the exact term, prefix expansions
+	// and synonyms, each with a multiplier.
+}
+
+// parseQuery splits q into words and quoted phrases and analyzes each word
+// as the indexer did.
+func parseQuery(q string) *query {
+	out := &query{}
+	inQuote := false
+	var phrase []int
+	for _, chunk := range splitQuotes(q) {
+		if chunk == `"` {
+			if inQuote && len(phrase) > 1 {
+				out.phrases = append(out.phrases, phrase)
+			}
+			inQuote, phrase = !inQuote, nil
+			continue
+		}
+		before := len(out.words)
+		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool) {
+			if len(out.terms)+len(terms) > maxQueryTerms {
+				return
+			}
+			w := qword{text: word, whole: -1}
+			wi := len(out.words)
+			for i, t := range terms {
+				ti := len(out.terms)
+				weight := 1.0
+				if whole && i > 0 {
+					// Parts of an identifier support the whole: together
+					// they weigh as much as one word.
+					weight = 1 / float64(len(terms)-1)
+				}
+				out.terms = append(out.terms, qterm{text: t, word: wi, weight: weight})
+				w.terms = append(w.terms, ti)
+				if whole && i == 0 {
+					w.whole = ti
+				} else {
+					w.parts = append(w.parts, ti)
+				}
+			}
+			out.words = append(out.words, w)
+		})
+		if inQuote {
+			for i := before; i < len(out.words); i++ {
+				phrase = append(phrase, i)
+			}
+		}
+	}
+	return out
+}
+
+// splitQuotes splits s into runs of text and `"` markers.
+func splitQuotes(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			if s != "" {
+				out = append(out, s)
+			}
+			return out
+		}
+		if i > 0 {
+			out = append(out, s[:i])
+		}
+		out = append(out, `"`)
+		s = s[i+1:]
+	}
+}
+
+// analyzeWords runs the analyzer over text and groups its terms by source
+// word: fn gets the word, its terms (the whole identifier first when the
+// word has several parts) and whether the first term is that whole.
+func analyzeWords(text []byte, fn func(word string, terms []string, whole bool)) {
+	type tok struct {
+		term       string
+		start, end int
+	}
+	var toks []tok
+	analyze(text, 0, func(term string, _, start, end int) {
+		toks = append(toks, tok{term, start, end})
+	})
+	for i := 0; i < len(toks); {
+		// A whole identifier spans its parts; a lone word spans itself.
+		j := i + 1
+		for j < len(toks) && toks[j].end <= toks[i].end && toks[j].start >= toks[i].start {
+			j++
+		}
+		terms := make([]string, 0, j-i)
+		seen := map[string]bool{}
+		for _, t := range toks[i:j] {
+			if !seen[t.term] {
+				seen[t.term] = true
+				terms = append(terms, t.term)
+			}
+		}
+		fn(string(text[toks[i].start:toks[i].end]), terms, j-i > 1)
+		i = j
+	}
+}

@@ -1,0 +1,582 @@
+package index
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/treenav/treenav"
+)
+
+// SearchRequest is a ranked search over nodes.
+type SearchRequest struct {
+	Query string
+	// Filters keep nodes whose document has, for every key, one of the
+	// values (OR within a key, AND across keys). The key "kind" filters
+	// on the node's own kind; "collection", "language", "content_type" and
+	// every frontmatter key are document facets.
+	Filters map[string][]string
+	// Collections, DocIDs and PathGlob scope the search.
+	Collections []string
+	DocIDs      []string
+	PathGlob    string
+	Limit       int // default 10
+	Offset      int
+	// SnippetChars bounds each snippet (default 240).
+	SnippetChars int
+}
+
+// DefaultLimit is the number of results when a request does not say.
+const DefaultLimit = 10
+
+// variant is one dictionary term that can match a query term.
+type variant struct {
+	term string
+	mult float64 // 1 exact, prefix_penalty for expansions, synonym_weight
+	idf  float64
+}
+
+// candidate is a scored node.
+type candidate struct {
+	ref   nodeRef
+	bm25  float64
+	tmask uint32 // query terms matched
+	score float64
+}
+
+// scratch holds per-segment accumulators, reused across queries.
+type scratch struct {
+	cur     []float32
+	score   []float32
+	tmask   []uint32
+	touched []uint32
+	curHit  []uint32
+}
+
+var scratchPool sync.Pool
+
+func getScratch(n int) *scratch {
+	s, _ := scratchPool.Get().(*scratch)
+	if s == nil {
+		s = &scratch{}
+	}
+	if cap(s.cur) < n {
+		s.cur = make([]float32, n)
+		s.score = make([]float32, n)
+		s.tmask = make([]uint32, n)
+	}
+	s.cur, s.score, s.tmask = s.cur[:n], s.score[:n], s.tmask[:n]
+	s.touched, s.curHit = s.touched[:0], s.curHit[:0]
+	return s
+}
+
+func putScratch(s *scratch) {
+	for _, n := range s.touched {
+		s.score[n], s.tmask[n] = 0, 0
+	}
+	scratchPool.Put(s)
+}
+
+// Search ranks the nodes that match req.
+func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
+	v := ix.view()
+	r := ix.Ranking()
+	weights := *ix.weights.Load()
+	q := parseQuery(req.Query)
+	resp := &treenav.SearchResponse{Query: req.Query, Results: []treenav.SearchResult{}}
+	filter, err := v.compileFilter(req)
+	if err != nil {
+		return nil, err
+	}
+	if len(q.terms) == 0 || v.liveNodes == 0 {
+		return resp, nil
+	}
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	variants := v.expand(q, &r)
+
+	var cands []candidate
+	for si, s := range v.segs {
+		allowed := filter.allowed(v, si)
+		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r)
+	}
+	// Coverage and collection weight, then a first cut before the costly
+	// positional work.
+	for i := range cands {
+		c := &cands[i]
+		c.score = c.bm25 + coverageBonus(q, c.tmask, &r)
+		if w, ok := weights[v.segs[c.ref.seg].docs[v.segs[c.ref.seg].nodes[c.ref.node].doc].Collection]; ok {
+			c.score *= w
+		}
+	}
+	sortCandidates(v, cands)
+	if len(q.phrases) > 0 {
+		cands = v.keepPhrases(cands, q, variants)
+	}
+	resp.Total = len(cands)
+	need := req.Offset + limit
+	rerank := min(len(cands), max(need*3, 50))
+	if len(q.words) > 1 {
+		for i := range cands[:rerank] {
+			c := &cands[i]
+			c.score += proximityBonus(v, c, q, variants, &r)
+		}
+		sortCandidates(v, cands[:rerank])
+	}
+	if req.Offset >= len(cands) {
+		return resp, nil
+	}
+	page := cands[req.Offset:min(len(cands), need)]
+	snipChars := req.SnippetChars
+	if snipChars <= 0 {
+		snipChars = 240
+	}
+	matchTerms := map[string]bool{}
+	for _, vs := range variants {
+		for _, va := range vs {
+			matchTerms[va.term] = true
+		}
+	}
+	for _, c := range page {
+		resp.Results = append(resp.Results, ix.result(v, c, matchTerms, snipChars))
+	}
+	if need < len(cands) {
+		resp.NextCursor = strconv.Itoa(need)
+	}
+	return resp, nil
+}
+
+func sortCandidates(v *view, cands []candidate) {
+	sort.Slice(cands, func(i, j int) bool {
+		a, b := &cands[i], &cands[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		// Deterministic ties: shallower nodes, then document order.
+		na, nb := &v.segs[a.ref.seg].nodes[a.ref.node], &v.segs[b.ref.seg].nodes[b.ref.node]
+		da, db := v.segs[a.ref.seg].docs[na.doc].DocID, v.segs[b.ref.seg].docs[nb.doc].DocID
+		if da != db {
+			return da < db
+		}
+		return a.ref.node < b.ref.node
+	})
+}
+
+// expand finds each query term's variants in the dictionaries of all
+// segments: the term itself, prefix expansions (capped, discounted) and
+// synonyms (discounted), with their global IDF.
+func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
+	out := make([][]variant, len(q.terms))
+	// Document frequencies count postings of deleted documents until
+	// their segment is merged, so N counts every node too (as Lucene's
+	// maxDoc does): IDF stays positive and consistent.
+	total := 0
+	for _, s := range v.segs {
+		total += len(s.nodes)
+	}
+	n := float64(max(total, 1))
+	idf := func(term string) float64 {
+		df := 0
+		for _, s := range v.segs {
+			if t := s.lookup(term); t >= 0 {
+				df += int(s.termPost[t+1] - s.termPost[t])
+			}
+		}
+		if df == 0 {
+			return 0
+		}
+		return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+	}
+	for ti, t := range q.terms {
+		seen := map[string]bool{t.text: true}
+		if w := idf(t.text); w > 0 {
+			out[ti] = append(out[ti], variant{t.text, 1, w})
+		}
+		if r.PrefixPenalty > 0 && len(t.text) >= r.PrefixMinLength {
+			for _, e := range v.prefixTerms(t.text, r.PrefixMaxExpansions) {
+				if !seen[e] {
+					seen[e] = true
+					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
+				}
+			}
+		}
+		if r.Synonyms && r.SynonymWeight > 0 && q.words[t.word].whole < 0 {
+			for _, syn := range synonyms[t.text] {
+				if !seen[syn] {
+					seen[syn] = true
+					if w := idf(syn); w > 0 {
+						out[ti] = append(out[ti], variant{syn, r.SynonymWeight, w})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// prefixTerms returns up to max dictionary terms that start with prefix
+// (excluding prefix itself), shortest first: the closest completions.
+func (v *view) prefixTerms(prefix string, maxN int) []string {
+	var all []string
+	for _, s := range v.segs {
+		n := 0
+		for i := s.lowerBound(prefix); i < len(s.terms) && strings.HasPrefix(s.terms[i], prefix); i++ {
+			if s.terms[i] != prefix {
+				all = append(all, s.terms[i])
+			}
+			if n++; n > 4*maxN {
+				break
+			}
+		}
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if len(all[i]) != len(all[j]) {
+			return len(all[i]) < len(all[j])
+		}
+		return all[i] < all[j]
+	})
+	out := all[:0]
+	for i, t := range all {
+		if i > 0 && t == all[i-1] {
+			continue
+		}
+		out = append(out, t)
+		if len(out) == maxN {
+			break
+		}
+	}
+	return out
+}
+
+// scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
+// each query term a node scores its best variant (so prefix expansions and
+// synonyms never add up); term scores are summed.
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
+	sc := getScratch(len(s.nodes))
+	defer putScratch(sc)
+	var avg [treenav.NumFields]float64
+	for fi := range treenav.NumFields {
+		avg[fi] = float64(v.fieldLen[fi]) / float64(max(v.liveNodes, 1))
+		if avg[fi] == 0 {
+			avg[fi] = 1
+		}
+	}
+	w := [treenav.NumFields]float64{
+		treenav.FieldBody: r.BodyWeight, treenav.FieldTitle: r.TitleWeight,
+		treenav.FieldDescription: r.DescriptionWeight, treenav.FieldCode: r.CodeWeight,
+		treenav.FieldPath: r.PathWeight,
+	}
+	k1, b := r.K1, r.B
+	for ti, t := range q.terms {
+		for _, va := range variants[ti] {
+			tid := s.lookup(va.term)
+			if tid < 0 {
+				continue
+			}
+			for p := s.termPost[tid]; p < s.termPost[tid+1]; p++ {
+				node := s.postNode[p]
+				nm := &s.nodes[node]
+				if !allowed.has(nm.doc) || !f.nodeOK(nm) {
+					continue
+				}
+				packed := s.postTF[p]
+				tfw := 0.0
+				for fi := range treenav.NumFields {
+					tf := unpackTF(packed, fi)
+					if tf == 0 {
+						continue
+					}
+					norm := 1 - b + b*float64(nm.fieldLen[fi])/avg[fi]
+					tfw += w[fi] * float64(tf) / norm
+				}
+				score := float32(va.mult * va.idf * tfw * (k1 + 1) / (k1 + tfw))
+				if sc.cur[node] == 0 {
+					sc.curHit = append(sc.curHit, node)
+				}
+				if score > sc.cur[node] {
+					sc.cur[node] = score
+				}
+			}
+		}
+		for _, node := range sc.curHit {
+			if sc.tmask[node] == 0 {
+				sc.touched = append(sc.touched, node)
+			}
+			sc.score[node] += float32(t.weight) * sc.cur[node]
+			sc.tmask[node] |= 1 << uint(ti)
+			sc.cur[node] = 0
+		}
+		sc.curHit = sc.curHit[:0]
+	}
+	for _, node := range sc.touched {
+		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
+	}
+	return cands
+}
+
+// wordsCovered counts the query words a node matched: a word is covered by
+// its whole identifier or by all of its parts.
+func wordsCovered(q *query, tmask uint32) int {
+	n := 0
+	for _, w := range q.words {
+		if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
+			n++
+			continue
+		}
+		all := len(w.parts) > 0
+		for _, p := range w.parts {
+			if tmask&(1<<uint(p)) == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			n++
+		}
+	}
+	return n
+}
+
+// coverageBonus rewards nodes that contain every word of a multi-word
+// query; a single word gets none, so single-term scores are plain BM25.
+func coverageBonus(q *query, tmask uint32, r *treenav.Ranking) float64 {
+	if len(q.words) < 2 {
+		return 0
+	}
+	if wordsCovered(q, tmask) == len(q.words) {
+		return r.FullCoverageBonus
+	}
+	return 0
+}
+
+// wordPositions returns the positions in node c of any variant of any term
+// of word wi.
+func (v *view) wordPositions(c *candidate, q *query, variants [][]variant, wi int, buf []uint32) []uint32 {
+	s := v.segs[c.ref.seg]
+	out := buf[:0]
+	var tmp []uint32
+	for _, ti := range q.words[wi].terms {
+		if c.tmask&(1<<uint(ti)) == 0 {
+			continue
+		}
+		for _, va := range variants[ti] {
+			t := s.lookup(va.term)
+			if t < 0 {
+				continue
+			}
+			if p := s.findPosting(t, c.ref.node); p >= 0 {
+				tmp = s.positions(uint32(p), tmp)
+				out = append(out, tmp...)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// proximityBonus rewards adjacent query words found close together: for
+// each pair, ProximityBonus / distance, averaged over the pairs.
+func proximityBonus(v *view, c *candidate, q *query, variants [][]variant, r *treenav.Ranking) float64 {
+	if r.ProximityBonus == 0 {
+		return 0
+	}
+	var prev []uint32
+	total, pairs := 0.0, 0
+	for wi := range q.words {
+		cur := v.wordPositions(c, q, variants, wi, nil)
+		if wi > 0 {
+			pairs++
+			if d := minDistance(prev, cur); d > 0 {
+				total += 1 / float64(d)
+			}
+		}
+		prev = cur
+	}
+	if pairs == 0 {
+		return 0
+	}
+	return r.ProximityBonus * total / float64(pairs)
+}
+
+// minDistance is the smallest |a-b| over two sorted lists (0 if either is
+// empty, 1 for adjacent or equal positions).
+func minDistance(a, b []uint32) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	best := math.MaxInt
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		d := int(a[i]) - int(b[j])
+		if d < 0 {
+			d = -d
+		}
+		best = min(best, d)
+		if a[i] < b[j] {
+			i++
+		} else {
+			j++
+		}
+	}
+	return max(best, 1)
+}
+
+// keepPhrases drops candidates that do not contain each quoted phrase as
+// consecutive words.
+func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []candidate {
+	out := cands[:0]
+	for i := range cands {
+		c := &cands[i]
+		ok := true
+		for _, ph := range q.phrases {
+			if !v.hasPhrase(c, q, variants, ph) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, *c)
+		}
+	}
+	return out
+}
+
+func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []int) bool {
+	starts := v.wordPositions(c, q, variants, words[0], nil)
+	for k := 1; k < len(words) && len(starts) > 0; k++ {
+		next := v.wordPositions(c, q, variants, words[k], nil)
+		set := make(map[uint32]bool, len(next))
+		for _, p := range next {
+			set[p] = true
+		}
+		kept := starts[:0]
+		for _, p := range starts {
+			if set[p+uint32(k)] {
+				kept = append(kept, p)
+			}
+		}
+		starts = kept
+	}
+	return len(starts) > 0
+}
+
+// filter is a compiled set of facet filters and scopes.
+type filter struct {
+	facets      map[string]map[string]bool
+	kinds       map[treenav.Kind]bool
+	collections map[string]bool
+	docIDs      map[string]bool
+	glob        string
+}
+
+func (v *view) compileFilter(req SearchRequest) (*filter, error) {
+	f := &filter{}
+	for k, vals := range req.Filters {
+		if len(vals) == 0 {
+			continue
+		}
+		set := map[string]bool{}
+		for _, val := range vals {
+			set[val] = true
+		}
+		if k == "kind" {
+			f.kinds = map[treenav.Kind]bool{}
+			for val := range set {
+				f.kinds[treenav.Kind(val)] = true
+			}
+			continue
+		}
+		if f.facets == nil {
+			f.facets = map[string]map[string]bool{}
+		}
+		f.facets[k] = set
+	}
+	if len(req.Collections) > 0 {
+		f.collections = map[string]bool{}
+		for _, c := range req.Collections {
+			f.collections[c] = true
+		}
+	}
+	if len(req.DocIDs) > 0 {
+		f.docIDs = map[string]bool{}
+		for _, id := range req.DocIDs {
+			f.docIDs[id] = true
+		}
+	}
+	if req.PathGlob != "" {
+		if !doublestar.ValidatePattern(req.PathGlob) {
+			return nil, &BadRequestError{"path glob " + strconv.Quote(req.PathGlob) + " is not a valid pattern"}
+		}
+		f.glob = req.PathGlob
+	}
+	return f, nil
+}
+
+// BadRequestError reports an invalid request parameter.
+type BadRequestError struct{ Msg string }
+
+func (e *BadRequestError) Error() string { return e.Msg }
+
+// allowed returns the live documents of segment si that pass the filter.
+func (f *filter) allowed(v *view, si int) bitset {
+	s := v.segs[si]
+	b := make(bitset, (len(s.docs)+63)/64)
+	for di := range s.docs {
+		if v.dead[si].has(uint32(di)) || !f.docOK(&s.docs[di]) {
+			continue
+		}
+		b[di>>6] |= 1 << (uint(di) & 63)
+	}
+	return b
+}
+
+func (f *filter) docOK(d *docMeta) bool {
+	if f.collections != nil && !f.collections[d.Collection] {
+		return false
+	}
+	if f.docIDs != nil && !f.docIDs[d.DocID] {
+		return false
+	}
+	if f.glob != "" {
+		if ok, _ := doublestar.Match(f.glob, d.Path); !ok {
+			return false
+		}
+	}
+	for key, want := range f.facets {
+		if !facetMatch(d, key, want) {
+			return false
+		}
+	}
+	return true
+}
+
+// facetMatch reports whether document d has one of the wanted values for
+// key. collection, language and content_type are facets of every document.
+func facetMatch(d *docMeta, key string, want map[string]bool) bool {
+	switch key {
+	case "collection":
+		return want[d.Collection]
+	case "language":
+		if want[d.Language] {
+			return true
+		}
+	case "content_type":
+		return want[string(d.ContentType)]
+	}
+	for _, val := range d.Facets[key] {
+		if want[val] {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *filter) nodeOK(n *nodeMeta) bool {
+	return f.kinds == nil || f.kinds[n.kind]
+}

@@ -1,0 +1,194 @@
+package index
+
+import (
+	"github.com/treenav/treenav"
+)
+
+// A segment is an immutable inverted index over a set of documents. The
+// index is a list of segments plus deletion marks: a cold build makes one
+// large segment, each update adds a small one, and merges fold them
+// together (merge.go). Readers share segments without locks.
+//
+// Postings are stored column-wise (CSR): term i's postings are
+// [termPost[i], termPost[i+1]) in postNode/postTF/postPos, sorted by node.
+type segment struct {
+	docs  []docMeta
+	nodes []nodeMeta
+
+	terms    []string // sorted
+	termPost []uint32 // len(terms)+1
+	postNode []uint32 // local node index
+	postTF   []uint32 // per-field term frequencies, packed (packTF)
+	postPos  []uint32 // len(postNode)+1 offsets into pos
+	pos      []byte   // varint-encoded position deltas
+
+	// fieldLen sums field lengths over all nodes (for average lengths).
+	fieldLen [treenav.NumFields]uint64
+
+	// syms are the code symbols sorted by lowercased name; anchors are all
+	// nodes sorted by anchor (for id lookups without the doc prefix).
+	syms    []symEntry
+	anchors []anchorEntry
+}
+
+// docMeta is what the index keeps of a document: no content, which is read
+// back from the file on demand (and checked against ContentHash).
+type docMeta struct {
+	DocID       string
+	Path        string
+	Collection  string
+	ContentType treenav.ContentType
+	Language    string
+	Title       string
+	Description string
+	Facets      map[string][]string
+	ContentHash string
+	Size        int64
+	ModTime     int64
+	Links       []treenav.Link
+	Warnings    []string
+	SyntaxErr   bool
+	nodeStart   uint32 // nodes [nodeStart, nodeEnd) in preorder
+	nodeEnd     uint32
+}
+
+// nodeMeta is what the index keeps of a node.
+type nodeMeta struct {
+	doc        uint32 // local doc index
+	parent     int32  // local node index; -1 for a root
+	end        uint32 // end of the subtree in preorder (exclusive)
+	kind       treenav.Kind
+	nativeKind string
+	level      uint16
+	lineStart  uint32
+	lineEnd    uint32
+	docLine    uint32
+	byteStart  uint32
+	byteEnd    uint32
+	docStart   uint32
+	words      uint32
+	anchor     string
+	title      string
+	name       string
+	qualified  string
+	signature  string
+	language   string
+	fieldLen   [treenav.NumFields]uint16
+}
+
+type symEntry struct {
+	lower string // lowercased name
+	node  uint32
+}
+
+type anchorEntry struct {
+	anchor string
+	node   uint32
+}
+
+// tfBits is the width of one field's term frequency in a packed posting.
+const tfBits = 6
+
+const tfMax = 1<<tfBits - 1
+
+func packTF(tf *[treenav.NumFields]uint32) uint32 {
+	var p uint32
+	for f := range treenav.NumFields {
+		p |= min(tf[f], tfMax) << (uint(f) * tfBits)
+	}
+	return p
+}
+
+func unpackTF(p uint32, f treenav.Field) uint32 {
+	return p >> (uint(f) * tfBits) & tfMax
+}
+
+// lookup returns term's index in the sorted dictionary, or -1.
+func (s *segment) lookup(term string) int {
+	lo, hi := 0, len(s.terms)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.terms[m] < term {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(s.terms) && s.terms[lo] == term {
+		return lo
+	}
+	return -1
+}
+
+// lowerBound is the first dictionary index whose term is >= term.
+func (s *segment) lowerBound(term string) int {
+	lo, hi := 0, len(s.terms)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.terms[m] < term {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// positions decodes the positions of posting p.
+func (s *segment) positions(p uint32, buf []uint32) []uint32 {
+	b := s.pos[s.postPos[p]:s.postPos[p+1]]
+	buf = buf[:0]
+	var last uint32
+	for len(b) > 0 {
+		v, n := uvarint(b)
+		b = b[n:]
+		last += v
+		buf = append(buf, last)
+	}
+	return buf
+}
+
+// findPosting finds node's posting of term t (binary search), or -1.
+func (s *segment) findPosting(t int, node uint32) int {
+	lo, hi := int(s.termPost[t]), int(s.termPost[t+1])
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.postNode[m] < node {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < int(s.termPost[t+1]) && s.postNode[lo] == node {
+		return lo
+	}
+	return -1
+}
+
+func uvarint(b []byte) (uint32, int) {
+	var x uint32
+	var sh uint
+	for i, c := range b {
+		if c < 0x80 {
+			return x | uint32(c)<<sh, i + 1
+		}
+		x |= uint32(c&0x7f) << sh
+		sh += 7
+	}
+	return x, len(b)
+}
+
+func appendUvarint(b []byte, v uint32) []byte {
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+// children calls fn for each child of local node i.
+func (s *segment) children(i uint32, fn func(c uint32)) {
+	for c := i + 1; c < s.nodes[i].end; c = s.nodes[c].end {
+		fn(c)
+	}
+}

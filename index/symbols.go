@@ -1,0 +1,306 @@
+package index
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/treenav/treenav"
+)
+
+// SymbolRequest looks up code symbols by name.
+type SymbolRequest struct {
+	Query string
+	// Kinds, Languages and PathGlob filter each symbol (not its file):
+	// kind "method" keeps methods even in a file that also has functions.
+	Kinds       []string
+	Languages   []string
+	PathGlob    string
+	Collections []string
+	Limit       int // default 20
+}
+
+// DefaultSymbolLimit is the number of symbols when a request does not say.
+const DefaultSymbolLimit = 20
+
+// Match tiers, best first.
+const (
+	tierExact       = iota // name, same case
+	tierQualified          // qualified name or a dotted suffix of it, same case
+	tierExactFold          // name, any case
+	tierQualifiedFold      // qualified suffix, any case
+	tierPrefix             // name prefix, same case
+	tierPrefixFold         // name prefix, any case
+	tierHump               // camel humps: "gUT", "GetUT" → getUserToken
+	tierSubstring          // substring, any case
+)
+
+type symHit struct {
+	ref  nodeRef
+	tier int
+	key  prominence
+}
+
+// prominence orders symbols of one tier: shorter names (in prefix tiers,
+// the closest completions), production code before tests, public before
+// internal paths, shallow paths first.
+type prominence struct {
+	nameLen        int // closer completions first (prefix tiers)
+	test, internal bool
+	depth          int
+	path           string
+	line           uint32
+}
+
+func (a prominence) less(b prominence) bool {
+	if a.nameLen != b.nameLen {
+		return a.nameLen < b.nameLen
+	}
+	if a.test != b.test {
+		return !a.test
+	}
+	if a.internal != b.internal {
+		return !a.internal
+	}
+	if a.depth != b.depth {
+		return a.depth < b.depth
+	}
+	if a.path != b.path {
+		return a.path < b.path
+	}
+	return a.line < b.line
+}
+
+func prominenceOf(d *docMeta, n *nodeMeta) prominence {
+	p := d.Path
+	lp := strings.ToLower(p)
+	test := strings.Contains(lp, "_test.") || strings.Contains(lp, ".test.") || strings.Contains(lp, ".spec.") ||
+		strings.HasPrefix(lp, "test") || strings.Contains(lp, "/test") || strings.Contains(lp, "testdata/")
+	internal := strings.Contains(lp, "internal/") || strings.Contains(lp, "vendor/") || strings.Contains(lp, "third_party/")
+	return prominence{nameLen: len(n.name), test: test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+}
+
+// Symbols finds code symbols by name: exact name, then qualified suffix
+// ("Router.addRoute", "addRoute"), then prefix, then camel humps and
+// substrings, each tier trying the same case before any case.
+func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
+	v := ix.view()
+	resp := &treenav.SymbolsResponse{Query: req.Query, Symbols: []treenav.Symbol{}}
+	q := strings.TrimSpace(req.Query)
+	if q == "" {
+		return nil, &BadRequestError{"empty symbol query"}
+	}
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultSymbolLimit
+	}
+	if req.PathGlob != "" && !doublestar.ValidatePattern(req.PathGlob) {
+		return nil, &BadRequestError{"path glob " + req.PathGlob + " is not a valid pattern"}
+	}
+	kinds := toSet(req.Kinds)
+	langs := toSet(req.Languages)
+	colls := toSet(req.Collections)
+	q = strings.ReplaceAll(q, "::", ".")
+	q = strings.ReplaceAll(q, "#", ".")
+	name := q
+	if i := strings.LastIndexByte(q, '.'); i >= 0 && i < len(q)-1 {
+		name = q[i+1:]
+	}
+	lq, lname := strings.ToLower(q), strings.ToLower(name)
+	qualified := name != q
+
+	var hits []symHit
+	seen := map[nodeRef]bool{}
+	accept := func(si int, node uint32, tier int) {
+		ref := nodeRef{uint32(si), node}
+		if seen[ref] {
+			return
+		}
+		s := v.segs[si]
+		n := &s.nodes[node]
+		d := &s.docs[n.doc]
+		if !v.live(si, n.doc) {
+			return
+		}
+		if kinds != nil && !kinds[string(n.kind)] && !kinds[n.nativeKind] {
+			return
+		}
+		lang := d.Language
+		if n.language != "" {
+			lang = n.language
+		}
+		if langs != nil && !langs[lang] {
+			return
+		}
+		if colls != nil && !colls[d.Collection] {
+			return
+		}
+		if req.PathGlob != "" {
+			if ok, _ := doublestar.Match(req.PathGlob, d.Path); !ok {
+				return
+			}
+		}
+		seen[ref] = true
+		hits = append(hits, symHit{ref: ref, tier: tier, key: prominenceOf(d, n)})
+	}
+
+	for si, s := range v.segs {
+		// Names equal to the (last part of the) query, any case.
+		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
+		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
+			node := s.syms[i].node
+			n := &s.nodes[node]
+			qn := qualifiedName(n)
+			switch {
+			case qualified && (qn == q || strings.HasSuffix(qn, "."+q)):
+				accept(si, node, tierQualified)
+			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq)):
+				accept(si, node, tierQualifiedFold)
+			case qualified:
+				// The name matches but not the qualifier: a weak hit.
+				accept(si, node, tierSubstring)
+			case n.name == q:
+				accept(si, node, tierExact)
+			default:
+				accept(si, node, tierExactFold)
+			}
+		}
+		if qualified {
+			continue
+		}
+		// Prefixes.
+		i = sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
+		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.syms[i].lower, lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
+			node := s.syms[i].node
+			if strings.HasPrefix(s.nodes[node].name, name) {
+				accept(si, node, tierPrefix)
+			} else {
+				accept(si, node, tierPrefixFold)
+			}
+		}
+	}
+	// Humps and substrings only when the better tiers left room.
+	if len(hits) < limit && !qualified && len(lname) >= 2 {
+		for si, s := range v.segs {
+			for _, e := range s.syms {
+				if strings.HasPrefix(e.lower, lname) {
+					continue
+				}
+				n := &s.nodes[e.node]
+				if humpMatch(name, n.name) {
+					accept(si, e.node, tierHump)
+				} else if len(lname) >= 3 && strings.Contains(e.lower, lname) {
+					accept(si, e.node, tierSubstring)
+				}
+			}
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].tier != hits[j].tier {
+			return hits[i].tier < hits[j].tier
+		}
+		return hits[i].key.less(hits[j].key)
+	})
+	resp.Total = len(hits)
+	if len(hits) > limit {
+		hits = hits[:limit]
+		resp.Truncated = true
+	}
+	for _, h := range hits {
+		s := v.segs[h.ref.seg]
+		n := &s.nodes[h.ref.node]
+		d := &s.docs[n.doc]
+		lang := d.Language
+		if n.language != "" {
+			lang = n.language
+		}
+		resp.Symbols = append(resp.Symbols, treenav.Symbol{
+			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
+			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
+			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
+		})
+	}
+	return resp, nil
+}
+
+// qualifiedName is stored only where it differs from the anchor (which is
+// the qualified name plus a "~2" for duplicates).
+func qualifiedName(n *nodeMeta) string {
+	if n.qualified != "" {
+		return n.qualified
+	}
+	a := n.anchor
+	if i := strings.LastIndex(a, "~"); i > 0 && isDigits(a[i+1:]) {
+		return a[:i]
+	}
+	return a
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// humpMatch reports whether query abbreviates name by the starts of its
+// parts: "gUT" and "getUT" match getUserToken, "HS" matches HTTPServer.
+// Each query letter continues the current part or starts a later one.
+func humpMatch(query, name string) bool {
+	var starts []int // byte offsets where parts start
+	var parts [16][2]int
+	n := splitParts([]byte(name), parts[:])
+	if n < 2 {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		starts = append(starts, parts[i][0])
+	}
+	var match func(qi, pi, off int) bool
+	match = func(qi, pi, off int) bool {
+		if qi == len(query) {
+			return true
+		}
+		qc := unicode.ToLower(rune(query[qi]))
+		// Continue within the current part.
+		if pi < n && off < parts[pi][1] && unicode.ToLower(rune(name[off])) == qc && off > parts[pi][0] {
+			if match(qi+1, pi, off+1) {
+				return true
+			}
+		}
+		// Or start a later part.
+		for p := pi + 1; p < n; p++ {
+			if unicode.ToLower(rune(name[starts[p]])) == qc && match(qi+1, p, starts[p]+1) {
+				return true
+			}
+		}
+		return false
+	}
+	// The first query letter must start the first part.
+	if len(query) == 0 || unicode.ToLower(rune(query[0])) != unicode.ToLower(rune(name[0])) {
+		return false
+	}
+	return match(1, 0, 1)
+}
+
+func toSet(xs []string) map[string]bool {
+	if len(xs) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, x := range xs {
+		for _, p := range strings.Split(x, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				m[p] = true
+			}
+		}
+	}
+	return m
+}

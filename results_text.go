@@ -1,0 +1,168 @@
+package treenav
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The Text methods render results compactly for a reader (a person at the
+// CLI, or the model reading an MCP tool result): ids first, since they are
+// what the next call needs.
+
+// Text renders search results, best first.
+func (r *SearchResponse) Text() string {
+	var b strings.Builder
+	if len(r.Results) == 0 {
+		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%d results for %q", r.Total, r.Query)
+	if len(r.Results) < r.Total {
+		fmt.Fprintf(&b, " (showing %d)", len(r.Results))
+	}
+	b.WriteString(":\n")
+	for i, res := range r.Results {
+		fmt.Fprintf(&b, "%d. %s  [%s, %s, L%d-%d, score %.2f]\n", i+1, res.NodeID, res.Kind, res.Language, res.LineStart, res.LineEnd, res.Score)
+		if res.Snippet != "" {
+			fmt.Fprintf(&b, "   %s\n", res.Snippet)
+		}
+	}
+	if r.NextCursor != "" {
+		fmt.Fprintf(&b, "More results: pass cursor %q.\n", r.NextCursor)
+	}
+	return b.String()
+}
+
+// Text renders symbols, one per line.
+func (r *SymbolsResponse) Text() string {
+	var b strings.Builder
+	if len(r.Symbols) == 0 {
+		fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		return b.String()
+	}
+	for _, s := range r.Symbols {
+		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
+		if s.Signature != "" {
+			fmt.Fprintf(&b, "  %s", s.Signature)
+		}
+		b.WriteByte('\n')
+		if s.NodeID != s.Path+"#"+s.QualifiedName {
+			fmt.Fprintf(&b, "  id: %s\n", s.NodeID)
+		}
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "(%d of %d shown; raise the limit or narrow by kind, language or path)\n", len(r.Symbols), r.Total)
+	}
+	return b.String()
+}
+
+// Text renders a document listing and its facet counts.
+func (r *ListResponse) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d documents", r.Total)
+	if len(r.Documents) < r.Total {
+		fmt.Fprintf(&b, " (showing %d)", len(r.Documents))
+	}
+	b.WriteString(":\n")
+	for _, d := range r.Documents {
+		fmt.Fprintf(&b, "%s  [%s, %d nodes]", d.DocID, d.Language, d.NodeCount)
+		if d.Title != "" && d.Title != d.Path && !strings.HasSuffix(d.Path, "/"+d.Title) && d.Title != d.Path {
+			fmt.Fprintf(&b, "  %s", d.Title)
+		}
+		b.WriteByte('\n')
+	}
+	if len(r.FacetCounts) > 0 {
+		b.WriteString("facets:\n")
+		keys := make([]string, 0, len(r.FacetCounts))
+		for k := range r.FacetCounts {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			vals := r.FacetCounts[k]
+			names := make([]string, 0, len(vals))
+			for v := range vals {
+				names = append(names, v)
+			}
+			sort.Slice(names, func(i, j int) bool {
+				if vals[names[i]] != vals[names[j]] {
+					return vals[names[i]] > vals[names[j]]
+				}
+				return names[i] < names[j]
+			})
+			parts := make([]string, len(names))
+			for i, n := range names {
+				parts[i] = fmt.Sprintf("%s=%d", n, vals[n])
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", k, strings.Join(parts, " "))
+		}
+	}
+	if r.NextCursor != "" {
+		fmt.Fprintf(&b, "More documents: pass cursor %q.\n", r.NextCursor)
+	}
+	return b.String()
+}
+
+// Text renders an outline, indented by depth.
+func (r *TreeResponse) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s", r.DocID)
+	if r.Title != "" && r.Title != r.DocID {
+		fmt.Fprintf(&b, " — %s", r.Title)
+	}
+	b.WriteByte('\n')
+	depth := map[string]int{}
+	for _, n := range r.Nodes {
+		d := 0
+		if n.ParentID != "" {
+			d = depth[n.ParentID] + 1
+		}
+		depth[n.NodeID] = d
+		if n.ParentID == "" {
+			continue // the root is the header line
+		}
+		anchor := n.NodeID
+		if i := strings.Index(anchor, "#"); i >= 0 {
+			anchor = anchor[i:]
+		}
+		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor)
+	}
+	if r.Truncated {
+		b.WriteString("(truncated: ask with a smaller max_depth, or navigate into a node)\n")
+	}
+	return b.String()
+}
+
+// Text renders nodes with their content.
+func (r *NodesResponse) Text() string {
+	var b strings.Builder
+	for i, n := range r.Nodes {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd)
+		b.WriteString(n.Content)
+		b.WriteByte('\n')
+	}
+	if r.Truncated {
+		b.WriteString("(output truncated at max_chars; ask for fewer nodes or child nodes)\n")
+	}
+	return b.String()
+}
+
+// Text renders a subtree: its outline, then its text.
+func (r *NavigateResponse) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", r.NodeID, r.Kind, r.Path, r.LineStart, r.LineEnd)
+	if len(r.Nodes) > 0 {
+		b.WriteString("descendants:\n")
+		for _, n := range r.Nodes {
+			fmt.Fprintf(&b, "  %s %s  L%d-%d  %s\n", n.Kind, n.Title, n.LineStart, n.LineEnd, n.NodeID)
+		}
+		b.WriteString("content:\n")
+	}
+	b.WriteString(r.Content)
+	b.WriteByte('\n')
+	return b.String()
+}
