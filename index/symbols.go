@@ -27,14 +27,14 @@ const DefaultSymbolLimit = 20
 
 // Match tiers, best first.
 const (
-	tierExact       = iota // name, same case
-	tierQualified          // qualified name or a dotted suffix of it, same case
-	tierExactFold          // name, any case
-	tierQualifiedFold      // qualified suffix, any case
-	tierPrefix             // name prefix, same case
-	tierPrefixFold         // name prefix, any case
-	tierHump               // camel humps: "gUT", "GetUT" → getUserToken
-	tierSubstring          // substring, any case
+	tierExact         = iota // name, same case
+	tierQualified            // qualified name or a dotted suffix of it, same case
+	tierExactFold            // name, any case
+	tierQualifiedFold        // qualified suffix, any case
+	tierPrefix               // name prefix, same case
+	tierPrefixFold           // name prefix, any case
+	tierHump                 // camel humps: "gUT", "GetUT" → getUserToken
+	tierSubstring            // substring, any case
 )
 
 type symHit struct {

@@ -212,4 +212,3 @@ func (c *cli) navigate(args []string) error {
 	}
 	return c.emit(cm, r)
 }
-
