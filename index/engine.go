@@ -34,6 +34,10 @@ type EngineOptions struct {
 	Workers     int   // 0: one per CPU
 	// Progress, when set, is called as files are processed.
 	Progress func(Progress)
+	// FlushEvery, when set, publishes what a build has indexed so far at
+	// this interval, so that a server answers from a partial index while a
+	// long first build runs. Zero publishes once, at the end (fastest).
+	FlushEvery time.Duration
 }
 
 // Progress reports a build under way.
@@ -212,11 +216,22 @@ func (e *Engine) Build() error {
 	var dropped []string // files that were indexed but are now skipped or failing
 	var outMu sync.Mutex
 	done := 0
+	lastFlush := make([]time.Time, workers)
+	for i := range lastFlush {
+		lastFlush[i] = time.Now()
+	}
 	parsers.ParseAll(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
 		p := meta[o.Job.DocID]
 		if o.Doc != nil {
 			o.Doc.Collection = p.coll
 			builders[w].add(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime})
+			if e.opts.FlushEvery > 0 && time.Since(lastFlush[w]) > e.opts.FlushEvery {
+				// Publish this worker's documents so far; readers see
+				// a growing index while the build runs.
+				e.ix.install(builders[w].finish(), nil)
+				builders[w] = newSegmentBuilder()
+				lastFlush[w] = time.Now()
+			}
 		}
 		outMu.Lock()
 		defer outMu.Unlock()
@@ -258,6 +273,9 @@ func (e *Engine) Build() error {
 		seg = mergeSegments(segs, nil)
 	}
 	e.ix.install(seg, append(remove, dropped...))
+	if e.opts.FlushEvery > 0 && len(jobs) > 0 {
+		e.ix.optimize()
+	}
 
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/treenav/treenav"
 )
@@ -369,4 +370,37 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
+}
+
+func TestBuildPublishesPartialIndex(t *testing.T) {
+	files := map[string]string{}
+	for i := range 60 {
+		files[fmt.Sprintf("pkg%d/f.go", i)] = fmt.Sprintf("package p\n\n// Func%d is number %d.\nfunc Func%d() {}\n", i, i, i)
+	}
+	dir := writeTree(t, files)
+	var seen []int
+	var e *Engine
+	var err error
+	e, err = NewEngine([]treenav.Collection{{Name: "t", Root: dir}}, EngineOptions{Workers: 2, FlushEvery: time.Nanosecond,
+		Progress: func(p Progress) {
+			if p.Done%20 == 0 {
+				seen = append(seen, e.Index().Stats().Documents)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) < 2 || seen[1] == 0 {
+		t.Errorf("documents visible during the build: %v; want a growing count", seen)
+	}
+	if st := e.Index().Stats(); st.Documents != 60 || st.Segments != 1 {
+		t.Errorf("after build: %d documents in %d segments, want 60 in 1", st.Documents, st.Segments)
+	}
+	r, _ := e.Index().Symbols(SymbolRequest{Query: "Func42"})
+	if len(r.Symbols) != 1 {
+		t.Errorf("Func42: %+v", r.Symbols)
+	}
 }

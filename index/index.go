@@ -140,6 +140,26 @@ func (ix *Index) install(seg *segment, remove []string) {
 	ix.cur.Store(v)
 }
 
+// optimize merges all segments into one: after a build that published
+// partial segments, queries touch one dictionary again.
+func (ix *Index) optimize() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	old := ix.view()
+	if len(old.segs) <= 1 {
+		return
+	}
+	v := &view{segs: append([]*segment(nil), old.segs...), dead: append([]bitset(nil), old.dead...), docs: old.docs, gen: old.gen + 1}
+	idx := make([]int, len(v.segs))
+	for i := range idx {
+		idx[i] = i
+	}
+	v.mergeRange(idx)
+	v.recount()
+	v.updated = time.Now()
+	ix.cur.Store(v)
+}
+
 // Segment policy: at most maxSegments; beyond, the small ones are merged.
 // A segment whose deleted share passes maxDeadShare is rewritten.
 const (
