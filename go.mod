@@ -4,7 +4,14 @@ go 1.26
 
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
+	github.com/kljensen/snowball v0.10.0
+	github.com/schollz/progressbar/v3 v3.19.0
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
 )
 
-require github.com/kljensen/snowball v0.10.0 // indirect
+require (
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/sys v0.29.0 // indirect
+	golang.org/x/term v0.28.0 // indirect
+)

@@ -153,11 +153,16 @@ func (e *Engine) Build() error {
 		job     parsers.Job
 		coll    string
 		modTime int64
+		size    int64
 	}
 	var jobs []pending
 	present := map[string]bool{}
 	skipped := map[string]int{}
 	unchanged := 0
+	// Files skipped by content last time (binary, generated, minified) are
+	// not read again while their size and time stay the same.
+	oldSkips := e.ix.skippedFiles()
+	skips := map[string]skipStamp{}
 	for _, c := range e.colls {
 		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
 		if err != nil {
@@ -180,8 +185,12 @@ func (e *Engine) Build() error {
 					continue
 				}
 				known = d.ContentHash
+			} else if sk, ok := oldSkips[id]; ok && sk.Size == f.Size && sk.ModTime == f.ModTime {
+				skips[id] = sk
+				skipped[sk.Reason]++
+				continue
 			}
-			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime})
+			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime, f.Size})
 		}
 	}
 	var remove []string
@@ -248,6 +257,9 @@ func (e *Engine) Build() error {
 		case o.Skip != "":
 			skipped[o.Skip]++
 			dropped = append(dropped, o.Job.DocID)
+			if o.Skip != walk.SkipUnsupported {
+				skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
+			}
 		default:
 			parsed++
 		}
@@ -273,6 +285,7 @@ func (e *Engine) Build() error {
 		seg = mergeSegments(segs, nil)
 	}
 	e.ix.install(seg, append(remove, dropped...))
+	e.ix.setSkippedFiles(skips)
 	if e.opts.FlushEvery > 0 && len(jobs) > 0 {
 		e.ix.optimize()
 	}
@@ -391,4 +404,64 @@ func (e *Engine) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 // indexing.
 func (e *Engine) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error) {
 	return fresh(e, func() (*treenav.NavigateResponse, error) { return e.ix.Navigate(req) })
+}
+
+// Freshness compares the index with the disk without parsing anything.
+type Freshness struct {
+	Changed []string `json:"changed"` // indexed, but size or time differ on disk
+	Added   []string `json:"added"`   // on disk, not indexed
+	Removed []string `json:"removed"` // indexed, gone from disk
+}
+
+// Diff walks the collections and reports which files differ from the
+// index (by size and modification time; contents are not read).
+func (e *Engine) Diff() (*Freshness, error) {
+	v := e.ix.view()
+	skips := e.ix.skippedFiles()
+	f := &Freshness{}
+	present := map[string]bool{}
+	for _, c := range e.colls {
+		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		if err != nil {
+			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
+		}
+		for _, file := range res.Files {
+			if !parsers.Candidate(file.Rel) {
+				continue
+			}
+			id := e.docID(c.Name, file.Rel)
+			_, d, ok := v.doc(id)
+			switch {
+			case !ok:
+				// Not indexed: new, unless the last build skipped it by
+				// content (binary, generated) and it did not change.
+				sk, wasSkipped := skips[id]
+				if !wasSkipped || sk.Size != file.Size || sk.ModTime != file.ModTime {
+					f.Added = append(f.Added, id)
+				}
+			case d.Size != file.Size || d.ModTime != file.ModTime:
+				f.Changed = append(f.Changed, id)
+			}
+			present[id] = true
+		}
+	}
+	for id := range v.docs {
+		if !present[id] {
+			f.Removed = append(f.Removed, id)
+		}
+	}
+	sort.Strings(f.Removed)
+	return f, nil
+}
+
+// SetStatus restores a status saved with a snapshot (see the CLI's status
+// command), so that skipped files and errors of the last build stay
+// visible.
+func (e *Engine) SetStatus(s Status) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.status = s
+	if e.status.Skipped == nil {
+		e.status.Skipped = map[string]int{}
+	}
 }

@@ -27,7 +27,25 @@ type Index struct {
 	weights atomic.Pointer[map[string]float64] // collection weights
 	source  atomic.Pointer[Source]
 	cache   contentCache
+	skipped atomic.Pointer[map[string]skipStamp]
 }
+
+// skipStamp remembers a file skipped by its content (binary, generated,
+// minified), so that later builds need not read it again while it is
+// unchanged.
+type skipStamp struct {
+	Size, ModTime int64
+	Reason        string
+}
+
+func (ix *Index) skippedFiles() map[string]skipStamp {
+	if m := ix.skipped.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
+func (ix *Index) setSkippedFiles(m map[string]skipStamp) { ix.skipped.Store(&m) }
 
 // view is one consistent state of the index.
 type view struct {

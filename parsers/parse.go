@@ -14,7 +14,18 @@ import (
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/code"
 	"github.com/treenav/treenav/parsers/markdown"
+	"github.com/treenav/treenav/queries"
 )
+
+// Version names the extraction rules beyond the queries (the extractor,
+// the markdown parser). Change it when they change what a file parses to,
+// so that persisted indexes are rebuilt.
+const Version = "1"
+
+// Fingerprint identifies what this binary's parsers produce.
+func Fingerprint() string {
+	return Version + "-" + queries.Fingerprint()
+}
 
 // ErrUnsupported is returned for files that are neither markdown nor a
 // language treenav parses.

@@ -4,7 +4,9 @@
 package queries
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 )
 
@@ -18,4 +20,17 @@ func Source(lang string) (string, error) {
 		return "", fmt.Errorf("no query for language %q: %w", lang, err)
 	}
 	return string(b), nil
+}
+
+// Fingerprint identifies the set of queries compiled into this binary: an
+// index built with other queries is rebuilt, not trusted.
+func Fingerprint() string {
+	h := sha256.New()
+	entries, _ := files.ReadDir(".")
+	for _, e := range entries { // sorted by name
+		b, _ := files.ReadFile(e.Name())
+		fmt.Fprintf(h, "%s %d\n", e.Name(), len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
 }

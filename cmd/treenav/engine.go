@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
@@ -15,10 +14,15 @@ import (
 
 // common are the flags every index-backed command takes.
 type common struct {
-	roots   stringList
-	json    bool
-	maxSize int64
-	quiet   bool
+	roots    stringList
+	json     bool
+	maxSize  int64
+	quiet    bool
+	indexDir string
+	noCache  bool
+	// progress forces progress output on stderr (plain lines when it is
+	// not a terminal); treenav index sets it.
+	progress bool
 }
 
 func (c *cli) commonFlags(fs *flag.FlagSet) *common {
@@ -27,6 +31,8 @@ func (c *cli) commonFlags(fs *flag.FlagSet) *common {
 	fs.BoolVar(&cm.json, "json", false, "print JSON (the MCP tool's structured result)")
 	fs.Int64Var(&cm.maxSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	fs.BoolVar(&cm.quiet, "quiet", false, "no progress on stderr")
+	fs.StringVar(&cm.indexDir, "index-dir", "", "where index snapshots live (default: the user cache dir)")
+	fs.BoolVar(&cm.noCache, "no-cache", false, "neither load nor save an index snapshot: index from scratch in memory")
 	return cm
 }
 
@@ -60,33 +66,45 @@ func (cm *common) collections() ([]treenav.Collection, error) {
 	return out, nil
 }
 
-// engine builds the index for a command, showing progress on stderr when it
-// is a terminal.
+// engine returns an up-to-date index for a command: the persisted snapshot
+// is loaded and reconciled with the disk (only changed files are parsed),
+// then saved again if anything changed.
 func (c *cli) engine(cm *common) (*index.Engine, error) {
 	colls, err := cm.collections()
 	if err != nil {
 		return nil, err
 	}
 	opts := index.EngineOptions{MaxFileSize: cm.maxSize}
-	if !cm.quiet && isTerminal(c.stderr) {
-		var last time.Time
-		opts.Progress = func(p index.Progress) {
-			if time.Since(last) < 100*time.Millisecond && p.Done < p.Total {
-				return
-			}
-			last = time.Now()
-			fmt.Fprintf(c.stderr, "\rindexing %d/%d files", p.Done, p.Total)
-			if p.Done == p.Total {
-				fmt.Fprint(c.stderr, "\r\033[K")
-			}
-		}
+	var bar *progress
+	if !cm.quiet && (cm.progress || isTerminal(c.stderr)) {
+		bar = newProgress(c.stderr, isTerminal(c.stderr))
+		opts.Progress = bar.update
 	}
 	e, err := index.NewEngine(colls, opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.Build(); err != nil {
+	var dir string
+	loaded := false
+	if !cm.noCache {
+		if dir, err = e.SnapshotDir(cm.indexDir); err != nil {
+			return nil, err
+		}
+		if loaded, err = e.LoadSnapshot(dir); err != nil {
+			fmt.Fprintf(c.stderr, "treenav: %v; rebuilding the index\n", err)
+		}
+	}
+	err = e.Build()
+	if bar != nil {
+		bar.finish()
+	}
+	if err != nil {
 		return nil, err
+	}
+	if st := e.Status(); !cm.noCache && (!loaded || st.Parsed+st.Removed > 0) {
+		if err := e.SaveSnapshot(dir); err != nil {
+			fmt.Fprintf(c.stderr, "treenav: could not save the index snapshot: %v\n", err)
+		}
 	}
 	return e, nil
 }

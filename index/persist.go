@@ -1,0 +1,117 @@
+package index
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/treenav/treenav/parsers"
+)
+
+// snapshotName is the file name of a snapshot inside its directory.
+const snapshotName = "index.tnv"
+
+// SnapshotDir is where the snapshot of these collections lives: under base
+// (default: the user cache dir's treenav folder), in a folder keyed by the
+// collections' names and roots, so that two repositories never share one.
+func (e *Engine) SnapshotDir(base string) (string, error) {
+	if base == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("no cache dir for the index (set index.dir): %w", err)
+		}
+		base = filepath.Join(cache, "treenav")
+	}
+	h := sha256.New()
+	var label string
+	for _, c := range e.colls {
+		fmt.Fprintf(h, "%s\x00%s\x00", c.Name, c.Root)
+		if label == "" {
+			label = filepath.Base(c.Root)
+		}
+	}
+	return filepath.Join(base, sanitize(label)+"-"+hex.EncodeToString(h.Sum(nil)[:8])), nil
+}
+
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// Fingerprint identifies the extraction rules and collections an index was
+// built with; a snapshot with another fingerprint is rebuilt.
+func (e *Engine) Fingerprint() string {
+	var b strings.Builder
+	b.WriteString(parsers.Fingerprint())
+	for _, c := range e.colls {
+		fmt.Fprintf(&b, "|%s=%s", c.Name, c.Root)
+	}
+	h := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(h[:12])
+}
+
+// LoadSnapshot loads the snapshot in dir, if there is a usable one. A
+// missing snapshot is not an error; an unusable one returns an error
+// matching ErrSnapshot (the index stays empty and the caller rebuilds, after
+// saying so).
+func (e *Engine) LoadSnapshot(dir string) (bool, error) {
+	err := e.ix.Load(filepath.Join(dir, snapshotName), e.Fingerprint())
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, os.ErrNotExist):
+		return false, nil
+	default:
+		return false, err
+	}
+}
+
+// SaveSnapshot writes the index to dir. Writers on the same directory (a
+// CLI command and a server, say) take an exclusive lock, and the file is
+// replaced atomically, so readers and crashes never see half a snapshot.
+func (e *Engine) SaveSnapshot(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	cleanTemps(dir)
+	return e.ix.Save(filepath.Join(dir, snapshotName), e.Fingerprint())
+}
+
+// lockDir takes an exclusive advisory lock on dir/lock.
+func lockDir(dir string) (func(), error) {
+	f, err := os.OpenFile(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+// cleanTemps removes temporary files left by a writer that was killed
+// mid-write (the lock is held, so no live writer owns them).
+func cleanTemps(dir string) {
+	tmps, _ := filepath.Glob(filepath.Join(dir, snapshotName+".tmp-*"))
+	for _, t := range tmps {
+		os.Remove(t)
+	}
+}

@@ -1,0 +1,582 @@
+package index
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/treenav/treenav"
+)
+
+// Snapshot file layout (all integers little-endian or uvarint):
+//
+//	magic "TNAVIDX\n" | format version u32 | len(fingerprint) uvarint, fingerprint
+//	body (see writeView) | CRC-32C of everything before it, u32
+//
+// The fingerprint names the parsers and queries that produced the index: a
+// snapshot made by other extraction rules is rebuilt, never trusted. So is
+// one whose checksum, magic or version does not match.
+const (
+	snapshotMagic   = "TNAVIDX\n"
+	snapshotVersion = 1
+)
+
+// ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
+// another version or another fingerprint); the caller rebuilds.
+var ErrSnapshot = errors.New("unusable index snapshot")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Save writes the index to path atomically: a temporary file in the same
+// directory is written, synced and renamed over path, so a reader (or a
+// crash) sees the old snapshot or the new one, never half of one.
+func (ix *Index) Save(path, fingerprint string) error {
+	v := ix.view()
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename this fails harmlessly
+	crc := crc32.New(castagnoli)
+	bw := bufio.NewWriterSize(io.MultiWriter(tmp, crc), 1<<20)
+	w := &enc{w: bw}
+	w.raw([]byte(snapshotMagic))
+	w.u32(snapshotVersion)
+	w.str(fingerprint)
+	writeView(w, v)
+	skips := ix.skippedFiles()
+	w.uv(uint64(len(skips)))
+	for _, id := range sortedKeys(skips) {
+		sk := skips[id]
+		w.str(id)
+		w.i64(sk.Size)
+		w.i64(sk.ModTime)
+		w.str(sk.Reason)
+	}
+	if w.err == nil {
+		w.err = bw.Flush()
+	}
+	if w.err == nil {
+		var sum [4]byte
+		binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
+		_, w.err = tmp.Write(sum[:])
+	}
+	if w.err == nil {
+		w.err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); w.err == nil {
+		w.err = cerr
+	}
+	if w.err != nil {
+		return fmt.Errorf("write snapshot: %w", w.err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Load reads a snapshot written by Save and replaces the index's contents
+// with it. Any defect returns an error matching ErrSnapshot and leaves the
+// index as it was.
+func (ix *Index) Load(path, fingerprint string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if len(b) < len(snapshotMagic)+8 {
+		return fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, len(b))
+	}
+	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
+	}
+	r := &dec{b: body}
+	if string(r.raw(len(snapshotMagic))) != snapshotMagic {
+		return fmt.Errorf("%w: not a treenav index", ErrSnapshot)
+	}
+	if ver := r.u32(); ver != snapshotVersion {
+		return fmt.Errorf("%w: format version %d, this treenav reads %d", ErrSnapshot, ver, snapshotVersion)
+	}
+	if fp := r.str(); fp != fingerprint {
+		return fmt.Errorf("%w: made by other parsers or settings", ErrSnapshot)
+	}
+	v := readView(r)
+	skips := map[string]skipStamp{}
+	for n := r.count(1 << 28); n > 0 && r.err == nil; n-- {
+		id := r.str()
+		skips[id] = skipStamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
+	}
+	if r.err != nil {
+		return fmt.Errorf("%w: %v", ErrSnapshot, r.err)
+	}
+	if r.off != len(r.b) {
+		return fmt.Errorf("%w: %d trailing bytes", ErrSnapshot, len(r.b)-r.off)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	v.gen = ix.view().gen + 1
+	ix.cur.Store(v)
+	ix.setSkippedFiles(skips)
+	return nil
+}
+
+func writeView(w *enc, v *view) {
+	w.i64(v.updated.UnixNano())
+	w.uv(uint64(len(v.segs)))
+	for si, s := range v.segs {
+		writeSegment(w, s)
+		w.uv(uint64(len(v.dead[si])))
+		for _, x := range v.dead[si] {
+			w.u64(x)
+		}
+	}
+}
+
+func readView(r *dec) *view {
+	v := &view{docs: map[string]docRef{}}
+	v.updated = time.Unix(0, r.i64())
+	n := r.count(1 << 20)
+	for si := 0; si < n && r.err == nil; si++ {
+		s := readSegment(r)
+		d := make(bitset, r.count(1<<26))
+		for i := range d {
+			d[i] = r.u64()
+		}
+		v.segs = append(v.segs, s)
+		v.dead = append(v.dead, d)
+	}
+	if r.err != nil {
+		return v
+	}
+	for si, s := range v.segs {
+		for di := range s.docs {
+			if !v.dead[si].has(uint32(di)) {
+				v.docs[s.docs[di].DocID] = docRef{uint32(si), uint32(di)}
+			}
+		}
+	}
+	v.recount()
+	return v
+}
+
+func writeSegment(w *enc, s *segment) {
+	w.uv(uint64(len(s.docs)))
+	for i := range s.docs {
+		d := &s.docs[i]
+		w.str(d.DocID)
+		w.str(d.Path)
+		w.str(d.Collection)
+		w.str(string(d.ContentType))
+		w.str(d.Language)
+		w.str(d.Title)
+		w.str(d.Description)
+		w.uv(uint64(len(d.Facets)))
+		for _, k := range sortedKeys(d.Facets) {
+			w.str(k)
+			w.strs(d.Facets[k])
+		}
+		w.str(d.ContentHash)
+		w.i64(d.Size)
+		w.i64(d.ModTime)
+		w.uv(uint64(len(d.Links)))
+		for _, l := range d.Links {
+			w.str(l.Target)
+			w.str(l.Kind)
+			w.str(l.Label)
+			w.uv(uint64(l.Line))
+		}
+		w.strs(d.Warnings)
+		w.bool(d.SyntaxErr)
+		w.uv(uint64(d.nodeStart))
+		w.uv(uint64(d.nodeEnd))
+	}
+	w.uv(uint64(len(s.nodes)))
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		w.uv(uint64(n.doc))
+		w.uv(uint64(n.parent + 1))
+		w.uv(uint64(n.end))
+		w.str(string(n.kind))
+		w.str(n.nativeKind)
+		w.uv(uint64(n.level))
+		w.uv(uint64(n.lineStart))
+		w.uv(uint64(n.lineEnd))
+		w.uv(uint64(n.docLine))
+		w.uv(uint64(n.byteStart))
+		w.uv(uint64(n.byteEnd))
+		w.uv(uint64(n.docStart))
+		w.uv(uint64(n.words))
+		w.str(n.anchor)
+		// Titles usually equal names: a flag saves the repeat.
+		w.str(n.name)
+		if n.title == n.name {
+			w.bool(true)
+		} else {
+			w.bool(false)
+			w.str(n.title)
+		}
+		w.str(n.qualified)
+		w.str(n.signature)
+		w.str(n.language)
+		for f := range treenav.NumFields {
+			w.uv(uint64(n.fieldLen[f]))
+		}
+	}
+	// Terms, front-coded: the length shared with the previous term, then
+	// the rest.
+	w.uv(uint64(len(s.terms)))
+	prev := ""
+	for _, t := range s.terms {
+		p := commonPrefix(prev, t)
+		w.uv(uint64(p))
+		w.str(t[p:])
+		prev = t
+	}
+	// Postings per term: count, then node deltas, packed tfs and the
+	// length of each posting's positions, then the positions bytes.
+	for t := range s.terms {
+		lo, hi := s.termPost[t], s.termPost[t+1]
+		w.uv(uint64(hi - lo))
+		var last uint32
+		for p := lo; p < hi; p++ {
+			w.uv(uint64(s.postNode[p] - last))
+			last = s.postNode[p]
+			w.uv(uint64(s.postTF[p]))
+			w.uv(uint64(s.postPos[p+1] - s.postPos[p]))
+		}
+	}
+	w.uv(uint64(len(s.pos)))
+	w.raw(s.pos)
+	for f := range treenav.NumFields {
+		w.u64(s.fieldLen[f])
+	}
+	w.uv(uint64(len(s.syms)))
+	for _, e := range s.syms {
+		w.uv(uint64(e.node))
+	}
+	w.uv(uint64(len(s.anchors)))
+	for _, e := range s.anchors {
+		w.uv(uint64(e.node))
+	}
+}
+
+func readSegment(r *dec) *segment {
+	s := &segment{}
+	s.docs = make([]docMeta, r.count(1<<24))
+	for i := range s.docs {
+		d := &s.docs[i]
+		d.DocID = r.str()
+		d.Path = r.str()
+		d.Collection = r.str()
+		d.ContentType = treenav.ContentType(r.str())
+		d.Language = r.str()
+		d.Title = r.str()
+		d.Description = r.str()
+		if nf := r.count(1 << 16); nf > 0 {
+			d.Facets = make(map[string][]string, nf)
+			for range nf {
+				k := r.str()
+				d.Facets[k] = r.strs()
+			}
+		}
+		d.ContentHash = r.str()
+		d.Size = r.i64()
+		d.ModTime = r.i64()
+		if nl := r.count(1 << 20); nl > 0 {
+			d.Links = make([]treenav.Link, nl)
+			for j := range d.Links {
+				d.Links[j] = treenav.Link{Target: r.str(), Kind: r.str(), Label: r.str(), Line: int(r.uv())}
+			}
+		}
+		d.Warnings = r.strs()
+		d.SyntaxErr = r.bool()
+		d.nodeStart = uint32(r.uv())
+		d.nodeEnd = uint32(r.uv())
+		if r.err != nil {
+			return s
+		}
+	}
+	s.nodes = make([]nodeMeta, r.count(1<<28))
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		n.doc = uint32(r.uv())
+		n.parent = int32(r.uv()) - 1
+		n.end = uint32(r.uv())
+		n.kind = treenav.Kind(r.intern(r.str()))
+		n.nativeKind = r.intern(r.str())
+		n.level = uint16(r.uv())
+		n.lineStart = uint32(r.uv())
+		n.lineEnd = uint32(r.uv())
+		n.docLine = uint32(r.uv())
+		n.byteStart = uint32(r.uv())
+		n.byteEnd = uint32(r.uv())
+		n.docStart = uint32(r.uv())
+		n.words = uint32(r.uv())
+		n.anchor = r.str()
+		n.name = r.str()
+		if r.bool() {
+			n.title = n.name
+		} else {
+			n.title = r.str()
+		}
+		n.qualified = r.str()
+		n.signature = r.str()
+		n.language = r.intern(r.str())
+		for f := range treenav.NumFields {
+			n.fieldLen[f] = uint16(r.uv())
+		}
+		if r.err != nil {
+			return s
+		}
+		if int(n.doc) >= len(s.docs) || n.parent >= int32(i) || n.end > uint32(len(s.nodes)) {
+			r.fail("node %d refers outside its segment", i)
+			return s
+		}
+	}
+	nt := r.count(1 << 28)
+	s.terms = make([]string, nt)
+	prev := ""
+	for i := range s.terms {
+		p := int(r.uv())
+		rest := r.str()
+		if p > len(prev) {
+			r.fail("bad term prefix")
+			return s
+		}
+		s.terms[i] = prev[:p] + rest
+		prev = s.terms[i]
+	}
+	s.termPost = make([]uint32, 0, nt+1)
+	s.postPos = append(s.postPos, 0)
+	var posLen uint32
+	for range nt {
+		s.termPost = append(s.termPost, uint32(len(s.postNode)))
+		np := r.count(1 << 28)
+		var last uint32
+		for range np {
+			last += uint32(r.uv())
+			if last >= uint32(len(s.nodes)) {
+				r.fail("posting refers to node %d of %d", last, len(s.nodes))
+				return s
+			}
+			s.postNode = append(s.postNode, last)
+			s.postTF = append(s.postTF, uint32(r.uv()))
+			posLen += uint32(r.uv())
+			s.postPos = append(s.postPos, posLen)
+		}
+		if r.err != nil {
+			return s
+		}
+	}
+	s.termPost = append(s.termPost, uint32(len(s.postNode)))
+	n := r.count(math.MaxInt32)
+	if uint32(n) != posLen {
+		r.fail("positions: %d bytes, postings say %d", n, posLen)
+		return s
+	}
+	s.pos = append([]byte(nil), r.raw(n)...)
+	for f := range treenav.NumFields {
+		s.fieldLen[f] = r.u64()
+	}
+	s.syms = make([]symEntry, r.count(len(s.nodes)))
+	for i := range s.syms {
+		node := uint32(r.uv())
+		if node >= uint32(len(s.nodes)) {
+			r.fail("symbol refers to node %d", node)
+			return s
+		}
+		s.syms[i] = symEntry{lower: strings.ToLower(s.nodes[node].name), node: node}
+	}
+	s.anchors = make([]anchorEntry, r.count(len(s.nodes)))
+	for i := range s.anchors {
+		node := uint32(r.uv())
+		if node >= uint32(len(s.nodes)) {
+			r.fail("anchor refers to node %d", node)
+			return s
+		}
+		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
+	}
+	return s
+}
+
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// enc writes the snapshot encoding; the first error sticks.
+type enc struct {
+	w   *bufio.Writer
+	buf [binary.MaxVarintLen64]byte
+	err error
+}
+
+func (e *enc) raw(b []byte) {
+	if e.err == nil {
+		_, e.err = e.w.Write(b)
+	}
+}
+func (e *enc) uv(x uint64) { e.raw(e.buf[:binary.PutUvarint(e.buf[:], x)]) }
+func (e *enc) i64(x int64) { e.raw(e.buf[:binary.PutVarint(e.buf[:], x)]) }
+func (e *enc) u32(x uint32) {
+	binary.LittleEndian.PutUint32(e.buf[:4], x)
+	e.raw(e.buf[:4])
+}
+func (e *enc) u64(x uint64) {
+	binary.LittleEndian.PutUint64(e.buf[:8], x)
+	e.raw(e.buf[:8])
+}
+func (e *enc) str(s string) {
+	e.uv(uint64(len(s)))
+	if e.err == nil {
+		_, e.err = e.w.WriteString(s)
+	}
+}
+func (e *enc) strs(ss []string) {
+	e.uv(uint64(len(ss)))
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+func (e *enc) bool(b bool) {
+	if b {
+		e.uv(1)
+	} else {
+		e.uv(0)
+	}
+}
+
+// dec reads the snapshot encoding from memory; on the first error every
+// read returns zero values and err is set, so decoding loops end quickly.
+type dec struct {
+	b        []byte
+	off      int
+	err      error
+	interned map[string]string
+}
+
+func (d *dec) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf("offset %d: "+format, append([]any{d.off}, args...)...)
+	}
+}
+
+func (d *dec) raw(n int) []byte {
+	if d.err != nil || n < 0 || n > len(d.b)-d.off {
+		d.fail("truncated: want %d bytes", n)
+		return nil
+	}
+	b := d.b[d.off : d.off+n]
+	d.off += n
+	return b
+}
+
+func (d *dec) uv() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	x, n := binary.Uvarint(d.b[d.off:])
+	if n <= 0 {
+		d.fail("bad varint")
+		return 0
+	}
+	d.off += n
+	return x
+}
+
+func (d *dec) i64() int64 {
+	if d.err != nil {
+		return 0
+	}
+	x, n := binary.Varint(d.b[d.off:])
+	if n <= 0 {
+		d.fail("bad varint")
+		return 0
+	}
+	d.off += n
+	return x
+}
+
+func (d *dec) u32() uint32 {
+	b := d.raw(4)
+	if b == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+func (d *dec) u64() uint64 {
+	b := d.raw(8)
+	if b == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+// count reads a length and checks it against a sanity bound and the bytes
+// left (every counted item takes at least one byte).
+func (d *dec) count(limit int) int {
+	n := d.uv()
+	if n > uint64(limit) || n > uint64(len(d.b)-d.off) {
+		d.fail("count %d out of range", n)
+		return 0
+	}
+	return int(n)
+}
+
+func (d *dec) str() string {
+	n := d.count(len(d.b))
+	return string(d.raw(n))
+}
+
+func (d *dec) strs() []string {
+	n := d.count(1 << 20)
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *dec) bool() bool { return d.uv() != 0 }
+
+// intern shares the few distinct values of small vocabularies (kinds,
+// languages) between nodes.
+func (d *dec) intern(s string) string {
+	if d.interned == nil {
+		d.interned = map[string]string{}
+	}
+	if v, ok := d.interned[s]; ok {
+		return v
+	}
+	d.interned[s] = s
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
