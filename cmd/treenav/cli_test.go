@@ -149,3 +149,16 @@ func TestOutlineDeterministicAndCtags(t *testing.T) {
 		t.Errorf("readtags Shutdown: %v %q", err, out)
 	}
 }
+
+// TestMain keeps index snapshots written by the tests out of the user's
+// cache directory.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "treenav-cli-test")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
