@@ -11,8 +11,10 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
+# Speed and memory on GOROOT/src and Python's stdlib (see cmd/treenav-bench);
+# writes bench.json. Timings live here, never in tests.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) run ./cmd/treenav-bench -out bench.json
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/walk"
+	"github.com/treenav/treenav/parsers"
+	"github.com/treenav/treenav/parsers/code"
+)
+
+type floorReport struct {
+	Files   int     `json:"files"`
+	Workers int     `json:"workers"`
+	Seconds float64 `json:"seconds"`
+}
+
+type coldReport struct {
+	Files         int     `json:"files"`
+	Bytes         int64   `json:"bytes"`
+	Seconds       float64 `json:"seconds"`
+	Documents     int     `json:"documents"`
+	Nodes         int     `json:"nodes"`
+	Terms         int     `json:"terms"`
+	SaveSeconds   float64 `json:"save_seconds"`
+	SnapshotBytes int64   `json:"snapshot_bytes"`
+}
+
+type warmReport struct {
+	Seconds   float64 `json:"seconds"`
+	Queries   int     `json:"queries"`
+	QueryP50  float64 `json:"query_p50"`
+	QueryP99  float64 `json:"query_p99"`
+	SymbolP50 float64 `json:"symbol_p50"`
+	SymbolP99 float64 `json:"symbol_p99"`
+	UpdateP50 float64 `json:"update_p50"`
+	UpdateP99 float64 `json:"update_p99"`
+}
+
+func child(args []string) {
+	// TREENAV_CPUPROFILE=prefix writes a CPU profile of each phase to
+	// prefix.<phase>: profiles guide the speed work, not guesses.
+	if prefix := os.Getenv("TREENAV_CPUPROFILE"); prefix != "" {
+		f, err := os.Create(prefix + "." + args[0])
+		if err != nil {
+			fail(err)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	var report any
+	var err error
+	switch args[0] {
+	case "floor":
+		report, err = floor(args[1])
+	case "cold":
+		report, err = cold(args[1], args[2])
+	case "warm":
+		rounds, _ := strconv.Atoi(args[3])
+		report, err = warm(args[1], args[2], rounds)
+	default:
+		err = fmt.Errorf("unknown phase %q", args[0])
+	}
+	if err != nil {
+		pprof.StopCPUProfile()
+		fail(err)
+	}
+	json.NewEncoder(os.Stdout).Encode(report)
+}
+
+func engineFor(dir string) (*index.Engine, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, index.EngineOptions{})
+}
+
+// floor reads and parses every code file with tree-sitter and nothing else,
+// on as many workers as indexing uses.
+func floor(dir string) (*floorReport, error) {
+	res, err := walk.Walk(dir, walk.Options{})
+	if err != nil {
+		return nil, err
+	}
+	workers := parsers.Workers()
+	start := time.Now()
+	jobs := make(chan walk.File)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	n := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range jobs {
+				src, err := os.ReadFile(f.Abs)
+				if err != nil {
+					continue
+				}
+				l := code.Detect(f.Rel, src[:min(len(src), 4096)])
+				if l == nil || walk.Classify(f.Rel, src) != "" {
+					continue
+				}
+				if l.ParseOnly(src) == nil {
+					mu.Lock()
+					n++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, f := range res.Files {
+		jobs <- f
+	}
+	close(jobs)
+	wg.Wait()
+	return &floorReport{Files: n, Workers: workers, Seconds: time.Since(start).Seconds()}, nil
+}
+
+// cold builds the index from nothing and saves its snapshot.
+func cold(dir, snap string) (*coldReport, error) {
+	e, err := engineFor(dir)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	if err := e.Build(); err != nil {
+		return nil, err
+	}
+	r := &coldReport{Seconds: time.Since(start).Seconds()}
+	st := e.Index().Stats()
+	r.Documents, r.Nodes, r.Terms = st.Documents, st.Nodes, st.Terms
+	res, _ := walk.Walk(dir, walk.Options{})
+	for _, f := range res.Files {
+		if parsers.Candidate(f.Rel) {
+			r.Files++
+			r.Bytes += f.Size
+		}
+	}
+	start = time.Now()
+	if err := e.SaveSnapshot(snap); err != nil {
+		return nil, err
+	}
+	r.SaveSeconds = time.Since(start).Seconds()
+	if fi, err := os.Stat(filepath.Join(snap, "index.tnv")); err == nil {
+		r.SnapshotBytes = fi.Size()
+	}
+	return r, nil
+}
+
+// warm loads the snapshot and reconciles it with the disk (a warm start),
+// then measures queries, symbol lookups and single-file updates.
+func warm(dir, snap string, rounds int) (*warmReport, error) {
+	e, err := engineFor(dir)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	ok, err := e.LoadSnapshot(snap)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("load snapshot: %v", err)
+	}
+	if err := e.Build(); err != nil {
+		return nil, err
+	}
+	r := &warmReport{Seconds: time.Since(start).Seconds()}
+	if st := e.Status(); st.Parsed > 0 {
+		fmt.Fprintf(os.Stderr, "warning: warm start re-parsed %d files\n", st.Parsed)
+	}
+	ix := e.Index()
+	qs := benchQueries()
+	r.Queries = len(qs)
+	var qt, st []time.Duration
+	for range rounds {
+		for _, q := range qs {
+			t := time.Now()
+			if _, err := ix.Search(index.SearchRequest{Query: q.text, Filters: q.filters}); err != nil {
+				return nil, fmt.Errorf("search %q: %w", q.text, err)
+			}
+			qt = append(qt, time.Since(t))
+		}
+		for _, s := range symbolQueries() {
+			t := time.Now()
+			if _, err := ix.Symbols(index.SymbolRequest{Query: s}); err != nil {
+				return nil, err
+			}
+			st = append(st, time.Since(t))
+		}
+	}
+	r.QueryP50, r.QueryP99 = percentile(qt, 50), percentile(qt, 99)
+	r.SymbolP50, r.SymbolP99 = percentile(st, 50), percentile(st, 99)
+
+	// Single-file updates: a changed file is parsed and applied.
+	res, err := walk.Walk(dir, walk.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var ut []time.Duration
+	step := max(1, len(res.Files)/40)
+	for i := 0; i < len(res.Files) && len(ut) < 40; i += step {
+		f := res.Files[i]
+		if parsers.Kind(f.Rel, nil) == "" {
+			continue
+		}
+		src, err := os.ReadFile(f.Abs)
+		if err != nil || walk.Classify(f.Rel, src) != "" {
+			continue
+		}
+		src = append(src, "\n// edited\n"...)
+		t := time.Now()
+		doc, err := parsers.Parse(f.Rel, f.Rel, src)
+		if err != nil {
+			continue
+		}
+		doc.Collection = e.Collections()[0].Name
+		ix.Apply([]index.Input{{Doc: doc, Src: src}}, nil)
+		ut = append(ut, time.Since(t))
+	}
+	r.UpdateP50, r.UpdateP99 = percentile(ut, 50), percentile(ut, 99)
+	return r, nil
+}

@@ -1,0 +1,243 @@
+// Command treenav-bench measures treenav's speed and memory on real code, in
+// one run, so that ratios between its numbers hold on a noisy machine:
+//
+//   - the bare tree-sitter parse time of the corpus's code files (the floor
+//     of any tree-sitter indexer), with the same parallelism as indexing;
+//   - a cold index build (parse, extract, tokenize, index), its ratio to the
+//     floor, files/s, MB/s and peak RSS (in a child process);
+//   - the snapshot's size and a warm start (load it and reconcile with the
+//     disk, in a fresh child process);
+//   - query latency p50/p99 over a fixed list of 100+ queries, find_symbol
+//     p50/p99, and single-file update latency (parse one changed file and
+//     apply it to the loaded index).
+//
+// It prints a table and writes the numbers as JSON, so runs can be compared:
+//
+//	go run ./cmd/treenav-bench                      # GOROOT/src and Python's stdlib
+//	go run ./cmd/treenav-bench -corpus go=DIR -out bench.json
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// corpusResult is one corpus's line of the report.
+type corpusResult struct {
+	Name          string  `json:"name"`
+	Dir           string  `json:"dir"`
+	Files         int     `json:"files"`
+	CodeFiles     int     `json:"code_files"`
+	SourceMB      float64 `json:"source_mb"`
+	Workers       int     `json:"workers"`
+	FloorSec      float64 `json:"parse_floor_s"`
+	ColdSec       float64 `json:"cold_index_s"`
+	Ratio         float64 `json:"cold_to_floor"`
+	FilesPerSec   float64 `json:"files_per_s"`
+	MBPerSec      float64 `json:"mb_per_s"`
+	PeakRSSMB     float64 `json:"peak_rss_mb"`
+	Documents     int     `json:"documents"`
+	Nodes         int     `json:"nodes"`
+	Terms         int     `json:"terms"`
+	SnapshotMB    float64 `json:"snapshot_mb"`
+	SnapshotRatio float64 `json:"snapshot_to_source"`
+	SaveSec       float64 `json:"snapshot_save_s"`
+	WarmSec       float64 `json:"warm_start_s"`
+	WarmRSSMB     float64 `json:"warm_peak_rss_mb"`
+	Queries       int     `json:"queries"`
+	QueryP50ms    float64 `json:"query_p50_ms"`
+	QueryP99ms    float64 `json:"query_p99_ms"`
+	SymbolP50ms   float64 `json:"find_symbol_p50_ms"`
+	SymbolP99ms   float64 `json:"find_symbol_p99_ms"`
+	UpdateP50ms   float64 `json:"update_p50_ms"`
+	UpdateP99ms   float64 `json:"update_p99_ms"`
+}
+
+type corpusFlag []string
+
+func (c *corpusFlag) String() string     { return strings.Join(*c, ",") }
+func (c *corpusFlag) Set(s string) error { *c = append(*c, s); return nil }
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-child" {
+		child(os.Args[2:])
+		return
+	}
+	var corpora corpusFlag
+	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>)")
+	out := flag.String("out", "bench.json", "write the results as JSON here")
+	rounds := flag.Int("rounds", 5, "times each query is run")
+	flag.Parse()
+	if len(corpora) == 0 {
+		corpora = defaultCorpora()
+	}
+	var results []corpusResult
+	for _, c := range corpora {
+		name, dir, ok := strings.Cut(c, "=")
+		if !ok {
+			fail(fmt.Errorf("-corpus wants NAME=DIR, got %q", c))
+		}
+		fmt.Fprintf(os.Stderr, "== %s (%s)\n", name, dir)
+		r, err := measure(name, dir, *rounds)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", name, err))
+		}
+		results = append(results, *r)
+	}
+	printTable(results)
+	b, _ := json.MarshalIndent(map[string]any{
+		"when": time.Now().UTC().Format(time.RFC3339), "go": runtime.Version(),
+		"cpus": runtime.NumCPU(), "corpora": results,
+	}, "", "  ")
+	if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
+		fail(err)
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s\n", *out)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "treenav-bench:", err)
+	os.Exit(1)
+}
+
+func defaultCorpora() []string {
+	var out []string
+	if goroot, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		out = append(out, "go="+filepath.Join(strings.TrimSpace(string(goroot)), "src"))
+	}
+	if py, err := exec.Command("python3", "-c", `import sysconfig; print(sysconfig.get_paths()["stdlib"])`).Output(); err == nil {
+		out = append(out, "python="+strings.TrimSpace(string(py)))
+	}
+	return out
+}
+
+// measure runs the phases of one corpus, each heavy one in a child process
+// so that peak RSS belongs to that phase alone.
+func measure(name, dir string, rounds int) (*corpusResult, error) {
+	snap, err := os.MkdirTemp("", "treenav-bench-snap")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(snap)
+	r := &corpusResult{Name: name, Dir: dir}
+
+	var floor floorReport
+	if _, err := runChild(&floor, "floor", dir); err != nil {
+		return nil, err
+	}
+	r.CodeFiles, r.Workers, r.FloorSec = floor.Files, floor.Workers, floor.Seconds
+
+	var cold coldReport
+	rss, err := runChild(&cold, "cold", dir, snap)
+	if err != nil {
+		return nil, err
+	}
+	r.Files, r.SourceMB, r.ColdSec = cold.Files, float64(cold.Bytes)/1e6, cold.Seconds
+	r.Documents, r.Nodes, r.Terms = cold.Documents, cold.Nodes, cold.Terms
+	r.PeakRSSMB = rss
+	r.SaveSec = cold.SaveSeconds
+	r.SnapshotMB = float64(cold.SnapshotBytes) / 1e6
+	if cold.Bytes > 0 {
+		r.SnapshotRatio = float64(cold.SnapshotBytes) / float64(cold.Bytes)
+	}
+	if r.FloorSec > 0 {
+		r.Ratio = r.ColdSec / r.FloorSec
+	}
+	if r.ColdSec > 0 {
+		r.FilesPerSec = float64(r.Files) / r.ColdSec
+		r.MBPerSec = r.SourceMB / r.ColdSec
+	}
+
+	var warm warmReport
+	rss, err = runChild(&warm, "warm", dir, snap, fmt.Sprint(rounds))
+	if err != nil {
+		return nil, err
+	}
+	r.WarmSec, r.WarmRSSMB = warm.Seconds, rss
+	r.Queries = warm.Queries
+	r.QueryP50ms, r.QueryP99ms = warm.QueryP50, warm.QueryP99
+	r.SymbolP50ms, r.SymbolP99ms = warm.SymbolP50, warm.SymbolP99
+	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
+	return r, nil
+}
+
+// runChild re-executes this program for one phase, decodes its JSON report
+// and returns its peak RSS in MB.
+func runChild(report any, args ...string) (float64, error) {
+	cmd := exec.Command(os.Args[0], append([]string{"-child"}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, fmt.Errorf("%s phase: %w", args[0], err)
+	}
+	if err := json.Unmarshal(out, report); err != nil {
+		return 0, fmt.Errorf("%s phase: %w (%s)", args[0], err, out)
+	}
+	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ru == nil {
+		return 0, nil
+	}
+	return float64(ru.Maxrss) / 1024, nil // Linux reports KiB
+}
+
+func printTable(rs []corpusResult) {
+	rows := [][2]string{}
+	add := func(label string, f func(r corpusResult) string) {
+		line := ""
+		for _, r := range rs {
+			line += fmt.Sprintf(" %14s |", f(r))
+		}
+		rows = append(rows, [2]string{label, line})
+	}
+	add("files (code)", func(r corpusResult) string { return fmt.Sprintf("%d (%d)", r.Files, r.CodeFiles) })
+	add("source MB", func(r corpusResult) string { return fmt.Sprintf("%.1f", r.SourceMB) })
+	add("workers", func(r corpusResult) string { return fmt.Sprint(r.Workers) })
+	add("parse floor s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FloorSec) })
+	add("cold index s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.ColdSec) })
+	add("cold / floor", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.Ratio) })
+	add("files/s", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.FilesPerSec) })
+	add("MB/s", func(r corpusResult) string { return fmt.Sprintf("%.1f", r.MBPerSec) })
+	add("peak RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.PeakRSSMB) })
+	add("docs / nodes", func(r corpusResult) string { return fmt.Sprintf("%d/%d", r.Documents, r.Nodes) })
+	add("terms", func(r corpusResult) string { return fmt.Sprint(r.Terms) })
+	add("snapshot MB", func(r corpusResult) string { return fmt.Sprintf("%.1f", r.SnapshotMB) })
+	add("snapshot/source", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.SnapshotRatio) })
+	add("snapshot save s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.SaveSec) })
+	add("warm start s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.WarmSec) })
+	add("warm RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.WarmRSSMB) })
+	add("queries", func(r corpusResult) string { return fmt.Sprint(r.Queries) })
+	add("query p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.2f/%.2f", r.QueryP50ms, r.QueryP99ms) })
+	add("symbol p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.3f/%.3f", r.SymbolP50ms, r.SymbolP99ms) })
+	add("update p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.1f/%.1f", r.UpdateP50ms, r.UpdateP99ms) })
+	head := "| metric            |"
+	sep := "|---|"
+	for _, r := range rs {
+		head += fmt.Sprintf(" %14s |", r.Name)
+		sep += "---:|"
+	}
+	fmt.Println(head)
+	fmt.Println(sep)
+	for _, row := range rows {
+		fmt.Printf("| %-17s |%s\n", row[0], row[1])
+	}
+}
+
+// percentile returns the p-th percentile (0-100) of durations, in ms.
+func percentile(ds []time.Duration, p float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(float64(len(s)-1) * p / 100)
+	return float64(s[i].Microseconds()) / 1000
+}
