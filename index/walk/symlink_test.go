@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -99,5 +100,39 @@ func TestWalkRootBehindSymlink(t *testing.T) {
 	want := []string{".gitignore", "a.go", "g/g.go"}
 	if got := rels(res); !slices.Equal(got, want) {
 		t.Errorf("files = %q, want %q", got, want)
+	}
+}
+
+// TestWalkSymlinksDeterministic checks that when several links lead into
+// the same ignored directory, the one walked is the first in path order,
+// whatever the scheduling of the concurrent walk.
+func TestWalkSymlinksDeterministic(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	files := map[string]string{".gitignore": "/gen/\n", "gen/g.go": ""}
+	for _, d := range []string{"a", "b", "c", "d", "e", "f"} {
+		for _, sub := range []string{"1", "2", "3"} {
+			files[d+"/"+sub+"/f.go"] = ""
+		}
+	}
+	root := tree(t, files)
+	for _, l := range []string{"f/3/gen", "c/2/gen", "e/gen", "b/1/gen"} {
+		symlink(t, strings.Repeat("../", strings.Count(l, "/"))+"gen", filepath.Join(root, l))
+	}
+	for range 10 {
+		res := mustWalk(t, root, Options{})
+		var linked []string
+		for _, f := range res.Files {
+			if strings.HasSuffix(f.Rel, "gen/g.go") {
+				linked = append(linked, f.Rel)
+			}
+		}
+		if !slices.Equal(linked, []string{"b/1/gen/g.go"}) {
+			t.Fatalf("walked through %q, want only b/1/gen", linked)
+		}
+		if n := res.SkippedDirs[SkipSymlink]; n != 3 {
+			t.Fatalf("SkippedDirs[symlink] = %d, want 3", n)
+		}
 	}
 }

@@ -180,6 +180,10 @@ func (w *Walker) Walk(sub string) (*Result, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", w.abs(sub))
 	}
+	// One goroutine: the walk costs about one stat per file, as much as
+	// filepath.WalkDir, and measured no faster spread over goroutines on
+	// a loaded machine; sequential order also makes the choice among
+	// links into one place the same on every walk.
 	st := walkState{w: w, res: res, visited: map[string]bool{}}
 	entries, err := os.ReadDir(w.abs(sub))
 	if err != nil {
@@ -284,13 +288,14 @@ type walkState struct {
 func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirEntry, viaLink bool) {
 	w := st.w
 	sep := string(filepath.Separator)
+	absDir, realDir := strings.TrimSuffix(abs, sep), strings.TrimSuffix(real, sep) // "/" as a root
 	for _, e := range entries {
 		name := e.Name()
 		crel := name
 		if rel != "" {
 			crel = rel + "/" + name
 		}
-		cabs := abs + sep + name
+		cabs := absDir + sep + name
 		t := e.Type()
 		if t&fs.ModeSymlink != 0 {
 			st.link(chain, crel, name, cabs)
@@ -302,7 +307,7 @@ func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirE
 				st.res.countDir(jd.reason)
 				continue
 			}
-			st.subdir(chain, crel, cabs, real+sep+name, jd.pinned, viaLink)
+			st.subdir(chain, crel, cabs, realDir+sep+name, jd.pinned, viaLink)
 			continue
 		}
 		if !t.IsRegular() {
@@ -402,7 +407,9 @@ func (st *walkState) link(chain []frame, rel, name, abs string) {
 //     results. So a link is followed when its target is ignored or
 //     excluded where it lies, e.g. docs/api -> ../build/api-docs;
 //   - a directory reached through links is entered once per walk, by its
-//     real path, which stops loops among links into ignored places.
+//     real path, which stops loops among links into ignored places; the
+//     walk goes in path order, so of several links into one place the
+//     first in path order is the one followed, on every walk.
 //
 // It returns the target's real path and file info, or a skip reason.
 func (w *Walker) resolveLink(abs string) (string, fs.FileInfo, string) {
