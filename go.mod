@@ -3,6 +3,7 @@ module github.com/treenav/treenav
 go 1.26
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/kljensen/snowball v0.10.0
 	github.com/schollz/progressbar/v3 v3.19.0
