@@ -1,6 +1,12 @@
 package treenav
 
-import "time"
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"time"
+)
 
 // Config is treenav's configuration: what to index and how to rank it. It is
 // read from treenav.toml (see LoadConfig); command-line flags override it.
@@ -68,9 +74,9 @@ func DefaultRanking() Ranking {
 	}
 }
 
-// WithDefaults fills zero knobs from DefaultRanking. Booleans cannot be told
-// apart from "unset" this way; Synonyms is on by default and turned off only
-// by configuration that sets it explicitly (see LoadConfig).
+// WithDefaults fills zero knobs from DefaultRanking, for rankings built in
+// code. A loaded Config is already complete: applying WithDefaults to it
+// would turn an explicit 0 (bm25_b = 0) back into the default.
 func (r Ranking) WithDefaults() Ranking {
 	d := DefaultRanking()
 	fill := func(v *float64, def float64) {
@@ -116,4 +122,49 @@ type ServerConfig struct {
 	HTTP     string        `toml:"http"`     // address for streamable HTTP; empty means stdio
 	Token    string        `toml:"token"`    // bearer token required over HTTP when set
 	Debounce time.Duration `toml:"debounce"` // watcher debounce; default 200ms
+}
+
+// Set sets the knob named by its configuration key ("bm25_k1",
+// "synonyms") from a string, as the CLI's --rank KEY=VALUE does.
+func (r *Ranking) Set(key, value string) error {
+	v := reflect.ValueOf(r).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Float64:
+			x, err := strconv.ParseFloat(value, 64)
+			if err != nil || x < 0 {
+				return fmt.Errorf("ranking %s: want a number >= 0, got %q", key, value)
+			}
+			f.SetFloat(x)
+		case reflect.Int:
+			x, err := strconv.Atoi(value)
+			if err != nil || x < 0 {
+				return fmt.Errorf("ranking %s: want an integer >= 0, got %q", key, value)
+			}
+			f.SetInt(int64(x))
+		case reflect.Bool:
+			x, err := strconv.ParseBool(value)
+			if err != nil {
+				return fmt.Errorf("ranking %s: want true or false, got %q", key, value)
+			}
+			f.SetBool(x)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown ranking knob %q (known: %s)", key, rankingKeys())
+}
+
+func rankingKeys() string {
+	t := reflect.TypeOf(Ranking{})
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		keys = append(keys, t.Field(i).Tag.Get("toml"))
+	}
+	sort.Strings(keys)
+	return fmt.Sprint(keys)
 }

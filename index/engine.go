@@ -164,12 +164,15 @@ func (e *Engine) Build() error {
 	oldSkips := e.ix.skippedFiles()
 	skips := map[string]skipStamp{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		res, err := walk.Walk(c.Root, e.walkOptions(c))
 		if err != nil {
 			return fmt.Errorf("collection %s: %w", c.Name, err)
 		}
 		for k, n := range res.Skipped {
 			skipped[k] += n
+		}
+		for k, n := range res.SkippedDirs {
+			skipped[k+"_dirs"] += n
 		}
 		for _, f := range res.Files {
 			if !parsers.Candidate(f.Rel) {
@@ -302,6 +305,10 @@ func (e *Engine) Build() error {
 	return nil
 }
 
+func (e *Engine) walkOptions(c treenav.Collection) walk.Options {
+	return walk.CollectionOptions(c, treenav.Limits{MaxFileSize: e.opts.MaxFileSize})
+}
+
 func trimErr(err error, rel string) string {
 	return strings.TrimPrefix(err.Error(), rel+": ")
 }
@@ -421,7 +428,7 @@ func (e *Engine) Diff() (*Freshness, error) {
 	f := &Freshness{}
 	present := map[string]bool{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		res, err := walk.Walk(c.Root, e.walkOptions(c))
 		if err != nil {
 			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
 		}

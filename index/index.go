@@ -81,9 +81,10 @@ func New() *Index {
 	return ix
 }
 
-// SetRanking replaces the ranking knobs (zero knobs take defaults).
+// SetRanking replaces the ranking knobs. They are used as given: an
+// explicit 0 (bm25_b = 0, a field weight of 0) means zero. Start from
+// treenav.DefaultRanking or a loaded Config.
 func (ix *Index) SetRanking(r treenav.Ranking) {
-	r = r.WithDefaults()
 	ix.ranking.Store(&r)
 }
 
