@@ -60,6 +60,13 @@ type Status struct {
 	Parsed     int            `json:"parsed"`    // files parsed by the last build
 	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
 	Removed    int            `json:"removed"`
+	// Watching is set while a watcher keeps the index current;
+	// LastUpdate is when it last applied a change, Updates how many files
+	// it has applied, WatchErrors its recent errors.
+	Watching    bool      `json:"watching"`
+	LastUpdate  time.Time `json:"last_update"`
+	Updates     int       `json:"updates"`
+	WatchErrors []string  `json:"watch_errors,omitempty"`
 }
 
 // FileError is a file that could not be indexed.
@@ -116,6 +123,7 @@ func (e *Engine) Status() Status {
 		s.Skipped[k] = v
 	}
 	s.Errors = append([]FileError(nil), e.status.Errors...)
+	s.WatchErrors = append([]string(nil), e.status.WatchErrors...)
 	return s
 }
 
