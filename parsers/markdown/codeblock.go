@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -68,6 +69,12 @@ func fenceLanguage(info string) (tag, lang string) {
 	return info, low
 }
 
+// maxSymbolBlocks bounds how many code blocks of one document get their
+// symbols extracted: each costs a tree-sitter parse (~0.1 ms), and a
+// document with thousands of blocks is generated reference material whose
+// blocks are still indexed as code text.
+const maxSymbolBlocks = 1000
+
 // symbols extracts the symbols of a code block in a language the code
 // parsers know and appends them as children of the code node at idx, their
 // positions moved to the file's. They have no spans: the block's text is
@@ -78,6 +85,13 @@ func (b *builder) symbols(nodes []treenav.Node, idx int, cb codeBlock, used anch
 	}
 	l := code.Lookup(cb.lang)
 	if l == nil {
+		return nodes
+	}
+	if b.symbolBlocks++; b.symbolBlocks > maxSymbolBlocks {
+		if b.symbolBlocks == maxSymbolBlocks+1 {
+			b.warnings = append(b.warnings, fmt.Sprintf(
+				"symbols extracted from the first %d code blocks only", maxSymbolBlocks))
+		}
 		return nodes
 	}
 	// The block's text, and where each of its pieces is in the file (lines

@@ -12,37 +12,38 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// The goldmark parsers are built once and shared: goldmark keeps per-parse
+// The goldmark parser is built once and shared: goldmark keeps per-parse
 // state in its parser.Context, so one parser serves every goroutine.
+//
+// MDX files use it too, after maskMDX. MDX has no indented code blocks, but
+// goldmark without its indented code parser drops indented lines and what
+// follows them, so indented text in MDX is read as code (still indexed, in
+// the code field).
 var (
-	parsersOnce sync.Once
-	mdParser    parser.Parser // CommonMark + GFM + wiki links
-	mdxParser   parser.Parser // the same without indented code blocks (MDX has none)
+	parserOnce sync.Once
+	mdParser   parser.Parser // CommonMark + GFM + wiki links
 )
 
-func goldmarkParser(mdx bool) parser.Parser {
-	parsersOnce.Do(func() {
-		mdParser = newParser(false)
-		mdxParser = newParser(true)
-	})
-	if mdx {
-		return mdxParser
-	}
+func goldmarkParser() parser.Parser {
+	parserOnce.Do(func() { mdParser = newParser() })
 	return mdParser
 }
 
-func newParser(mdx bool) parser.Parser {
+func newParser() parser.Parser {
 	var blocks []util.PrioritizedValue
 	for _, b := range parser.DefaultBlockParsers() {
-		if mdx && isIndentedCodeParser(b.Value) {
-			continue
-		}
 		if isFenceParser(b.Value) {
 			b.Value = fenceRecorder{b.Value.(parser.BlockParser)}
 		}
 		blocks = append(blocks, b)
 	}
-	inlines := append(parser.DefaultInlineParsers(), util.Prioritized(wikiParser{}, 199))
+	inlines := parser.DefaultInlineParsers()
+	for i, ip := range inlines {
+		if isLinkParser(ip.Value) {
+			inlines[i].Value = linkBudget{ip.Value.(parser.InlineParser)}
+		}
+	}
+	inlines = append(inlines, util.Prioritized(wikiParser{}, 199))
 	p := parser.NewParser(
 		parser.WithBlockParsers(blocks...),
 		parser.WithInlineParsers(inlines...),
@@ -52,16 +53,14 @@ func newParser(mdx bool) parser.Parser {
 	return md.Parser()
 }
 
+func isLinkParser(v any) bool {
+	ip, ok := v.(parser.InlineParser)
+	return ok && bytes.Equal(ip.Trigger(), []byte{'!', '[', ']'})
+}
+
 func isFenceParser(v any) bool {
 	bp, ok := v.(parser.BlockParser)
 	return ok && bytes.Equal(bp.Trigger(), []byte{'~', '`'})
-}
-
-func isIndentedCodeParser(v any) bool {
-	bp, ok := v.(parser.BlockParser)
-	// The indented code parser is the only one with no trigger that
-	// accepts indented lines.
-	return ok && bp.Trigger() == nil && bp.CanAcceptIndentedLine()
 }
 
 // fenceEndsKey holds, per parse, where each fenced code block ends: goldmark
@@ -102,6 +101,48 @@ func fenceEnds(pc parser.Context) map[ast.Node]int {
 	return m
 }
 
+// maxLinkLabels bounds the link and image labels ("[", "![") opened in one
+// block. goldmark scans the rest of the line for each label's destination,
+// which is quadratic on a long line of brackets ("[a](" repeated takes
+// seconds for 100 KB); past the bound, brackets are text. Real paragraphs
+// hold a few dozen links (tables and lists are a block per cell or item).
+const maxLinkLabels = 1000
+
+var linkLabelsKey = parser.NewContextKey()
+
+// linkBudget wraps goldmark's link parser with the maxLinkLabels bound.
+type linkBudget struct{ parser.InlineParser }
+
+func (l linkBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	if len(line) == 0 || line[0] == ']' {
+		return l.InlineParser.Parse(parent, block, pc)
+	}
+	n, _ := pc.Get(linkLabelsKey).(*int)
+	if n == nil {
+		n = new(int)
+		pc.Set(linkLabelsKey, n)
+	}
+	if *n >= maxLinkLabels {
+		return nil
+	}
+	res := l.InlineParser.Parse(parent, block, pc)
+	if res != nil {
+		*n++
+	}
+	return res
+}
+
+// CloseBlock ends a block's inline parsing: the bound starts over.
+func (l linkBudget) CloseBlock(parent ast.Node, block text.Reader, pc parser.Context) {
+	if n, _ := pc.Get(linkLabelsKey).(*int); n != nil {
+		*n = 0
+	}
+	if cb, ok := l.InlineParser.(parser.CloseBlocker); ok {
+		cb.CloseBlock(parent, block, pc)
+	}
+}
+
 // KindWikiLink is the goldmark node kind of [[wiki links]] and ![[embeds]].
 var KindWikiLink = ast.NewNodeKind("WikiLink")
 
@@ -135,14 +176,13 @@ func (wikiParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	} else if !bytes.HasPrefix(line, []byte("[[")) {
 		return nil
 	}
-	end := bytes.Index(line[2:], []byte("]]"))
-	if end <= 0 {
+	// The target ends at the first bracket, which must start "]]"; looking
+	// no further keeps a line of "[[" linear.
+	end := bytes.IndexAny(line[2:], "[]\n\r")
+	if end <= 0 || !bytes.HasPrefix(line[2+end:], []byte("]]")) {
 		return nil
 	}
 	inner := line[2 : 2+end]
-	if bytes.ContainsAny(inner, "[]\n\r") {
-		return nil
-	}
 	target, label := string(inner), ""
 	if i := bytes.IndexByte(inner, '|'); i >= 0 {
 		target, label = string(inner[:i]), string(bytes.TrimSpace(inner[i+1:]))
@@ -160,4 +200,71 @@ func (wikiParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 		Inner: text.NewSegment(start, start+end)}
 	block.Advance(off + 2 + end + 2)
 	return n
+}
+
+// maxNesting bounds how many containers (block quotes, list items) one line
+// may open. goldmark's work grows with the square of the nesting depth
+// ("- " repeated 20 000 times takes seconds); markdown-it stops at 100.
+// Markers past the bound are blanked, so deeper text is read as the
+// content of the deepest allowed container.
+const maxNesting = 32
+
+// clampNesting returns a copy of src (from offset from on) with container
+// markers past maxNesting blanked, or nil when no line nests that deep.
+func clampNesting(src []byte, from int) []byte {
+	var out []byte
+	for pos := from; pos < len(src); {
+		line, next := lineAt(src, pos)
+		depth, i := 0, 0
+		for i < len(line) {
+			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+				i++
+			}
+			n := containerMarker(line[i:])
+			if n == 0 {
+				break
+			}
+			depth++
+			if depth > maxNesting {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				blank(out[pos+i : pos+i+n])
+			}
+			i += n
+		}
+		pos = next
+	}
+	return out
+}
+
+// containerMarker returns the length of a block quote marker (">") or a
+// list marker ("-", "*", "+", "1.", "1)") followed by a blank at the start
+// of b, or 0.
+func containerMarker(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	if b[0] == '>' {
+		return 1
+	}
+	i := 0
+	switch {
+	case b[0] == '-' || b[0] == '*' || b[0] == '+':
+		i = 1
+	case b[0] >= '0' && b[0] <= '9':
+		for i < len(b) && i < 9 && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i >= len(b) || b[i] != '.' && b[i] != ')' {
+			return 0
+		}
+		i++
+	default:
+		return 0
+	}
+	if i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		return i + 1
+	}
+	return 0
 }

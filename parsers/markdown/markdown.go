@@ -86,6 +86,9 @@ type builder struct {
 	firstH1  string
 	firstPar string
 	hasCode  bool
+
+	symbolBlocks int      // code blocks sent to a code parser
+	warnings     []string // besides the frontmatter's
 }
 
 type heading struct {
@@ -119,6 +122,9 @@ func newBuilder(rel string, src []byte) *builder {
 		b.mdx = true
 		b.view = maskMDX(src, b.base)
 	}
+	if v := clampNesting(b.view, b.base); v != nil {
+		b.view = v
+	}
 	return b
 }
 
@@ -127,7 +133,7 @@ func newBuilder(rel string, src []byte) *builder {
 func (b *builder) parse() {
 	body := b.view[b.base:]
 	pc := parser.NewContext()
-	root := goldmarkParser(b.mdx).Parse(text.NewReader(body), parser.WithContext(pc))
+	root := goldmarkParser().Parse(text.NewReader(body), parser.WithContext(pc))
 	ends := fenceEnds(pc)
 	b.block(root, ends)
 }
@@ -415,6 +421,7 @@ func (b *builder) document() *treenav.Document {
 	if b.fm.Err != nil {
 		doc.Warnings = append(doc.Warnings, b.fm.Err.Error())
 	}
+	doc.Warnings = append(doc.Warnings, b.warnings...)
 	return doc
 }
 
