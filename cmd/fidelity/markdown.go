@@ -158,15 +158,19 @@ var (
 	reLink     = regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*(?:<[^<>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)`)
 	reRefLink  = regexp.MustCompile(`\[([^\[\]]*)\]\[[^\[\]]*\]`)
 	reAutolink = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*|[^<>\s@]+@[^<>\s@]+)>`)
+	reCustomID = regexp.MustCompile(`\s*\{#[^\s{}]+\}$`)
 	reTag      = regexp.MustCompile(`<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[a-zA-Z_:][a-zA-Z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>` + "`" + `]+|'[^']*'|"[^"]*"))?)*\s*/?>|</[a-zA-Z][a-zA-Z0-9-]*\s*>|<!--.*?-->`)
 )
 
 // normalizeGT reduces markdown-it's raw heading source to its words, the
 // way treenav's titles are: link destinations, HTML tags and comments
 // dropped, autolinks unwrapped, entities resolved. treenav leaves images
-// out of a heading's text unless the heading has nothing else, so images
-// are dropped here too, with the same exception.
+// out of a heading's text unless the heading has nothing else, and drops a
+// trailing custom id ("{#install}"), so both are dropped here too.
 func normalizeGT(raw string) string {
+	if m := reCustomID.FindStringIndex(raw); m != nil && m[0] > 0 {
+		raw = raw[:m[0]]
+	}
 	if n := markupFree(reRefImage.ReplaceAllString(reImage.ReplaceAllString(raw, ""), "")); n != "" {
 		return n
 	}

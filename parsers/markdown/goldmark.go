@@ -143,8 +143,8 @@ func (l linkBudget) CloseBlock(parent ast.Node, block text.Reader, pc parser.Con
 	}
 }
 
-// KindWikiLink is the goldmark node kind of [[wiki links]] and ![[embeds]].
-var KindWikiLink = ast.NewNodeKind("WikiLink")
+// kindWikiLink is the goldmark node kind of [[wiki links]] and ![[embeds]].
+var kindWikiLink = ast.NewNodeKind("WikiLink")
 
 // wikiLink is an Obsidian-style [[target|label]] or ![[target]].
 type wikiLink struct {
@@ -155,7 +155,7 @@ type wikiLink struct {
 	Inner text.Segment
 }
 
-func (n *wikiLink) Kind() ast.NodeKind { return KindWikiLink }
+func (n *wikiLink) Kind() ast.NodeKind { return kindWikiLink }
 
 func (n *wikiLink) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Target": n.Target, "Label": n.Label}, nil)

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -332,15 +333,22 @@ func (b *builder) fenced(n *ast.FencedCodeBlock, end int) {
 }
 
 // headingTitle is the heading's text without inline markup; images count
-// only when the heading has nothing else.
+// only when the heading has nothing else. A trailing custom id
+// ("## Install {#install}", Docusaurus, Hugo, Pandoc) is markup too.
 func (b *builder) headingTitle(n *ast.Heading) string {
 	body := b.view[b.base:]
 	t := plain(inlineText(n, body, false))
 	if t == "" {
 		t = plain(inlineText(n, body, true))
 	}
+	if m := customID.FindStringIndex(t); m != nil && m[0] > 0 {
+		t = t[:m[0]]
+	}
 	return t
 }
+
+// customID matches a heading's trailing {#id}.
+var customID = regexp.MustCompile(`\s*\{#[^\s{}]+\}$`)
 
 // inlineText is the text of n's inline children as a reader sees it:
 // without markup, link destinations or HTML tags, with code spans' text.
