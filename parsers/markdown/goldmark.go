@@ -29,11 +29,17 @@ func goldmarkParser() parser.Parser {
 	return mdParser
 }
 
+// newParser is goldmark's default parser with GFM, its fenced code and
+// link parsers wrapped (fenceRecorder, linkBudget), and wiki links. The
+// wrapped parsers are found by their trigger bytes; if a goldmark upgrade
+// changes them, newParser panics rather than parse without them.
 func newParser() parser.Parser {
 	var blocks []util.PrioritizedValue
+	wrapped := 0
 	for _, b := range parser.DefaultBlockParsers() {
 		if isFenceParser(b.Value) {
 			b.Value = fenceRecorder{b.Value.(parser.BlockParser)}
+			wrapped++
 		}
 		blocks = append(blocks, b)
 	}
@@ -41,7 +47,11 @@ func newParser() parser.Parser {
 	for i, ip := range inlines {
 		if isLinkParser(ip.Value) {
 			inlines[i].Value = linkBudget{ip.Value.(parser.InlineParser)}
+			wrapped++
 		}
+	}
+	if wrapped != 2 {
+		panic("markdown: goldmark's fenced code or link parser not found")
 	}
 	inlines = append(inlines, util.Prioritized(wikiParser{}, 199))
 	p := parser.NewParser(

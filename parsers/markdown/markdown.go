@@ -20,6 +20,7 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
@@ -73,11 +74,10 @@ func Parse(rel string, src []byte) (doc *treenav.Document, err error) {
 type builder struct {
 	rel  string
 	src  []byte
-	view []byte // what goldmark reads: src, or a copy with MDX markup blanked
+	view []byte // what goldmark reads: src, or a copy with MDX markup or excess nesting blanked
 	li   *lineIndex
 	base int // where the body starts: past the BOM and the frontmatter
 	fm   frontmatter
-	mdx  bool
 
 	headings []heading
 	blocks   []codeBlock
@@ -120,7 +120,6 @@ func newBuilder(rel string, src []byte) *builder {
 		b.base = b.fm.End
 	}
 	if strings.EqualFold(path.Ext(rel), ".mdx") {
-		b.mdx = true
 		b.view = maskMDX(src, b.base)
 	}
 	if v := clampNesting(b.view, b.base); v != nil {
@@ -213,9 +212,9 @@ func (b *builder) inline(n ast.Node, f treenav.Field, index bool) {
 	case *ast.Link:
 		b.markdownLink(n, body)
 	case *wikiLink:
-		kind := "wiki"
+		kind := LinkWiki
 		if n.Embed {
-			kind = "embed"
+			kind = LinkEmbed
 		}
 		b.links = append(b.links, linkAt{b.abs(n.Inner.Start), treenav.Link{
 			Target: wikiTarget(n.Target), Kind: kind, Label: n.Label}})
@@ -223,8 +222,7 @@ func (b *builder) inline(n ast.Node, f treenav.Field, index bool) {
 			b.prose(b.abs(n.Inner.Start), b.abs(n.Inner.Stop))
 		}
 		return
-	}
-	if n.Kind().String() == "TaskCheckBox" {
+	case *east.TaskCheckBox:
 		return
 	}
 	b.inlines(n, f, index)
