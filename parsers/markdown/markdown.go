@@ -216,8 +216,11 @@ func (b *builder) inline(n ast.Node, f treenav.Field, index bool) {
 		if n.Embed {
 			kind = LinkEmbed
 		}
-		b.links = append(b.links, linkAt{b.abs(n.Inner.Start), treenav.Link{
-			Target: wikiTarget(n.Target), Kind: kind, Label: n.Label}})
+		// [[#Heading]] points into the same page, like a markdown #fragment.
+		if t := wikiTarget(n.Target); t != "" {
+			b.links = append(b.links, linkAt{b.abs(n.Inner.Start), treenav.Link{
+				Target: t, Kind: kind, Label: n.Label}})
+		}
 		if index {
 			b.prose(b.abs(n.Inner.Start), b.abs(n.Inner.Stop))
 		}
