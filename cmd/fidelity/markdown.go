@@ -5,6 +5,11 @@ package main
 //
 //	go run ./cmd/fidelity -lang markdown DIR
 //
+// npm packages make a good corpus: install a few dozen into a scratch
+// folder (npm install --ignore-scripts jest webpack eslint fastify ...) and
+// run on its node_modules; gt-markdown, like this mode, skips dot folders
+// and node_modules below DIR.
+//
 // A ground-truth heading agrees when treenav has a section on the same line
 // with the same level and the same text. markdown-it reports a heading's
 // raw inline source and treenav its text without markup, so both sides are
