@@ -9,6 +9,8 @@ require (
 	github.com/kljensen/snowball v0.10.0
 	github.com/schollz/progressbar/v3 v3.19.0
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
+	github.com/yuin/goldmark v1.8.7
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
