@@ -131,7 +131,25 @@ func (r *TreeResponse) Text() string {
 	if r.Truncated {
 		b.WriteString("(truncated: ask with a smaller max_depth, or navigate into a node)\n")
 	}
+	writeLinks(&b, "links", r.Links, false)
+	writeLinks(&b, "backlinks", r.Backlinks, true)
 	return b.String()
+}
+
+// writeLinks lists links under a heading: targets, or sources for
+// backlinks.
+func writeLinks(b *strings.Builder, title string, links []Link, sources bool) {
+	if len(links) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", title)
+	for _, l := range links {
+		if sources {
+			fmt.Fprintf(b, "  %s:%d (%s)\n", l.Source, l.Line, l.Kind)
+		} else {
+			fmt.Fprintf(b, "  %s (%s, line %d)\n", l.Target, l.Kind, l.Line)
+		}
+	}
 }
 
 // Text renders nodes with their content.
@@ -144,6 +162,7 @@ func (r *NodesResponse) Text() string {
 		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd)
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
+		writeLinks(&b, "links", n.Links, false)
 	}
 	if r.Truncated {
 		b.WriteString("(output truncated at max_chars; ask for fewer nodes or child nodes)\n")

@@ -195,6 +195,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
+	if g := ix.links(v); g != nil {
+		resp.Links, resp.Backlinks = g.out[d.DocID], g.back[d.DocID]
+	}
 	depth := map[uint32]int{}
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
 		nm := &s.nodes[n]
@@ -271,6 +274,9 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
 		}
 		s.children(n, func(c uint32) { nc.Children = append(nc.Children, nodeID(d, &s.nodes[c])) })
+		if d.ContentType == treenav.ContentMarkdown {
+			nc.Links = nodeLinks(ix.links(v), s, d, n)
+		}
 		src, err := ix.fileOf(d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", nc.NodeID, err)

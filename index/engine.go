@@ -148,6 +148,17 @@ func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
 	return nil, fmt.Errorf("unknown collection %q", coll)
 }
 
+// Exists reports whether a file of a collection exists (Exister, for
+// links to files the index does not hold, such as images).
+func (e *Engine) Exists(coll, rel string) bool {
+	c := e.collection(coll)
+	if c == nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(c.Root, filepath.FromSlash(rel)))
+	return err == nil
+}
+
 // Build walks every collection and brings the index up to date: new and
 // changed files are parsed, unchanged ones (same size and modification
 // time, or same content hash) are not, deleted ones leave the index.

@@ -28,6 +28,7 @@ type Index struct {
 	source  atomic.Pointer[Source]
 	cache   contentCache
 	skipped atomic.Pointer[map[string]skipStamp]
+	linkc   linkCache
 }
 
 // skipStamp remembers a file skipped by its content (binary, generated,
