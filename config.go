@@ -61,6 +61,14 @@ type Ranking struct {
 	// ("login" → "auth", "signin"); SynonymWeight discounts such matches.
 	Synonyms      bool    `toml:"synonyms" json:"synonyms"`
 	SynonymWeight float64 `toml:"synonym_weight" json:"synonym_weight"`
+
+	// NameMatchBonus multiplies the score of a symbol whose name (or
+	// qualified name) is the query itself by 1+NameMatchBonus (half that
+	// when only the case differs): an agent typing an identifier wants its
+	// definition first. TestWeight multiplies the scores of nodes in test
+	// files and test data, which answer "how is X used", rarely "what is X".
+	NameMatchBonus float64 `toml:"name_match_bonus" json:"name_match_bonus"`
+	TestWeight     float64 `toml:"test_weight" json:"test_weight"`
 }
 
 // DefaultRanking returns the default ranking knobs.
@@ -71,6 +79,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
+		NameMatchBonus: 1.0, TestWeight: 0.7,
 	}
 }
 
@@ -95,6 +104,8 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.ProximityBonus, d.ProximityBonus)
 	fill(&r.FullCoverageBonus, d.FullCoverageBonus)
 	fill(&r.SynonymWeight, d.SynonymWeight)
+	fill(&r.NameMatchBonus, d.NameMatchBonus)
+	fill(&r.TestWeight, d.TestWeight)
 	if r.PrefixMaxExpansions == 0 {
 		r.PrefixMaxExpansions = d.PrefixMaxExpansions
 	}

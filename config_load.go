@@ -292,6 +292,8 @@ func (c *checker) ranking(r *Ranking) {
 	nonNeg("term_proximity_bonus", r.ProximityBonus)
 	nonNeg("full_coverage_bonus", r.FullCoverageBonus)
 	unit("synonym_weight", r.SynonymWeight)
+	nonNeg("name_match_bonus", r.NameMatchBonus)
+	unit("test_weight", r.TestWeight)
 	if r.PrefixMaxExpansions < 0 {
 		c.errorf("ranking.prefix_max_expansions", "must be >= 0, got %d", r.PrefixMaxExpansions)
 	}
