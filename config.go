@@ -69,6 +69,11 @@ type Ranking struct {
 	// files and test data, which answer "how is X used", rarely "what is X".
 	NameMatchBonus float64 `toml:"name_match_bonus" json:"name_match_bonus"`
 	TestWeight     float64 `toml:"test_weight" json:"test_weight"`
+
+	// SectionRollup adds this share of a markdown section's best
+	// subsection score to the section, so a broad query ranks the section
+	// (or document) about it above one of its parts.
+	SectionRollup float64 `toml:"section_rollup" json:"section_rollup"`
 }
 
 // DefaultRanking returns the default ranking knobs.
@@ -79,7 +84,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7,
+		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.3,
 	}
 }
 
@@ -106,6 +111,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.SynonymWeight, d.SynonymWeight)
 	fill(&r.NameMatchBonus, d.NameMatchBonus)
 	fill(&r.TestWeight, d.TestWeight)
+	fill(&r.SectionRollup, d.SectionRollup)
 	if r.PrefixMaxExpansions == 0 {
 		r.PrefixMaxExpansions = d.PrefixMaxExpansions
 	}

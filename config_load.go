@@ -294,6 +294,7 @@ func (c *checker) ranking(r *Ranking) {
 	unit("synonym_weight", r.SynonymWeight)
 	nonNeg("name_match_bonus", r.NameMatchBonus)
 	unit("test_weight", r.TestWeight)
+	unit("section_rollup", r.SectionRollup)
 	if r.PrefixMaxExpansions < 0 {
 		c.errorf("ranking.prefix_max_expansions", "must be >= 0, got %d", r.PrefixMaxExpansions)
 	}

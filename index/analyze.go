@@ -24,8 +24,25 @@ const maxTermLen = 64
 // still sees consecutive positions. Single-letter parts and stop words take
 // a position but no term.
 func analyze(text []byte, pos int, emit func(term string, pos, start, end int)) int {
+	return analyzeText(text, pos, false, emit)
+}
+
+// analyzeCompounds is analyze for indexed prose and code: it also emits
+// the compound of a word and the particle after it ("signing out" →
+// signout, "logged in" → login, "roll back" → rollback, "shut down" →
+// shutdown), because code and docs write these phrasal verbs both ways.
+func analyzeCompounds(text []byte, pos int, emit func(term string, pos, start, end int)) int {
+	return analyzeText(text, pos, true, emit)
+}
+
+// particles complete a phrasal verb.
+var particles = map[string]bool{"in": true, "out": true, "up": true, "down": true, "back": true, "on": true, "off": true, "over": true}
+
+func analyzeText(text []byte, pos int, compounds bool, emit func(term string, pos, start, end int)) int {
 	var parts [16][2]int // part byte ranges within the word
 	i := 0
+	// The previous plain word, for compounds.
+	prevStem, prevStart, prevEnd, prevPos := "", 0, -1, 0
 	for i < len(text) {
 		// Skip to the next word character.
 		c := text[i]
@@ -60,9 +77,21 @@ func analyze(text []byte, pos int, emit func(term string, pos, start, end int)) 
 		word := text[start:i]
 		if len(word) > maxTermLen {
 			pos++
+			prevEnd = -1
 			continue
 		}
 		n := splitParts(word, parts[:])
+		if compounds {
+			if n == 1 && len(word) <= 4 && prevEnd >= 0 && onlySpaces(text[prevEnd:start]) {
+				if lw := lowerWhole(word); particles[lw] {
+					emit(prevStem+lw, prevPos, prevStart, i)
+				}
+			}
+			prevEnd = -1
+			if n == 1 && !(word[0] >= '0' && word[0] <= '9') {
+				prevStem, prevStart, prevEnd, prevPos = stem(lowerWhole(word)), start, i, pos
+			}
+		}
 		if n > 1 {
 			emit(lowerWhole(word), pos, start, i)
 		}
@@ -244,4 +273,15 @@ func isASCIILetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// onlySpaces reports whether b holds nothing but spaces and tabs (a
+// compound does not span lines or punctuation).
+func onlySpaces(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return len(b) > 0
 }

@@ -85,3 +85,30 @@ func TestSplitPartsHumps(t *testing.T) {
 		}
 	}
 }
+
+func TestSynonymVocabulary(t *testing.T) {
+	// Every word of an entry must survive analysis, or a multi-word entry
+	// silently becomes a one-word synonym ("log in" would make "log"
+	// mean login).
+	for _, g := range synonymGroups {
+		for _, entry := range g {
+			if n, w := len(termsOf(entry)), len(strings.Fields(entry)); n != w {
+				t.Errorf("entry %q analyzes to %d terms for %d words", entry, n, w)
+			}
+		}
+	}
+	if !contains(synonyms["logout"], "signout") || !contains(spanSynonyms["access control"], "permiss") {
+		t.Errorf("logout → %v, access control → %v", synonyms["logout"], spanSynonyms["access control"])
+	}
+}
+
+func TestCompounds(t *testing.T) {
+	var got []string
+	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down"), 0, func(term string, _, _, _ int) {
+		got = append(got, term)
+	})
+	want := "sign signout out clear log login then roll back shut shutdown down"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got %q\nwant %q", strings.Join(got, " "), want)
+	}
+}

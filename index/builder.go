@@ -113,11 +113,14 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathT
 			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)
 		}
 	}
-	title := n.Title
-	if n.QualifiedName != "" {
-		title = n.QualifiedName
+	// The name is the title; the qualifier a symbol inherits from its
+	// parents ("Router" of Router.addRoute) is indexed like a path, so that
+	// "Router addRoute" finds the method while "Router" alone ranks the
+	// class above each of its methods.
+	pos = analyze([]byte(n.Title), pos, emitField(treenav.FieldTitle))
+	if q := n.QualifiedName; len(q) > len(n.Name) && strings.HasSuffix(q, n.Name) {
+		pos = analyze([]byte(q[:len(q)-len(n.Name)]), pos+1, emitField(treenav.FieldPath))
 	}
-	pos = analyze([]byte(title), pos, emitField(treenav.FieldTitle))
 	if i == 0 {
 		if d.Title != n.Title && d.Title != "" {
 			pos = analyze([]byte(d.Title), pos, emitField(treenav.FieldTitle))
@@ -133,7 +136,7 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathT
 		if int(sp.End) > len(src) || sp.Start >= sp.End {
 			continue
 		}
-		pos = analyze(src[sp.Start:sp.End], pos+1, emitField(sp.Field))
+		pos = analyzeCompounds(src[sp.Start:sp.End], pos+1, emitField(sp.Field))
 	}
 	analyze(pathText, pos+1, emitField(treenav.FieldPath))
 	b.flushNode(node)

@@ -107,6 +107,20 @@ func newQualityEngine(t *testing.T) *Engine {
 	if st := e.Status(); st.ErrorCount > 0 {
 		t.Fatalf("corpus files failed to index: %+v", st.Errors)
 	}
+	// TREENAV_QUALITY_RANK="knob=value,..." tries other ranking knobs
+	// without editing code: the way to explore a change before making it
+	// the default.
+	if spec := os.Getenv("TREENAV_QUALITY_RANK"); spec != "" {
+		r := e.Index().Ranking()
+		for _, kv := range strings.Split(spec, ",") {
+			k, val, _ := strings.Cut(kv, "=")
+			if err := r.Set(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Index().SetRanking(r)
+		t.Logf("ranking knobs from TREENAV_QUALITY_RANK: %s", spec)
+	}
 	return e
 }
 

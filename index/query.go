@@ -2,6 +2,7 @@ package index
 
 import (
 	"strings"
+	"unicode"
 )
 
 // maxQueryTerms bounds the analyzed terms of one query (a bitmask per node
@@ -14,6 +15,9 @@ type query struct {
 	words   []qword
 	terms   []qterm
 	phrases [][]int // word indexes of each quoted phrase
+	// compounds maps a word to the compound it forms with the particle
+	// after it ("sign out" → signout), as the indexer compounds text.
+	compounds map[int]string
 }
 
 // qword is one word as typed: "getUserToken", "tokens".
@@ -77,8 +81,31 @@ func parseQuery(q string) *query {
 				phrase = append(phrase, i)
 			}
 		}
+		out.findCompounds(chunk, before)
 	}
 	return out
+}
+
+// findCompounds records the phrasal verbs of a chunk whose words start at
+// out.words[first]: a word followed by a particle ("log in").
+func (q *query) findCompounds(chunk string, first int) {
+	raw := strings.FieldsFunc(strings.ToLower(chunk), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	})
+	wi := first
+	for i := 0; i+1 < len(raw) && wi < len(q.words); i++ {
+		w := q.words[wi]
+		if !strings.EqualFold(w.text, raw[i]) {
+			continue // a stop word or a dropped letter: not a query word
+		}
+		wi++
+		if w.whole < 0 && particles[raw[i+1]] {
+			if q.compounds == nil {
+				q.compounds = map[int]string{}
+			}
+			q.compounds[wi-1] = stem(raw[i]) + raw[i+1]
+		}
+	}
 }
 
 // splitQuotes splits s into runs of text and `"` markers.
@@ -140,4 +167,21 @@ func (q *query) identifier() string {
 		b.WriteString(strings.ToLower(strings.ReplaceAll(w.text, "_", "")))
 	}
 	return b.String()
+}
+
+// title is the query's words lowercased and joined by single spaces, as
+// titleWords makes a heading: "Error codes" matches the query "error codes".
+func (q *query) title() string {
+	parts := make([]string, 0, len(q.words))
+	for _, w := range q.words {
+		parts = append(parts, strings.ToLower(w.text))
+	}
+	return strings.Join(parts, " ")
+}
+
+// titleWords lowercases a heading and keeps its words, single-spaced.
+func titleWords(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	}), " ")
 }

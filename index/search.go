@@ -108,14 +108,21 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
-	nameKey := q.identifier()
+	nameKey, titleKey := q.identifier(), q.title()
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
 		n := &s.nodes[c.ref.node]
-		d := &s.docs[n.doc]
 		c.score = c.bm25 + coverageBonus(q, c.tmask, &r)
-		c.score *= 1 + nameMatch(n, req.Query, nameKey)*r.NameMatchBonus
+		c.score *= 1 + nameMatch(n, req.Query, nameKey, titleKey)*r.NameMatchBonus
+	}
+	if r.SectionRollup > 0 {
+		v.rollup(cands, r.SectionRollup)
+	}
+	for i := range cands {
+		c := &cands[i]
+		s := v.segs[c.ref.seg]
+		d := &s.docs[s.nodes[c.ref.node].doc]
 		if d.test {
 			c.score *= r.TestWeight
 		}
@@ -214,8 +221,18 @@ func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 				}
 			}
 		}
+		if c, ok := q.compounds[t.word]; ok && !seen[c] {
+			seen[c] = true
+			if w := idf(c); w > 0 {
+				out[ti] = append(out[ti], variant{c, 1, w})
+			}
+		}
 		if r.Synonyms && r.SynonymWeight > 0 && q.words[t.word].whole < 0 {
-			for _, syn := range synonyms[t.text] {
+			syns := append([]string(nil), synonyms[t.text]...)
+			if c, ok := q.compounds[t.word]; ok {
+				syns = append(syns, synonyms[c]...)
+			}
+			for _, syn := range syns {
 				if !seen[syn] {
 					seen[syn] = true
 					if w := idf(syn); w > 0 {
@@ -225,7 +242,43 @@ func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 			}
 		}
 	}
+	if r.Synonyms && r.SynonymWeight > 0 {
+		v.expandSpans(q, out, r, idf)
+	}
 	return out
+}
+
+// expandSpans gives each word of a multi-word synonym entry found in the
+// query ("access control", "graceful shutdown") the entry's one-word
+// synonyms as variants, so a node with "permissions" covers both words.
+func (v *view) expandSpans(q *query, out [][]variant, r *treenav.Ranking, idf func(string) float64) {
+	for i := range q.words {
+		for n := 2; n <= 3 && i+n <= len(q.words); n++ {
+			key := make([]string, 0, n)
+			for _, w := range q.words[i : i+n] {
+				if w.whole >= 0 || len(w.terms) != 1 {
+					break
+				}
+				key = append(key, q.terms[w.terms[0]].text)
+			}
+			targets, ok := spanSynonyms[strings.Join(key, " ")]
+			if len(key) != n || !ok {
+				continue
+			}
+			for _, w := range q.words[i : i+n] {
+				ti := w.terms[0]
+				for _, syn := range targets {
+					dup := false
+					for _, va := range out[ti] {
+						dup = dup || va.term == syn
+					}
+					if w := idf(syn); !dup && w > 0 {
+						out[ti] = append(out[ti], variant{syn, r.SynonymWeight, w})
+					}
+				}
+			}
+		}
+	}
 }
 
 // prefixTerms returns up to max dictionary terms that start with prefix
@@ -329,10 +382,17 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 }
 
 // nameMatch is 1 when a symbol's name or qualified name is the query as
-// typed, 0.5 when it is up to case or separators ("read file" for
-// ReadFile, "server.shutdown"), else 0.
-func nameMatch(n *nodeMeta, raw, key string) float64 {
-	if n.name == "" || key == "" || n.kind == treenav.KindSection || n.kind == treenav.KindFile {
+// typed (or a heading is the query's words), 0.5 when a symbol's name is
+// it up to case or separators ("read file" for ReadFile,
+// "server.shutdown"), else 0.
+func nameMatch(n *nodeMeta, raw, key, title string) float64 {
+	if n.kind == treenav.KindSection {
+		if title != "" && titleWords(n.title) == title {
+			return 1
+		}
+		return 0
+	}
+	if n.name == "" || key == "" || n.kind == treenav.KindFile {
 		return 0
 	}
 	raw = strings.TrimSpace(raw)
@@ -350,6 +410,47 @@ func nameMatch(n *nodeMeta, raw, key string) float64 {
 		return 0.5
 	}
 	return 0
+}
+
+// rollup gives each matching markdown section a share of its best
+// matching subsection's BM25 score: a broad query ("deploy") then ranks the
+// document or section about it above one of its parts, while a precise
+// query still ranks the part that matches it directly first. Only sections
+// that match themselves take a share, and bonuses are not passed up, so a
+// section never gains the coverage bonus of words it does not contain.
+func (v *view) rollup(cands []candidate, share float64) {
+	at := make(map[nodeRef]int, len(cands))
+	for i, c := range cands {
+		at[c.ref] = i
+	}
+	// Children come after their parents in preorder: visit deepest first,
+	// so shares climb several levels.
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool {
+		ra, rb := cands[order[a]].ref, cands[order[b]].ref
+		if ra.seg != rb.seg {
+			return ra.seg < rb.seg
+		}
+		return ra.node > rb.node
+	})
+	rolled := make([]float64, len(cands)) // bm25 plus shares received
+	best := make([]float64, len(cands))   // best share from a child
+	for _, i := range order {
+		c := &cands[i]
+		rolled[i] = c.bm25 + best[i]
+		c.score += best[i]
+		s := v.segs[c.ref.seg]
+		n := &s.nodes[c.ref.node]
+		if n.parent < 0 || s.docs[n.doc].ContentType != treenav.ContentMarkdown {
+			continue
+		}
+		if p, ok := at[nodeRef{c.ref.seg, uint32(n.parent)}]; ok && share*rolled[i] > best[p] {
+			best[p] = share * rolled[i]
+		}
+	}
 }
 
 // wordsCovered counts the query words a node matched: a word is covered by

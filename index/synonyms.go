@@ -4,97 +4,115 @@ import "strings"
 
 // synonymGroups is a small software vocabulary: words in one group are
 // searched for each other (discounted by Ranking.SynonymWeight). It exists
-// because agents ask in their words ("login flow") for what the code and
-// docs call otherwise ("authenticate", "sign in"). Keep groups tight: a
-// loose group makes every query noisy.
+// because agents ask in their words ("login flow", "access control") for
+// what the code and docs call otherwise ("authenticate", "permissions").
+// Keep groups tight: a loose group makes every query noisy, and words that
+// appear everywhere in code (get, new, add, run) are left out on purpose.
+// A multi-word entry matches those words adjacent in a query. Phrasal
+// verbs ("sign out", "log in", "set up") need no entry: the analyzer
+// compounds them into "signout", "login", "setup" (analyzeCompounds).
 var synonymGroups = [][]string{
 	{"login", "signin", "logon", "authenticate", "authentication", "auth"},
 	{"logout", "signout", "logoff"},
 	{"signup", "register", "registration"},
-	{"authorization", "authorize", "permission", "permissions", "access control", "rbac", "acl"},
-	{"password", "passwd", "credential", "credentials", "secret"},
-	{"token", "jwt", "bearer"},
-	{"delete", "remove", "erase", "destroy", "drop"},
-	{"create", "add", "insert", "new"},
-	{"update", "modify", "edit", "change", "patch"},
-	{"fetch", "retrieve", "get", "load", "read"},
-	{"save", "store", "persist", "write"},
-	{"config", "configuration", "settings", "options", "preferences", "setup"},
-	{"error", "exception", "failure", "fault", "panic"},
-	{"start", "launch", "boot", "startup", "run"},
-	{"stop", "shutdown", "terminate", "halt", "kill"},
+	{"authorization", "authorize", "permission", "permissions", "rbac", "acl", "privilege", "access control"},
+	{"password", "passwd", "passphrase", "credential", "credentials", "secret"},
+	{"credential", "credentials", "token"},
+	{"jwt", "json web token"},
+	{"delete", "remove", "erase", "destroy"},
+	{"create", "insert"},
+	{"update", "modify"},
+	{"fetch", "retrieve"},
+	{"persist", "save"},
+	{"config", "configuration", "settings", "options", "preferences"},
+	{"error", "exception", "failure", "fault"},
+	{"crash", "crashed", "failure", "outage", "fail"},
+	{"start", "launch", "boot", "startup"},
+	{"stop", "shutdown", "terminate", "halt"},
+	{"drain", "draining", "graceful shutdown"},
 	{"restart", "reboot", "reload"},
-	{"db", "database", "datastore", "sql"},
+	{"db", "database", "datastore"},
 	{"repo", "repository"},
-	{"doc", "docs", "documentation", "manual", "guide"},
+	{"doc", "docs", "documentation", "manual"},
 	{"init", "initialize", "initialise", "bootstrap"},
 	{"env", "environment"},
 	{"dir", "directory", "folder"},
-	{"func", "function", "fn", "method", "procedure"},
+	{"func", "function", "fn"},
 	{"param", "parameter", "argument", "arg", "args"},
 	{"deps", "dependency", "dependencies"},
-	{"test", "tests", "spec", "testing"},
-	{"deploy", "deployment", "release", "rollout", "ship"},
+	{"deploy", "deployment", "release", "rollout"},
 	{"rollback", "revert", "undo", "downgrade"},
-	{"install", "installation", "setup"},
+	{"install", "installation", "setup", "getting started"},
 	{"cache", "memoize", "memoization"},
-	{"limit", "throttle", "quota", "ratelimit"},
-	{"log", "logging", "logger", "trace"},
+	{"limit", "throttle", "quota", "ratelimit", "rate limit"},
+	{"call", "calls", "request"},
+	{"log", "logging", "logger"},
 	{"monitor", "monitoring", "metrics", "observability", "telemetry"},
-	{"queue", "job", "task", "worker"},
-	{"message", "event", "notification"},
-	{"user", "account", "member", "profile"},
-	{"http", "https", "rest", "api", "endpoint"},
-	{"encrypt", "encryption", "cipher", "crypto"},
+	{"queue", "worker"},
+	{"message", "notification"},
+	{"user", "account", "profile"},
+	{"encrypt", "encryption", "cipher"},
 	{"hash", "digest", "checksum"},
-	{"connect", "connection", "socket"},
-	{"timeout", "deadline", "expiry", "expiration", "expire", "ttl"},
-	{"retry", "backoff", "reattempt"},
-	{"pagination", "paginate", "paging", "cursor", "page"},
+	{"connect", "connection"},
+	{"timeout", "deadline", "expiry", "expiration", "expire", "ttl", "lifetime"},
+	{"retry", "backoff"},
+	{"pagination", "paginate", "paging"},
 	{"serialize", "marshal", "encode", "stringify"},
-	{"deserialize", "unmarshal", "decode", "parse"},
-	{"route", "router", "routing", "handler"},
-	{"validate", "validation", "verify", "check"},
+	{"deserialize", "unmarshal", "decode"},
+	{"route", "router", "routing"},
+	{"validate", "validation", "verify"},
 	{"schedule", "scheduler", "cron"},
-	{"migrate", "migration", "schema"},
+	{"migrate", "migration"},
 	{"build", "compile", "compilation"},
 	{"k8s", "kubernetes"},
 }
 
-// synonyms maps a term (as the analyzer makes it) to its synonyms' terms.
-var synonyms = buildSynonyms(synonymGroups)
+// synonyms maps a term (as the analyzer makes it) to the terms of the
+// single-word members of its groups; spanSynonyms maps the terms of a
+// multi-word entry, joined by spaces ("access control"), to the same.
+var synonyms, spanSynonyms = buildSynonyms(synonymGroups)
 
-func buildSynonyms(groups [][]string) map[string][]string {
-	m := map[string][]string{}
+func buildSynonyms(groups [][]string) (map[string][]string, map[string][]string) {
+	single := map[string][]string{}
+	span := map[string][]string{}
 	for _, g := range groups {
-		var terms []string
-		for _, w := range g {
-			// Multi-word entries ("access control") are matched by
-			// their last word's stem; they mostly serve documentation.
-			f := strings.Fields(w)
-			t := termOf(f[len(f)-1])
-			if t != "" && !contains(terms, t) {
-				terms = append(terms, t)
+		var words, spans []string
+		for _, entry := range g {
+			terms := termsOf(entry)
+			switch {
+			case len(terms) == 1:
+				if !contains(words, terms[0]) {
+					words = append(words, terms[0])
+				}
+			case len(terms) > 1:
+				spans = append(spans, strings.Join(terms, " "))
 			}
 		}
-		for _, t := range terms {
-			for _, o := range terms {
-				if o != t && !contains(m[t], o) {
-					m[t] = append(m[t], o)
+		for _, t := range words {
+			for _, o := range words {
+				if o != t && !contains(single[t], o) {
+					single[t] = append(single[t], o)
+				}
+			}
+		}
+		for _, sp := range spans {
+			for _, o := range words {
+				if !contains(span[sp], o) {
+					span[sp] = append(span[sp], o)
 				}
 			}
 		}
 	}
-	return m
+	return single, span
 }
 
-// termOf analyzes one plain word into its single term.
-func termOf(w string) string {
-	out := ""
-	analyze([]byte(w), 0, func(term string, _, _, _ int) {
-		if out == "" {
-			out = term
-		}
+// termsOf analyzes an entry into one term per word: the word's term, or
+// the whole identifier for a word of several parts ("k8s"). Stop words
+// drop out.
+func termsOf(s string) []string {
+	var out []string
+	analyzeWords([]byte(s), func(_ string, terms []string, _ bool) {
+		out = append(out, terms[0])
 	})
 	return out
 }
@@ -106,4 +124,12 @@ func contains(xs []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// termOf analyzes one plain word into its first term.
+func termOf(w string) string {
+	if ts := termsOf(w); len(ts) > 0 {
+		return ts[0]
+	}
+	return ""
 }
