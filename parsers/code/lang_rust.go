@@ -5,6 +5,8 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/rust"
+
+	"github.com/treenav/treenav"
 )
 
 // rustLang is kept in a variable so that rustFixup can reuse the generic
@@ -31,6 +33,8 @@ func init() {
 //     them, starts its range. A plain comment block directly above is the
 //     doc only when there is no doc comment. Inner docs (//!, /*! */) at the
 //     top of a module's body are the module's doc.
+//   - Items at the top of a macro body inside an impl block are members
+//     of that impl.
 //   - Methods of impl blocks for non-path types ([u8], (A, B), dyn Trait)
 //     get a readable receiver; path types reduce to their last segment.
 //   - Signatures lose the trailing ';' and, for multi-line consts and
@@ -41,9 +45,20 @@ func rustFixup(s *Symbol, src []byte) {
 		return
 	}
 	rustLeading(s, def, src)
-	if impl := rustImplOf(def); impl != nil {
+	impl := rustImplOf(def)
+	if impl == nil && s.Host != nil && def.Parent() != nil && def.Parent().Parent() == nil {
+		// At the top of a macro body: the impl, if any, is around the macro
+		// (impl Handle { cfg_metrics! { pub fn metrics(&self) ... } }).
+		if inv := s.Host.Parent(); inv != nil {
+			impl = rustImplOf(inv)
+		}
+	}
+	if impl != nil {
 		if t := impl.ChildByFieldName("type"); t != nil {
 			s.Receiver = rustTypeName(t, src)
+		}
+		if s.Kind == treenav.KindFunction {
+			s.Kind = treenav.KindMethod
 		}
 	}
 	switch def.Type() {
@@ -60,6 +75,16 @@ func rustFixup(s *Symbol, src []byte) {
 			if inner := rustInnerDoc(body, src); inner != "" {
 				s.Doc = strings.TrimSpace(s.Doc + "\n\n" + inner)
 			}
+		}
+	}
+	// Error recovery (bitflags!'s "struct Flags: u32 {", syn's
+	// "struct ItemFn #full {") leaves junk that is not a signature.
+	for i := 0; i < int(def.ChildCount()); i++ {
+		if c := def.Child(i); c.Type() == "ERROR" {
+			if sig := signature(src[def.StartByte():c.StartByte()]); sig != "" {
+				s.Signature = sig
+			}
+			break
 		}
 	}
 	s.Signature = tidySignature.Replace(s.Signature)
@@ -102,7 +127,7 @@ walk:
 		for i := len(docs) - 1; i >= 0; i-- {
 			lines = append(lines, rustDocText(docs[i], src))
 		}
-		s.Doc = dedent(strings.Join(lines, "\n"))
+		s.Doc = rustUnindent(lines)
 		if top := docs[len(docs)-1]; top.StartByte() < s.DocStart {
 			s.DocStart, s.DocRow = top.StartByte(), top.StartPoint().Row
 		}
@@ -118,7 +143,32 @@ walk:
 	for ; c != nil && c.StartByte() < s.Start; c = c.NextNamedSibling() {
 		lines = append(lines, rustDocText(c, src))
 	}
-	s.Doc = dedent(strings.Join(lines, "\n"))
+	s.Doc = rustUnindent(lines)
+}
+
+// rustUnindent joins doc lines without the indentation they all share,
+// the first line included (as rustdoc does: "/// x" is " x", and an
+// indented code block keeps its extra indentation), and trims blank lines
+// at both ends.
+func rustUnindent(lines []string) string {
+	common := -1
+	for _, ln := range lines {
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		ind := len(ln) - len(strings.TrimLeft(ln, " \t"))
+		if common < 0 || ind < common {
+			common = ind
+		}
+	}
+	out := make([]string, len(lines))
+	for i, ln := range lines {
+		if len(ln) >= common && common > 0 {
+			ln = ln[common:]
+		}
+		out[i] = strings.TrimRight(ln, " \t\r")
+	}
+	return strings.Trim(strings.Join(out, "\n"), "\n")
 }
 
 // rustDocText is the text of a comment or #[doc = "..."] attribute without
@@ -178,7 +228,7 @@ func rustInnerDoc(body *sitter.Node, src []byte) string {
 		}
 		lines = append(lines, rustDocText(c, src))
 	}
-	return dedent(strings.Join(lines, "\n"))
+	return rustUnindent(lines)
 }
 
 // rustImplOf returns the impl block an item is a direct member of.
