@@ -87,7 +87,9 @@ func rustFixup(s *Symbol, src []byte) {
 			break
 		}
 	}
-	s.Signature = tidySignature.Replace(s.Signature)
+	if def.StartPoint().Row != endRow(def) {
+		s.Signature = tidySignature.Replace(s.Signature)
+	}
 	s.Signature = strings.TrimRight(s.Signature, ";, ")
 }
 
@@ -189,7 +191,42 @@ func rustDocText(n *sitter.Node, src []byte) string {
 		}
 		return strings.TrimRight(t, " \t\r\n")
 	}
-	return cleanDoc(t)
+	return rustBlockDoc(t)
+}
+
+// rustBlockDoc strips the markers of a block comment: "/**" or "/*!",
+// "*/", and the "*" that starts every line when all of them have one (as
+// rustdoc does). Other lines keep their text: "# Examples" is a heading.
+func rustBlockDoc(t string) string {
+	t = strings.TrimSuffix(t, "*/")
+	for _, p := range []string{"/**", "/*!", "/*"} {
+		if strings.HasPrefix(t, p) {
+			t = t[len(p):]
+			break
+		}
+	}
+	lines := strings.Split(strings.ReplaceAll(t, "\r\n", "\n"), "\n")
+	stars := true
+	for _, ln := range lines[1:] {
+		if s := strings.TrimSpace(ln); s != "" && !strings.HasPrefix(s, "*") {
+			stars = false
+			break
+		}
+	}
+	for i, ln := range lines {
+		if i > 0 && stars {
+			ln = strings.TrimPrefix(strings.TrimLeft(ln, " \t"), "*")
+		}
+		lines[i] = ln
+	}
+	// The first line is usually right after "/**": its indentation says
+	// nothing about the others'.
+	lines[0] = strings.TrimSpace(lines[0])
+	if lines[0] == "" {
+		lines = lines[1:]
+		return rustUnindent(lines)
+	}
+	return strings.TrimRight(lines[0]+"\n"+rustUnindent(lines[1:]), "\n")
 }
 
 // rustDocAttr returns the string content of a #[doc = "..."] attribute, or

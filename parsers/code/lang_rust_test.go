@@ -245,3 +245,16 @@ func TestRustDetect(t *testing.T) {
 		t.Errorf("Detect(lib.rs) = %v", l)
 	}
 }
+
+func TestRustBlockDoc(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/** One line. */", "One line."},
+		{"/**\n * Star.\n *\n * # Heading\n *\n *     code\n */", "Star.\n\n# Heading\n\n    code"},
+		{"/**\nNo stars.\n\n# Examples\n\n    code\n*/", "No stars.\n\n# Examples\n\n    code"},
+		{"/*! Inner\n    more */", "Inner\nmore"},
+	} {
+		if got := rustBlockDoc(tc.in); got != tc.want {
+			t.Errorf("rustBlockDoc(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
