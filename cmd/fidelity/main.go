@@ -37,6 +37,9 @@ type gtSymbol struct {
 	Kind  string `json:"kind"`
 	Start int    `json:"start"`
 	End   int    `json:"end"`
+	// gt-rust: the line after the attributes, and the first doc line.
+	ItemStart int `json:"item_start"`
+	DocStart  int `json:"doc_start"`
 }
 
 // key identifies a symbol for matching.
@@ -78,7 +81,7 @@ func main() {
 			cmd = "gt-" + *lang
 		}
 	}
-	gt, gtErrFiles, err := runGroundTruth(cmd, dir)
+	gt, gtErrFiles, err := runGroundTruth(cmd, dir, *lang == "rust")
 	if err != nil {
 		fail(err)
 	}
@@ -123,8 +126,10 @@ func fail(err error) {
 }
 
 // runGroundTruth runs the lister and returns its symbols and the files it
-// reported errors for (they are left out of the comparison).
-func runGroundTruth(cmdline, dir string) ([]sym, map[string]bool, error) {
+// reported errors for (they are left out of the comparison). With
+// docInStart (gt-rust), starts that include doc comments are moved past
+// them.
+func runGroundTruth(cmdline, dir string, docInStart bool) ([]sym, map[string]bool, error) {
 	args := append(strings.Fields(cmdline), dir)
 	c := exec.Command(args[0], args[1:]...)
 	var stderr bytes.Buffer
@@ -136,6 +141,7 @@ func runGroundTruth(cmdline, dir string) ([]sym, map[string]bool, error) {
 	var syms []sym
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	lines := fileLines{}
 	for sc.Scan() {
 		var s gtSymbol
 		if json.Unmarshal(sc.Bytes(), &s) != nil {
@@ -144,6 +150,9 @@ func runGroundTruth(cmdline, dir string) ([]sym, map[string]bool, error) {
 		rel, err := filepath.Rel(dir, s.File)
 		if err != nil {
 			continue
+		}
+		if docInStart && s.DocStart > 0 && s.DocStart <= s.Start {
+			s.Start = lines.skipDocs(s.File, s.Start, s.ItemStart)
 		}
 		syms = append(syms, sym{key: key{filepath.ToSlash(rel), normName(s.Name), s.Start, gtFamily(s.Kind)}, kind: s.Kind, end: s.End})
 	}
@@ -160,6 +169,41 @@ func runGroundTruth(cmdline, dir string) ([]sym, map[string]bool, error) {
 		}
 	}
 	return syms, bad, nil
+}
+
+// fileLines caches source lines for skipDocs.
+type fileLines map[string][]string
+
+// skipDocs moves a gt-rust start past the doc comments it includes (syn
+// turns /// into #[doc] attributes; treenav's line_start is the first
+// attribute or item line, its doc_line the first doc line): from start, it
+// skips blank lines, comments and #[doc] attributes, stopping at the item.
+func (fl fileLines) skipDocs(file string, start, itemStart int) int {
+	ls, ok := fl[file]
+	if !ok {
+		b, _ := os.ReadFile(file)
+		ls = strings.Split(string(b), "\n")
+		fl[file] = ls
+	}
+	depth := 0 // block comments nest in Rust
+	line := start
+	for ; line < itemStart && line <= len(ls); line++ {
+		t := strings.TrimSpace(ls[line-1])
+		switch {
+		case depth > 0 || strings.HasPrefix(t, "/*"):
+			depth += strings.Count(t, "/*") - strings.Count(t, "*/")
+		case t == "", strings.HasPrefix(t, "//"), isDocAttr(t):
+		default:
+			return line
+		}
+	}
+	return line
+}
+
+// isDocAttr matches a one-line #[doc = "..."] (not #[doc(hidden)]).
+func isDocAttr(t string) bool {
+	rest, ok := strings.CutPrefix(t, "#[doc")
+	return ok && strings.HasPrefix(strings.TrimSpace(rest), "=") && strings.HasSuffix(t, "]")
 }
 
 // extract runs treenav over dir the way the outline command does.
@@ -184,10 +228,19 @@ func extract(dir, lang string) ([]sym, error) {
 			if i == 0 || n.Language != "" {
 				continue
 			}
-			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: string(n.Kind), end: n.LineEnd})
+			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd})
 		}
 	})
 	return syms, nil
+}
+
+// kindLabel is the kind shown in the miss lists, with the native word
+// ("function/extern") that often explains a class of extras.
+func kindLabel(n treenav.Node) string {
+	if n.NativeKind != "" {
+		return string(n.Kind) + "/" + n.NativeKind
+	}
+	return string(n.Kind)
 }
 
 func sameFamilyLang(docLang, lang string) bool {
@@ -205,10 +258,10 @@ func normName(s string) string { return strings.ReplaceAll(s, " ", "") }
 func gtFamily(kind string) string {
 	switch kind {
 	case "class", "interface", "enum", "struct", "type", "typedef", "type_alias",
-		"union", "trait", "record", "annotation":
+		"union", "trait", "record", "annotation", "assoc_type":
 		return "type"
 	case "function", "method", "constructor", "destructor", "getter", "setter",
-		"interface_method", "method_signature":
+		"interface_method", "method_signature", "trait_method":
 		return "callable"
 	}
 	return ""
@@ -239,9 +292,9 @@ func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut st
 	for _, s := range g {
 		gset[s.key] = true
 	}
-	oset := map[key]bool{}
+	oset := map[key]int{} // key -> our end line
 	for _, s := range o {
-		oset[s.key] = true
+		oset[s.key] = s.end
 	}
 	fams := map[string]*row{}
 	kinds := map[string]*row{}
@@ -251,14 +304,17 @@ func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut st
 		}
 		return m[k]
 	}
-	var missed, extra []sym
+	var missed, extra, endDiff []sym
 	for _, s := range g {
 		f, k := get(fams, s.family), get(kinds, s.kind)
 		f.GT++
 		k.GT++
-		if oset[s.key] {
+		if end, ok := oset[s.key]; ok {
 			f.Found++
 			k.Found++
+			if end != s.end {
+				endDiff = append(endDiff, s)
+			}
 		} else {
 			missed = append(missed, s)
 		}
@@ -300,8 +356,10 @@ func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut st
 		krows = append(krows, r)
 		fmt.Printf("| %s | %d | %d | %.4f |\n", k, r.GT, r.Found, r.Recall)
 	}
+	fmt.Printf("\nend line differs on %d of %d matched symbols\n", len(endDiff), total.Found)
 	listMisses("missed (in ground truth, not found by treenav)", missed, show)
 	listMisses("extra (found by treenav, not in ground truth)", extra, show)
+	listMisses("end line differs (ground truth's range shown)", endDiff, show)
 	if jsonOut != "" {
 		b, _ := json.MarshalIndent(map[string]any{"lang": lang, "dir": dir, "files": nFiles,
 			"families": []*row{fams["type"], fams["callable"], &total}, "kinds": krows}, "", "  ")

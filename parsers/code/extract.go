@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -51,21 +52,20 @@ func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
 	defer tree.Close()
 	root := tree.RootNode()
 
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(l.query.q, root)
-
-	syms := l.collect(qc, src)
-	for i := range syms {
-		l.complete(&syms[i], src)
-	}
+	var subtrees []*sitter.Tree
+	defer func() {
+		for _, t := range subtrees {
+			t.Close()
+		}
+	}()
+	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees)
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	for _, s := range syms {
 		if l.Fixup != nil {
 			l.Fixup(&s, src)
 		}
-		s.Node, s.NameNode = nil, nil
+		s.Node, s.NameNode, s.Host = nil, nil, nil
 		if s.Name != "" {
 			out = append(out, s)
 		}
@@ -85,11 +85,88 @@ func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
 	return syms, root.HasError(), nil
 }
 
+// maxReparse bounds the nesting of @reparse nodes (a macro invocation in
+// a macro body in a macro body).
+const maxReparse = 3
+
+// treeSymbols runs the query over one tree and completes its symbols, then
+// parses the text inside each @reparse node again (a Rust macro body that
+// holds items) and adds what it defines. Each body is the included range
+// of its own parse: the file's byte offsets are kept, so nesting by
+// containment works across trees, and no node can span two bodies (one
+// parse over all bodies lets error recovery build items across them).
+// Sub-trees are appended to subtrees and stay open until the hooks ran.
+func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree) []Symbol {
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(l.query.q, root)
+	syms, reparse := l.collect(qc, src)
+	for i := range syms {
+		syms[i].Host = host
+		l.complete(&syms[i], src)
+	}
+	if depth >= maxReparse {
+		return syms
+	}
+	done := map[uint32]bool{} // several patterns may capture one node
+	for _, n := range reparse {
+		if done[n.StartByte()] {
+			continue
+		}
+		done[n.StartByte()] = true
+		r, ok := innerRange(n)
+		if !ok {
+			continue
+		}
+		// Reading through a callback hands tree-sitter the body only;
+		// ParseCtx would copy the whole file for every body.
+		read := func(off uint32, _ sitter.Point) []byte {
+			if off >= r.EndByte {
+				return nil
+			}
+			return src[off:r.EndByte]
+		}
+		p.SetIncludedRanges([]sitter.Range{r})
+		sub, err := p.ParseInputCtx(context.Background(), nil, sitter.Input{Read: read, Encoding: sitter.InputEncodingUTF8})
+		p.SetIncludedRanges([]sitter.Range{wholeFile})
+		if err != nil {
+			p.Reset() // over the time limit: keep what the file's tree gave
+			continue
+		}
+		*subtrees = append(*subtrees, sub)
+		syms = append(syms, l.treeSymbols(p, sub.RootNode(), n, src, depth+1, subtrees)...)
+	}
+	return syms
+}
+
+// wholeFile is tree-sitter's default included range.
+var wholeFile = sitter.Range{
+	EndByte:  math.MaxUint32,
+	EndPoint: sitter.Point{Row: math.MaxUint32, Column: math.MaxUint32},
+}
+
+// innerRange is a node's range without its opening and closing
+// punctuation (the braces of a macro body).
+func innerRange(n *sitter.Node) (sitter.Range, bool) {
+	r := sitter.Range{StartByte: n.StartByte(), EndByte: n.EndByte(), StartPoint: n.StartPoint(), EndPoint: n.EndPoint()}
+	if k := int(n.ChildCount()); k >= 2 {
+		if c := n.Child(0); !c.IsNamed() {
+			r.StartByte, r.StartPoint = c.EndByte(), c.EndPoint()
+		}
+		if c := n.Child(k - 1); !c.IsNamed() {
+			r.EndByte, r.EndPoint = c.StartByte(), c.StartPoint()
+		}
+	}
+	return r, r.EndByte > r.StartByte
+}
+
 // collect turns query matches into symbols, one per distinct name: when
-// several patterns capture the same name, the widest definition wins.
-func (l *Language) collect(qc *sitter.QueryCursor, src []byte) []Symbol {
+// several patterns capture the same name, the widest definition wins. It
+// also returns the @reparse nodes.
+func (l *Language) collect(qc *sitter.QueryCursor, src []byte) ([]Symbol, []*sitter.Node) {
 	cq := l.query
 	var syms []Symbol
+	var reparse []*sitter.Node
 	seen := map[uint32]int{} // name (or definition) start byte -> index in syms
 	for {
 		m, ok := qc.NextMatch()
@@ -126,6 +203,8 @@ func (l *Language) collect(qc *sitter.QueryCursor, src []byte) []Symbol {
 					s.docInside = [2]uint32{c.Node.StartByte(), c.Node.EndByte()}
 					s.Doc = cleanDoc(text(src, c.Node))
 				}
+			case roleReparse:
+				reparse = append(reparse, c.Node)
 			}
 		}
 		if def == nil {
@@ -153,7 +232,7 @@ func (l *Language) collect(qc *sitter.QueryCursor, src []byte) []Symbol {
 		seen[key] = len(syms)
 		syms = append(syms, s)
 	}
-	return syms
+	return syms, reparse
 }
 
 // mergeMissing copies into dst the optional captures that only src has, so

@@ -20,6 +20,7 @@ const (
 	roleReceiver        // @receiver
 	roleBody            // @body
 	roleDoc             // @doc
+	roleReparse         // @reparse
 )
 
 type captureInfo struct {
@@ -93,6 +94,8 @@ func parseCaptureName(name string) (captureInfo, error) {
 		return captureInfo{role: roleBody}, nil
 	case "doc":
 		return captureInfo{role: roleDoc}, nil
+	case "reparse":
+		return captureInfo{role: roleReparse}, nil
 	}
 	rest, ok := strings.CutPrefix(name, "definition.")
 	if !ok {

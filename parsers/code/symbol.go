@@ -34,6 +34,10 @@ type Symbol struct {
 	// (nil when the pattern has none); valid only during Fixup.
 	Node     *sitter.Node
 	NameNode *sitter.Node
+	// Host is the @reparse node whose text held the definition (a Rust
+	// macro body), nil for definitions of the file's own tree; valid only
+	// during Fixup.
+	Host *sitter.Node
 
 	pattern   uint16
 	bodyStart uint32 // 0: no body captured
