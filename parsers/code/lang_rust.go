@@ -88,14 +88,14 @@ func rustFixup(s *Symbol, src []byte) {
 		}
 	}
 	if def.StartPoint().Row != endRow(def) {
-		s.Signature = tidySignature.Replace(s.Signature)
+		s.Signature = rustTidy.Replace(s.Signature)
 	}
 	s.Signature = strings.TrimRight(s.Signature, ";, ")
 }
 
-// tidySignature undoes what collapsing a multi-line declaration leaves:
+// rustTidy undoes what collapsing a multi-line declaration leaves:
 // "( x: u8, )" becomes "(x: u8)".
-var tidySignature = strings.NewReplacer(", )", ")", ",)", ")", "( ", "(", " )", ")", ", >", ">", ",>", ">", "< ", "<", " >", ">")
+var rustTidy = strings.NewReplacer(", )", ")", ",)", ")", "( ", "(", " )", ")", ", >", ">", ",>", ">", "< ", "<", " >", ">")
 
 // rustLeading recomputes the start and doc of an item from the attributes
 // and comments before it: everything between the previous item and this
