@@ -178,7 +178,9 @@ func editDistance(a, b string) int {
 type TreeRequest struct {
 	DocID    string
 	MaxDepth int // 0: all levels; 1: the root's children only, ...
-	MaxNodes int // 0: no bound
+	// MaxNodes bounds the outline (0: DefaultMaxNodes, negative: no
+	// bound). A longer outline keeps the levels that fit whole.
+	MaxNodes int
 }
 
 // Tree returns a document's nodes in document order, without content.
@@ -196,6 +198,8 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
 	depth := map[uint32]int{}
+	var nodes []uint32
+	var depths []int
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
 		nm := &s.nodes[n]
 		dep := 0
@@ -206,11 +210,17 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		if req.MaxDepth > 0 && dep > req.MaxDepth {
 			continue
 		}
-		if req.MaxNodes > 0 && len(resp.Nodes) >= req.MaxNodes {
-			resp.Truncated = true
-			break
+		nodes = append(nodes, n)
+		depths = append(depths, dep)
+	}
+	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	for i, n := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
 		}
-		resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
 	return resp, nil
 }
@@ -349,6 +359,7 @@ type NavigateRequest struct {
 	DocID    string
 	MaxDepth int // 0: all
 	MaxChars int // 0: DefaultMaxChars
+	MaxNodes int // outline bound; 0: DefaultMaxNodes, negative: none
 }
 
 // Navigate returns a node's subtree: the outline of its descendants and the
@@ -373,6 +384,8 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	depth := map[uint32]int{n: 0}
 	var outside []uint32 // descendants not inside the node's range
+	var nodes []uint32
+	var depths []int
 	for c := n + 1; c < nm.end; c++ {
 		cm := &s.nodes[c]
 		dep := depth[uint32(cm.parent)] + 1
@@ -385,7 +398,17 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		if req.MaxDepth > 0 && dep > req.MaxDepth {
 			continue
 		}
-		resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
+		nodes = append(nodes, c)
+		depths = append(depths, dep)
+	}
+	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	for i, c := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
+		}
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
 	src, err := ix.fileOf(d)
 	if err != nil {
@@ -425,6 +448,9 @@ type ListRequest struct {
 	Collections []string
 	Limit       int // default 50
 	Offset      int
+	// MaxChars bounds the documents' JSON size (default DefaultMaxChars):
+	// the page stops early, with a cursor to the rest, when it would pass.
+	MaxChars int
 }
 
 // DefaultListLimit is the number of documents per page.
@@ -450,6 +476,8 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 		limit = DefaultListLimit
 	}
 	resp := &treenav.ListResponse{Documents: []treenav.DocumentSummary{}, FacetCounts: map[string]map[string]int{}}
+	budget := newCharBudget(req.MaxChars)
+	full := false // the page is complete; later documents are only counted
 	for _, id := range v.docIDs() {
 		s, d, _ := v.doc(id)
 		if !f.docOK(d) {
@@ -470,8 +498,13 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 		}
 		resp.Total++
 		countFacets(resp.FacetCounts, d)
-		if resp.Total > req.Offset && len(resp.Documents) < limit {
-			resp.Documents = append(resp.Documents, summary(s, d))
+		if resp.Total > req.Offset && !full {
+			sum := summary(s, d)
+			if len(resp.Documents) < limit && budget.take(jsonSize(sum), len(resp.Documents)) {
+				resp.Documents = append(resp.Documents, sum)
+			} else {
+				full = true
+			}
 		}
 	}
 	for k, vals := range resp.FacetCounts {
