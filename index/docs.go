@@ -124,7 +124,9 @@ func (v *view) closest(id string) []string {
 		lname := strings.ToLower(name)
 		for si, s := range v.segs {
 			i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-			for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 5; i, k = i+1, k+1 {
+			// Collect widely, then sort: the suggestions must not depend
+			// on how documents fell into segments.
+			for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 200; i, k = i+1, k+1 {
 				n := &s.nodes[s.syms[i].node]
 				if v.live(si, n.doc) {
 					c = append(c, scored{nodeID(&s.docs[n.doc], n), 1})
