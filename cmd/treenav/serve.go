@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/walk"
+	"github.com/treenav/treenav/mcp"
+)
+
+func init() {
+	register(&command{name: "serve", usage: "[--root DIR]... [--http ADDR] [--token T] [--index-dir DIR] [--no-cache]",
+		summary: "serve the index to agents over MCP (stdio, or streamable HTTP with --http)", run: (*cli).serve})
+}
+
+// serveOptions are serve's flags.
+type serveOptions struct {
+	cm    *common
+	http  string // listen address; "" is stdio
+	token string
+}
+
+func (c *cli) serve(args []string) error {
+	o, err := c.serveFlags(args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	stdout := c.stdout
+	if f, ok := stdout.(*os.File); ok && f == os.Stdout && o.http == "" {
+		// stdout carries the protocol alone: anything else that prints to
+		// os.Stdout from now on lands on stderr.
+		os.Stdout = os.Stderr
+	}
+	return c.runServe(ctx, o, c.stdinOrDefault(), stdout, nil)
+}
+
+// serveFlags parses serve's flags.
+func (c *cli) serveFlags(args []string) (serveOptions, error) {
+	fs := c.newFlags("serve")
+	o := serveOptions{cm: &common{}}
+	fs.Var(&o.cm.roots, "root", "directory to index (repeatable; default .)")
+	fs.Int64Var(&o.cm.maxSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
+	fs.BoolVar(&o.cm.quiet, "quiet", false, "log only errors")
+	fs.StringVar(&o.cm.indexDir, "index-dir", "", "where index snapshots live (default: the user cache dir)")
+	fs.BoolVar(&o.cm.noCache, "no-cache", false, "neither load nor save an index snapshot: index from scratch in memory")
+	fs.StringVar(&o.http, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:3100; a bare port binds loopback) instead of stdio")
+	fs.StringVar(&o.token, "token", "", "require \"Authorization: Bearer T\" over HTTP (default $TREENAV_TOKEN)")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return o, err
+	}
+	if len(args) > 0 {
+		return o, usagef("unexpected argument %q", args[0])
+	}
+	if o.token == "" {
+		o.token = os.Getenv("TREENAV_TOKEN")
+	}
+	return o, nil
+}
+
+// runServe serves until ctx is done or, on stdio, the client disconnects.
+// When listening, ready (if set) receives the address bound.
+func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, stdout io.Writer, ready chan<- string) error {
+	level := slog.LevelInfo
+	if o.cm.quiet {
+		level = slog.LevelError
+	}
+	log := slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+
+	var listenAddr string
+	if o.http != "" {
+		addr, loopback, err := listenAddress(o.http)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if !loopback {
+			if o.token == "" {
+				return fmt.Errorf("refusing to serve %s without a token: a non-loopback address exposes the indexed code to the network; set --token or TREENAV_TOKEN (clients then send \"Authorization: Bearer <token>\"), or bind 127.0.0.1", addr)
+			}
+			log.Warn("serving on a non-loopback address; requests need the bearer token", "addr", addr)
+		}
+		listenAddr = addr
+	}
+
+	colls, err := o.cm.collections()
+	if err != nil {
+		return err
+	}
+	opts := index.EngineOptions{MaxFileSize: o.cm.maxSize, FlushEvery: 2 * time.Second}
+	var last time.Time
+	opts.Progress = func(p index.Progress) {
+		if time.Since(last) >= 5*time.Second {
+			last = time.Now()
+			log.Info("indexing", "done", p.Done, "total", p.Total)
+		}
+	}
+	eng, err := index.NewEngine(colls, opts)
+	if err != nil {
+		return err
+	}
+	srv := mcp.New(eng, mcp.Options{Logger: log})
+	// Answer initialize at once; the index is loaded and brought up to
+	// date in the background, and the tools say how far it is.
+	go c.indexInBackground(eng, srv, o.cm, log)
+
+	if listenAddr == "" {
+		log.Info("serving MCP on stdio", "roots", o.cm.roots)
+		t := &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+		done := make(chan error, 1)
+		go func() { done <- srv.Run(ctx, t) }()
+		select {
+		case err := <-done:
+			// The client closed stdin: the normal end of a stdio server.
+			if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+				return err
+			}
+		case <-ctx.Done():
+			// A signal: a read from stdin cannot be interrupted, so give
+			// the session a moment to close and go.
+			select {
+			case <-done:
+			case <-time.After(time.Second):
+			}
+		}
+		return nil
+	}
+	return serveHTTP(ctx, srv, listenAddr, o.token, log, ready)
+}
+
+// indexInBackground loads the persisted snapshot (answers come from it at
+// once), brings it up to date with the disk, and saves it if that changed
+// anything, as the CLI commands do.
+func (c *cli) indexInBackground(eng *index.Engine, srv *mcp.Server, cm *common, log *slog.Logger) {
+	var dir string
+	loaded := false
+	if !cm.noCache {
+		var err error
+		if dir, err = eng.SnapshotDir(cm.indexDir); err != nil {
+			log.Warn("no snapshot directory; indexing in memory", "err", err)
+		} else if loaded, err = eng.LoadSnapshot(dir); err != nil {
+			log.Warn("index snapshot unusable; rebuilding", "err", err)
+		} else if loaded {
+			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
+		}
+	}
+	if srv.Index() != nil || dir == "" {
+		return
+	}
+	if st := eng.Status(); !loaded || st.Parsed+st.Removed > 0 {
+		if err := eng.SaveSnapshot(dir); err != nil {
+			log.Warn("could not save the index snapshot", "err", err)
+		}
+	}
+}
+
+// serveHTTP listens on addr until ctx is done, then shuts down gracefully.
+func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *slog.Logger, ready chan<- string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ReadHeaderTimeout: 10 * time.Second}
+	url := "http://" + ln.Addr().String() + "/mcp"
+	log.Info("serving MCP over streamable HTTP", "url", url, "health", "http://"+ln.Addr().String()+"/healthz", "token", token != "")
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		// Open event streams do not end by themselves: cut them.
+		hs.Close()
+	}
+	return nil
+}
+
+// listenAddress resolves --http: a bare port or an address without a host
+// binds loopback; loopback reports whether the host is loopback.
+func listenAddress(s string) (addr string, loopback bool, err error) {
+	if _, err := strconv.Atoi(s); err == nil {
+		s = ":" + s
+	}
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "", false, fmt.Errorf("bad --http address %q: want HOST:PORT, e.g. 127.0.0.1:3100", s)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), mcp.IsLoopbackHost(host), nil
+}
+
+// nopWriteCloser lets the transport "close" stdout without closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
