@@ -186,6 +186,13 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 	if err != nil {
 		panic(fmt.Sprintf("input schema of %T: %v", *new(In), err))
 	}
+	for _, p := range s.Properties {
+		// A Go slice is inferred as ["null", "array"]; tool callers (and
+		// clients that convert arguments by "type") expect plain "array".
+		if len(p.Types) == 2 && p.Types[0] == "null" {
+			p.Type, p.Types = p.Types[1], nil
+		}
+	}
 	for name, v := range defaults {
 		p := s.Properties[name]
 		if p == nil {

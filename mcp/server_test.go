@@ -177,6 +177,18 @@ func TestToolsList(t *testing.T) {
 		if in.Type != "object" {
 			t.Errorf("%s: input schema type %q", tool.Name, in.Type)
 		}
+		for name, p := range in.Properties {
+			// One plain type (or anyOf for string-or-list): clients
+			// convert arguments by it.
+			var ps struct {
+				Type  any   `json:"type"`
+				AnyOf []any `json:"anyOf"`
+			}
+			json.Unmarshal(p, &ps)
+			if _, ok := ps.Type.(string); !ok && ps.AnyOf == nil {
+				t.Errorf("%s.%s: type %v", tool.Name, name, ps.Type)
+			}
+		}
 		for _, p := range w.params {
 			if _, ok := in.Properties[p]; !ok {
 				t.Errorf("%s: no parameter %q", tool.Name, p)

@@ -58,8 +58,12 @@ func (r *StatusReport) Text() string {
 		fmt.Fprintf(&b, "languages: %s\n", counts(r.Languages))
 	}
 	if !r.LastBuild.IsZero() {
+		took := r.BuildTime.Round(time.Microsecond)
+		if took >= time.Millisecond {
+			took = took.Round(time.Millisecond)
+		}
 		fmt.Fprintf(&b, "last build: %s, took %s (parsed %d, unchanged %d, removed %d)\n",
-			r.LastBuild.Format(time.RFC3339), r.BuildTime.Round(time.Millisecond), r.Parsed, r.Unchanged, r.Removed)
+			r.LastBuild.Format(time.RFC3339), took, r.Parsed, r.Unchanged, r.Removed)
 	}
 	if !r.Updated.IsZero() {
 		fmt.Fprintf(&b, "last update: %s\n", r.Updated.Format(time.RFC3339))

@@ -46,7 +46,7 @@ func (c *cli) serve(args []string) error {
 		// os.Stdout from now on lands on stderr.
 		os.Stdout = os.Stderr
 	}
-	return c.runServe(ctx, o, c.stdinOrDefault(), stdout, nil)
+	return c.runServe(ctx, o, c.stdinOrDefault(), stdout)
 }
 
 // serveFlags parses serve's flags.
@@ -74,8 +74,7 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 }
 
 // runServe serves until ctx is done or, on stdio, the client disconnects.
-// When listening, ready (if set) receives the address bound.
-func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, stdout io.Writer, ready chan<- string) error {
+func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, stdout io.Writer) error {
 	level := slog.LevelInfo
 	if o.cm.quiet {
 		level = slog.LevelError
@@ -119,7 +118,11 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	go c.indexInBackground(eng, srv, o.cm, log)
 
 	if listenAddr == "" {
-		log.Info("serving MCP on stdio", "roots", o.cm.roots)
+		var roots []string
+		for _, c := range colls {
+			roots = append(roots, c.Root)
+		}
+		log.Info("serving MCP on stdio", "roots", roots)
 		t := &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
 		done := make(chan error, 1)
 		go func() { done <- srv.Run(ctx, t) }()
@@ -139,7 +142,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		}
 		return nil
 	}
-	return serveHTTP(ctx, srv, listenAddr, o.token, log, ready)
+	return serveHTTP(ctx, srv, listenAddr, o.token, log)
 }
 
 // indexInBackground loads the persisted snapshot (answers come from it at
@@ -169,17 +172,17 @@ func (c *cli) indexInBackground(eng *index.Engine, srv *mcp.Server, cm *common, 
 }
 
 // serveHTTP listens on addr until ctx is done, then shuts down gracefully.
-func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *slog.Logger, ready chan<- string) error {
+func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	hs := &http.Server{Handler: srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ReadHeaderTimeout: 10 * time.Second}
-	url := "http://" + ln.Addr().String() + "/mcp"
-	log.Info("serving MCP over streamable HTTP", "url", url, "health", "http://"+ln.Addr().String()+"/healthz", "token", token != "")
-	if ready != nil {
-		ready <- ln.Addr().String()
-	}
+	// The address asked for, with the port bound (":0" picks one).
+	host, _, _ := net.SplitHostPort(addr)
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	base := "http://" + net.JoinHostPort(host, port)
+	log.Info("serving MCP over streamable HTTP", "url", base+"/mcp", "health", base+"/healthz", "token", token != "")
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

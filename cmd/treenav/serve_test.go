@@ -150,7 +150,7 @@ func (c *cli) runServeArgs(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.runServe(ctx, o, c.stdin, c.stdout, nil)
+	return c.runServe(ctx, o, c.stdin, c.stdout)
 }
 
 // TestStructuredContentIsCLIJSON: for each tool, the structuredContent bytes
