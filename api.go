@@ -119,6 +119,9 @@ type Link struct {
 	Kind   string `json:"kind"`            // "markdown", "wiki" or "embed"
 	Label  string `json:"label,omitempty"` // link text, when it differs from the target
 	Line   int    `json:"line"`
+	// Source is the path of the linking document. Outgoing links (in
+	// Node.Links) leave it empty; backlinks (markdown.Backlinks) set it.
+	Source string `json:"source,omitempty"`
 }
 
 // Node is one node of a document's tree. Positions refer to the source file:
@@ -181,6 +184,9 @@ type Document struct {
 	// SyntaxErrors is set when tree-sitter had to recover from syntax
 	// errors; whatever parsed is indexed.
 	SyntaxErrors bool
+	// Warnings are problems found while parsing that did not stop it
+	// (malformed markdown frontmatter, ...); whatever parsed is indexed.
+	Warnings []string
 
 	// Nodes are in document order; Nodes[0] is the root.
 	Nodes []Node

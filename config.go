@@ -1,6 +1,12 @@
 package treenav
 
-import "time"
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"time"
+)
 
 // Config is treenav's configuration: what to index and how to rank it. It is
 // read from treenav.toml (see LoadConfig); command-line flags override it.
@@ -55,6 +61,14 @@ type Ranking struct {
 	// ("login" → "auth", "signin"); SynonymWeight discounts such matches.
 	Synonyms      bool    `toml:"synonyms" json:"synonyms"`
 	SynonymWeight float64 `toml:"synonym_weight" json:"synonym_weight"`
+
+	// NameMatchBonus multiplies the score of a symbol whose name (or
+	// qualified name) is the query itself by 1+NameMatchBonus (half that
+	// when only the case differs): an agent typing an identifier wants its
+	// definition first. TestWeight multiplies the scores of nodes in test
+	// files and test data, which answer "how is X used", rarely "what is X".
+	NameMatchBonus float64 `toml:"name_match_bonus" json:"name_match_bonus"`
+	TestWeight     float64 `toml:"test_weight" json:"test_weight"`
 }
 
 // DefaultRanking returns the default ranking knobs.
@@ -65,12 +79,13 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
+		NameMatchBonus: 1.0, TestWeight: 0.7,
 	}
 }
 
-// WithDefaults fills zero knobs from DefaultRanking. Booleans cannot be told
-// apart from "unset" this way; Synonyms is on by default and turned off only
-// by configuration that sets it explicitly (see LoadConfig).
+// WithDefaults fills zero knobs from DefaultRanking, for rankings built in
+// code. A loaded Config is already complete: applying WithDefaults to it
+// would turn an explicit 0 (bm25_b = 0) back into the default.
 func (r Ranking) WithDefaults() Ranking {
 	d := DefaultRanking()
 	fill := func(v *float64, def float64) {
@@ -89,6 +104,8 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.ProximityBonus, d.ProximityBonus)
 	fill(&r.FullCoverageBonus, d.FullCoverageBonus)
 	fill(&r.SynonymWeight, d.SynonymWeight)
+	fill(&r.NameMatchBonus, d.NameMatchBonus)
+	fill(&r.TestWeight, d.TestWeight)
 	if r.PrefixMaxExpansions == 0 {
 		r.PrefixMaxExpansions = d.PrefixMaxExpansions
 	}
@@ -116,4 +133,49 @@ type ServerConfig struct {
 	HTTP     string        `toml:"http"`     // address for streamable HTTP; empty means stdio
 	Token    string        `toml:"token"`    // bearer token required over HTTP when set
 	Debounce time.Duration `toml:"debounce"` // watcher debounce; default 200ms
+}
+
+// Set sets the knob named by its configuration key ("bm25_k1",
+// "synonyms") from a string, as the CLI's --rank KEY=VALUE does.
+func (r *Ranking) Set(key, value string) error {
+	v := reflect.ValueOf(r).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Float64:
+			x, err := strconv.ParseFloat(value, 64)
+			if err != nil || x < 0 {
+				return fmt.Errorf("ranking %s: want a number >= 0, got %q", key, value)
+			}
+			f.SetFloat(x)
+		case reflect.Int:
+			x, err := strconv.Atoi(value)
+			if err != nil || x < 0 {
+				return fmt.Errorf("ranking %s: want an integer >= 0, got %q", key, value)
+			}
+			f.SetInt(int64(x))
+		case reflect.Bool:
+			x, err := strconv.ParseBool(value)
+			if err != nil {
+				return fmt.Errorf("ranking %s: want true or false, got %q", key, value)
+			}
+			f.SetBool(x)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown ranking knob %q (known: %s)", key, rankingKeys())
+}
+
+func rankingKeys() string {
+	t := reflect.TypeOf(Ranking{})
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		keys = append(keys, t.Field(i).Tag.Get("toml"))
+	}
+	sort.Strings(keys)
+	return fmt.Sprint(keys)
 }

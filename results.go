@@ -89,6 +89,11 @@ type TreeResponse struct {
 	Truncated bool       `json:"truncated,omitempty"`
 	// TotalNodes, set when the outline was cut, counts the nodes it has.
 	TotalNodes int `json:"total_nodes,omitempty"`
+	// Links are the document's resolved outgoing links (markdown); a
+	// Target is a doc id when the target is indexed. Backlinks are the
+	// links from other documents to this one (Source: their doc id).
+	Links     []Link `json:"links,omitempty"`
+	Backlinks []Link `json:"backlinks,omitempty"`
 }
 
 // TreeNode is one node of an outline.
@@ -181,6 +186,8 @@ type NodeContent struct {
 	// Children are the ids of the node's children, in order.
 	Children  []string `json:"children"`
 	Truncated bool     `json:"truncated,omitempty"`
+	// Links are the resolved links written in this node's own text.
+	Links []Link `json:"links,omitempty"`
 }
 
 // NavigateResponse is a node with all its descendants: their outline and

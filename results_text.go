@@ -131,10 +131,31 @@ func (r *TreeResponse) Text() string {
 		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor)
 	}
-	if r.Truncated {
+	if r.TotalNodes > len(r.Nodes) {
 		fmt.Fprintf(&b, "(outline cut: %d of %d nodes shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), r.TotalNodes)
 	}
+	writeLinks(&b, "links", r.Links, false)
+	writeLinks(&b, "backlinks", r.Backlinks, true)
+	if r.Truncated && r.TotalNodes <= len(r.Nodes) {
+		b.WriteString("(links cut short)\n")
+	}
 	return b.String()
+}
+
+// writeLinks lists links under a heading: targets, or sources for
+// backlinks.
+func writeLinks(b *strings.Builder, title string, links []Link, sources bool) {
+	if len(links) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", title)
+	for _, l := range links {
+		if sources {
+			fmt.Fprintf(b, "  %s:%d (%s)\n", l.Source, l.Line, l.Kind)
+		} else {
+			fmt.Fprintf(b, "  %s (%s, line %d)\n", l.Target, l.Kind, l.Line)
+		}
+	}
 }
 
 // Text renders nodes with their content.
@@ -147,6 +168,7 @@ func (r *NodesResponse) Text() string {
 		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd)
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
+		writeLinks(&b, "links", n.Links, false)
 	}
 	if r.Truncated {
 		b.WriteString("(output truncated at max_chars; ask for fewer nodes or child nodes)\n")

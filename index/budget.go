@@ -10,6 +10,9 @@ import "encoding/json"
 // 30k characters of JSON, 10k tokens at worst.
 const DefaultMaxNodes = 150
 
+// maxLinks bounds each of a tree's links and backlinks.
+const maxLinks = 100
+
 // jsonSize is the size of v as the JSON that the CLI and MCP print: the
 // measure of max_chars for listings.
 func jsonSize(v any) int {

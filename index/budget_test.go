@@ -152,3 +152,30 @@ func TestMaxCharsPagesListings(t *testing.T) {
 		t.Errorf("symbols with budget: total %d, %d shown, truncated %v", s.Total, len(s.Symbols), s.Truncated)
 	}
 }
+
+func TestTreeBoundsLinks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Hub\n\n")
+	for i := range maxLinks + 50 {
+		fmt.Fprintf(&b, "- [page %d](page%d.md)\n", i, i)
+	}
+	files := map[string]string{"hub.md": b.String()}
+	for i := range maxLinks + 50 {
+		files[fmt.Sprintf("page%d.md", i)] = fmt.Sprintf("# Page %d\n\nBack to [the hub](hub.md).\n", i)
+	}
+	e, _ := newTestEngine(t, files)
+	tr, err := e.Index().Tree(TreeRequest{DocID: "hub.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Truncated || len(tr.Links) != maxLinks || len(tr.Backlinks) != maxLinks || tr.TotalNodes != 0 {
+		t.Errorf("hub: truncated %v, %d links, %d backlinks, total_nodes %d", tr.Truncated, len(tr.Links), len(tr.Backlinks), tr.TotalNodes)
+	}
+	if !strings.Contains(tr.Text(), "(links cut short)") || strings.Contains(tr.Text(), "outline cut") {
+		t.Errorf("hub text:\n%s", tr.Text())
+	}
+	small, _ := e.Index().Tree(TreeRequest{DocID: "page1.md"})
+	if small.Truncated || len(small.Links) != 1 || len(small.Backlinks) != 1 {
+		t.Errorf("page1: truncated %v, links %+v", small.Truncated, small.Links)
+	}
+}

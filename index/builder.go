@@ -58,6 +58,7 @@ func (b *segmentBuilder) add(in Input) {
 		Description: d.Description, Facets: d.Facets, ContentHash: d.ContentHash,
 		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors,
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
+		test: isTestPath(d.Path),
 	}
 	pathText := []byte(pathWords(d.Path))
 	for i := range d.Nodes {

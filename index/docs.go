@@ -199,6 +199,14 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
+	if g := ix.links(v); g != nil {
+		resp.Links, resp.Backlinks = g.out[d.DocID], g.back[d.DocID]
+		// A hub page can have thousands of links: keep the outline small.
+		if len(resp.Links) > maxLinks || len(resp.Backlinks) > maxLinks {
+			resp.Truncated = true
+			resp.Links, resp.Backlinks = resp.Links[:min(len(resp.Links), maxLinks)], resp.Backlinks[:min(len(resp.Backlinks), maxLinks)]
+		}
+	}
 	depth := map[uint32]int{}
 	var nodes []uint32
 	var depths []int
@@ -283,6 +291,9 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
 		}
 		s.children(n, func(c uint32) { nc.Children = append(nc.Children, nodeID(d, &s.nodes[c])) })
+		if d.ContentType == treenav.ContentMarkdown {
+			nc.Links = nodeLinks(ix.links(v), s, d, n)
+		}
 		src, err := ix.fileOf(d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", nc.NodeID, err)

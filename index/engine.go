@@ -60,6 +60,13 @@ type Status struct {
 	Parsed     int            `json:"parsed"`    // files parsed by the last build
 	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
 	Removed    int            `json:"removed"`
+	// Watching is set while a watcher keeps the index current;
+	// LastUpdate is when it last applied a change, Updates how many files
+	// it has applied, WatchErrors its recent errors.
+	Watching    bool      `json:"watching"`
+	LastUpdate  time.Time `json:"last_update"`
+	Updates     int       `json:"updates"`
+	WatchErrors []string  `json:"watch_errors,omitempty"`
 }
 
 // FileError is a file that could not be indexed.
@@ -116,6 +123,7 @@ func (e *Engine) Status() Status {
 		s.Skipped[k] = v
 	}
 	s.Errors = append([]FileError(nil), e.status.Errors...)
+	s.WatchErrors = append([]string(nil), e.status.WatchErrors...)
 	return s
 }
 
@@ -138,6 +146,17 @@ func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("unknown collection %q", coll)
+}
+
+// Exists reports whether a file of a collection exists (Exister, for
+// links to files the index does not hold, such as images).
+func (e *Engine) Exists(coll, rel string) bool {
+	c := e.collection(coll)
+	if c == nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(c.Root, filepath.FromSlash(rel)))
+	return err == nil
 }
 
 // Build walks every collection and brings the index up to date: new and
@@ -164,12 +183,15 @@ func (e *Engine) Build() error {
 	oldSkips := e.ix.skippedFiles()
 	skips := map[string]skipStamp{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		res, err := walk.Walk(c.Root, e.walkOptions(c))
 		if err != nil {
 			return fmt.Errorf("collection %s: %w", c.Name, err)
 		}
 		for k, n := range res.Skipped {
 			skipped[k] += n
+		}
+		for k, n := range res.SkippedDirs {
+			skipped[k+"_dirs"] += n
 		}
 		for _, f := range res.Files {
 			if !parsers.Candidate(f.Rel) {
@@ -302,6 +324,10 @@ func (e *Engine) Build() error {
 	return nil
 }
 
+func (e *Engine) walkOptions(c treenav.Collection) walk.Options {
+	return walk.CollectionOptions(c, treenav.Limits{MaxFileSize: e.opts.MaxFileSize})
+}
+
 func trimErr(err error, rel string) string {
 	return strings.TrimPrefix(err.Error(), rel+": ")
 }
@@ -421,7 +447,7 @@ func (e *Engine) Diff() (*Freshness, error) {
 	f := &Freshness{}
 	present := map[string]bool{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, walk.Options{MaxFileSize: e.opts.MaxFileSize, Include: c.Include, Exclude: c.Exclude})
+		res, err := walk.Walk(c.Root, e.walkOptions(c))
 		if err != nil {
 			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
 		}

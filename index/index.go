@@ -28,6 +28,7 @@ type Index struct {
 	source  atomic.Pointer[Source]
 	cache   contentCache
 	skipped atomic.Pointer[map[string]skipStamp]
+	linkc   linkCache
 }
 
 // skipStamp remembers a file skipped by its content (binary, generated,
@@ -81,9 +82,10 @@ func New() *Index {
 	return ix
 }
 
-// SetRanking replaces the ranking knobs (zero knobs take defaults).
+// SetRanking replaces the ranking knobs. They are used as given: an
+// explicit 0 (bm25_b = 0, a field weight of 0) means zero. Start from
+// treenav.DefaultRanking or a loaded Config.
 func (ix *Index) SetRanking(r treenav.Ranking) {
-	r = r.WithDefaults()
 	ix.ranking.Store(&r)
 }
 

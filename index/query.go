@@ -130,3 +130,14 @@ func analyzeWords(text []byte, fn func(word string, terms []string, whole bool))
 		i = j
 	}
 }
+
+// identifier is the query's words run together, lowercased: the name a
+// symbol would have if the query named it ("read file", "ReadFile" and
+// "read_file" all give "readfile").
+func (q *query) identifier() string {
+	var b strings.Builder
+	for _, w := range q.words {
+		b.WriteString(strings.ToLower(strings.ReplaceAll(w.text, "_", "")))
+	}
+	return b.String()
+}

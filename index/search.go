@@ -109,12 +109,20 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		allowed := filter.allowed(v, si)
 		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r)
 	}
-	// Coverage and collection weight, then a first cut before the costly
-	// positional work.
+	// Coverage, name match, test files and collection weight, then a
+	// first cut before the costly positional work.
+	nameKey := q.identifier()
 	for i := range cands {
 		c := &cands[i]
+		s := v.segs[c.ref.seg]
+		n := &s.nodes[c.ref.node]
+		d := &s.docs[n.doc]
 		c.score = c.bm25 + coverageBonus(q, c.tmask, &r)
-		if w, ok := weights[v.segs[c.ref.seg].docs[v.segs[c.ref.seg].nodes[c.ref.node].doc].Collection]; ok {
+		c.score *= 1 + nameMatch(n, req.Query, nameKey)*r.NameMatchBonus
+		if d.test {
+			c.score *= r.TestWeight
+		}
+		if w, ok := weights[d.Collection]; ok {
 			c.score *= w
 		}
 	}
@@ -333,6 +341,30 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
 	return cands
+}
+
+// nameMatch is 1 when a symbol's name or qualified name is the query as
+// typed, 0.5 when it is up to case or separators ("read file" for
+// ReadFile, "server.shutdown"), else 0.
+func nameMatch(n *nodeMeta, raw, key string) float64 {
+	if n.name == "" || key == "" || n.kind == treenav.KindSection || n.kind == treenav.KindFile {
+		return 0
+	}
+	raw = strings.TrimSpace(raw)
+	if raw == n.name || raw == qualifiedName(n) {
+		return 1
+	}
+	name := n.name
+	if strings.IndexByte(name, '_') >= 0 {
+		name = strings.ReplaceAll(name, "_", "")
+	}
+	if len(name) == len(key) && strings.EqualFold(name, key) {
+		return 0.5
+	}
+	if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
+		return 0.5
+	}
+	return 0
 }
 
 // wordsCovered counts the query words a node matched: a word is covered by

@@ -50,6 +50,7 @@ type docMeta struct {
 	SyntaxErr   bool
 	nodeStart   uint32 // nodes [nodeStart, nodeEnd) in preorder
 	nodeEnd     uint32
+	test        bool // a test file or test data (isTestPath), derived
 }
 
 // nodeMeta is what the index keeps of a node.

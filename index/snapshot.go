@@ -303,6 +303,7 @@ func readSegment(r *dec) *segment {
 		d.SyntaxErr = r.bool()
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
+		d.test = isTestPath(d.Path)
 		if r.err != nil {
 			return s
 		}

@@ -113,8 +113,8 @@ func TestSnapshotKilledMidWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns a process")
 	}
-	snap := t.TempDir()
 	for round := range 3 {
+		snap := t.TempDir() // a fresh writer, a fresh fingerprint
 		cmd := exec.Command(os.Args[0], "-test.run", "^TestSnapshotKilledMidWrite$")
 		cmd.Env = append(os.Environ(), "TREENAV_SNAPSHOT_WRITER="+snap)
 		if err := cmd.Start(); err != nil {

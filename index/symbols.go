@@ -78,10 +78,29 @@ func (a prominence) less(b prominence) bool {
 func prominenceOf(d *docMeta, n *nodeMeta) prominence {
 	p := d.Path
 	lp := strings.ToLower(p)
-	test := strings.Contains(lp, "_test.") || strings.Contains(lp, ".test.") || strings.Contains(lp, ".spec.") ||
-		strings.HasPrefix(lp, "test") || strings.Contains(lp, "/test") || strings.Contains(lp, "testdata/")
 	internal := strings.Contains(lp, "internal/") || strings.Contains(lp, "vendor/") || strings.Contains(lp, "third_party/")
-	return prominence{nameLen: len(n.name), test: test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	return prominence{nameLen: len(n.name), test: d.test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+}
+
+// isTestPath reports whether a path is a test file or test data, by the
+// conventions of the languages treenav parses: foo_test.go, test_foo.py,
+// foo.test.ts, foo.spec.js, FooTest.java, and tests/, test/, testdata/,
+// __tests__/ directories.
+func isTestPath(p string) bool {
+	lp := strings.ToLower(p)
+	for _, dir := range []string{"test/", "tests/", "testdata/", "__tests__/", "testing/fixtures/"} {
+		if strings.HasPrefix(lp, dir) || strings.Contains(lp, "/"+dir) {
+			return true
+		}
+	}
+	base := lp[strings.LastIndexByte(lp, '/')+1:]
+	stem := base
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		stem = base[:i]
+	}
+	return strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") ||
+		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.HasSuffix(p[strings.LastIndexByte(p, '/')+1:], "Test.java") || strings.HasSuffix(stem, "_spec")
 }
 
 // Symbols finds code symbols by name: exact name, then qualified suffix

@@ -68,6 +68,12 @@ func (r *StatusReport) Text() string {
 	if !r.Updated.IsZero() {
 		fmt.Fprintf(&b, "last update: %s\n", r.Updated.Format(time.RFC3339))
 	}
+	if r.Watching {
+		fmt.Fprintf(&b, "watching for changes: %d files updated since the build\n", r.Updates)
+	}
+	for _, e := range r.WatchErrors {
+		fmt.Fprintf(&b, "watch error: %s\n", e)
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped files: %s\n", counts(r.Skipped))
 	}

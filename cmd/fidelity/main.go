@@ -8,6 +8,7 @@
 //
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
 //	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -I /usr/include/c++/12' /usr/include/c++/12
+//	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
 //
 // This is how to check a change to a query: run it before and after.
 package main
@@ -53,7 +54,7 @@ type sym struct {
 }
 
 func main() {
-	lang := flag.String("lang", "", "language: go, python, typescript, java, rust, c, cpp")
+	lang := flag.String("lang", "", "language: go, python, typescript, java, rust, c, cpp, markdown")
 	gtCmd := flag.String("gt", "", "ground-truth command (default gt-<lang>); the directory is appended")
 	show := flag.Int("show", 20, "misses to list on each side")
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
@@ -65,6 +66,10 @@ func main() {
 	dir, err := filepath.Abs(flag.Arg(0))
 	if err != nil {
 		fail(err)
+	}
+	if *lang == "markdown" {
+		runMarkdown(dir, *gtCmd, *show, *jsonOut)
+		return
 	}
 	cmd := *gtCmd
 	if cmd == "" {

@@ -162,3 +162,28 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+func TestConfigAndRankFlags(t *testing.T) {
+	dir := t.TempDir()
+	root, _ := filepath.Abs(filepath.Join("testdata", "repo"))
+	cfg := filepath.Join(dir, "treenav.toml")
+	os.WriteFile(cfg, []byte("[[collections]]\nname = \"code\"\nroot = \""+root+"\"\n\n[ranking]\nbm25_kk = 1\n"), 0o644)
+	code, _, errs := run(t, "search", "--config", cfg, "token")
+	if code == 0 || !strings.Contains(errs, "ranking.bm25_kk") {
+		t.Errorf("unknown key: exit %d, stderr %q; want the key named", code, errs)
+	}
+	os.WriteFile(cfg, []byte("[[collections]]\nname = \"code\"\nroot = \""+root+"\"\n"), 0o644)
+	code, out, errs := run(t, "list", "--config", cfg, "--json")
+	if code != 0 || !strings.Contains(out, `"collection":"code"`) && !strings.Contains(out, `"collection": "code"`) {
+		t.Errorf("configured collection: exit %d, %s %s", code, out, errs)
+	}
+	if code, _, errs := run(t, "search", "--config", cfg, "--rank", "bm25_k9=1", "token"); code != 2 || !strings.Contains(errs, "bm25_k1") {
+		t.Errorf("--rank unknown knob: exit %d, %q", code, errs)
+	}
+	// A knob changes scores: with title weight 0 a name-only match scores less.
+	_, a, _ := run(t, "search", "--config", cfg, "--json", "RefreshToken")
+	_, b, _ := run(t, "search", "--config", cfg, "--json", "--rank", "title_weight=0", "RefreshToken")
+	if a == b {
+		t.Error("--rank title_weight=0 did not change the result")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -14,6 +13,10 @@ import (
 
 // common are the flags every index-backed command takes.
 type common struct {
+	fs       *flag.FlagSet
+	cfg      *treenav.Config // after setup
+	config   string
+	rank     stringList
 	roots    stringList
 	json     bool
 	maxSize  int64
@@ -26,8 +29,10 @@ type common struct {
 }
 
 func (c *cli) commonFlags(fs *flag.FlagSet) *common {
-	cm := &common{}
-	fs.Var(&cm.roots, "root", "directory to index (repeatable; default .)")
+	cm := &common{fs: fs}
+	fs.Var(&cm.roots, "root", "directory to index (repeatable; default: the configured collections, else .)")
+	fs.StringVar(&cm.config, "config", "", "configuration file (default: ./treenav.toml, else the user config dir's treenav/config.toml)")
+	fs.Var(&cm.rank, "rank", "set a ranking knob, KEY=VALUE (repeatable), e.g. bm25_k1=1.0 or synonyms=false")
 	fs.BoolVar(&cm.json, "json", false, "print JSON (the MCP tool's structured result)")
 	fs.Int64Var(&cm.maxSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	fs.BoolVar(&cm.quiet, "quiet", false, "no progress on stderr")
@@ -36,58 +41,79 @@ func (c *cli) commonFlags(fs *flag.FlagSet) *common {
 	return cm
 }
 
-// collections turns --root flags into collections: one per root, named by
-// its directory's base name (made unique).
-func (cm *common) collections() ([]treenav.Collection, error) {
-	roots := cm.roots
-	if len(roots) == 0 {
-		roots = stringList{"."}
+// setup loads the configuration and applies the command line over it:
+// --root replaces the configured collections, --max-file-size, --index-dir
+// and --rank override their settings.
+func (cm *common) setup() (*treenav.Config, error) {
+	cfg, _, err := treenav.LoadConfig(cm.config)
+	if err != nil {
+		return nil, err
 	}
-	var out []treenav.Collection
-	used := map[string]int{}
-	for _, r := range roots {
-		abs, err := filepath.Abs(r)
-		if err != nil {
-			return nil, err
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			return nil, fmt.Errorf("root: %w", err)
-		}
-		if !st.IsDir() {
-			return nil, fmt.Errorf("root %s is not a directory", r)
-		}
-		name := filepath.Base(abs)
-		if used[name]++; used[name] > 1 {
-			name = fmt.Sprintf("%s-%d", name, used[name])
-		}
-		out = append(out, treenav.Collection{Name: name, Root: abs, Weight: 1})
+	if err := cfg.Resolve(cm.roots); err != nil {
+		return nil, err
 	}
-	return out, nil
+	if cm.set("max-file-size") {
+		if cm.maxSize <= 0 {
+			return nil, usagef("--max-file-size must be > 0")
+		}
+		cfg.Limits.MaxFileSize = cm.maxSize
+	}
+	if cm.set("index-dir") {
+		cfg.Index.Dir = cm.indexDir
+	}
+	for _, kv := range cm.rank {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, usagef("--rank wants KEY=VALUE, got %q", kv)
+		}
+		if err := cfg.Ranking.Set(k, v); err != nil {
+			return nil, usagef("--rank: %v", err)
+		}
+	}
+	cm.cfg = cfg
+	return cfg, nil
+}
+
+// set reports whether a flag was given on the command line.
+func (cm *common) set(name string) bool {
+	found := false
+	cm.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// newEngine makes an engine for the configuration, without building it.
+func (cm *common) newEngine(cfg *treenav.Config, opts index.EngineOptions) (*index.Engine, error) {
+	opts.MaxFileSize = cfg.Limits.MaxFileSize
+	e, err := index.NewEngine(cfg.Collections, opts)
+	if err != nil {
+		return nil, err
+	}
+	e.Index().SetRanking(cfg.Ranking)
+	return e, nil
 }
 
 // engine returns an up-to-date index for a command: the persisted snapshot
 // is loaded and reconciled with the disk (only changed files are parsed),
 // then saved again if anything changed.
 func (c *cli) engine(cm *common) (*index.Engine, error) {
-	colls, err := cm.collections()
+	cfg, err := cm.setup()
 	if err != nil {
 		return nil, err
 	}
-	opts := index.EngineOptions{MaxFileSize: cm.maxSize}
+	var opts index.EngineOptions
 	var bar *progress
 	if !cm.quiet && (cm.progress || isTerminal(c.stderr)) {
 		bar = newProgress(c.stderr, isTerminal(c.stderr))
 		opts.Progress = bar.update
 	}
-	e, err := index.NewEngine(colls, opts)
+	e, err := cm.newEngine(cfg, opts)
 	if err != nil {
 		return nil, err
 	}
 	var dir string
 	loaded := false
 	if !cm.noCache {
-		if dir, err = e.SnapshotDir(cm.indexDir); err != nil {
+		if dir, err = e.SnapshotDir(cfg.Index.Dir); err != nil {
 			return nil, err
 		}
 		if loaded, err = e.LoadSnapshot(dir); err != nil {

@@ -57,7 +57,7 @@ func (c *cli) index(args []string) error {
 	sum := indexSummary{Documents: ix.Documents, Nodes: ix.Nodes, Terms: ix.Terms, Languages: ix.Languages,
 		Parsed: st.Parsed, Unchanged: st.Unchanged, Removed: st.Removed, Skipped: st.Skipped,
 		Errors: st.Errors, Seconds: time.Since(start).Seconds()}
-	if dir, err := e.SnapshotDir(cm.indexDir); err == nil {
+	if dir, err := e.SnapshotDir(cm.cfg.Index.Dir); err == nil {
 		sum.Snapshot = filepath.Join(dir, "index.tnv")
 		if fi, err := os.Stat(sum.Snapshot); err == nil {
 			sum.SizeBytes = fi.Size()
@@ -125,15 +125,15 @@ func (c *cli) statusCmd(args []string) error {
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	colls, err := cm.collections()
+	cfg, err := cm.setup()
 	if err != nil {
 		return err
 	}
-	e, err := index.NewEngine(colls, index.EngineOptions{MaxFileSize: cm.maxSize})
+	e, err := cm.newEngine(cfg, index.EngineOptions{})
 	if err != nil {
 		return err
 	}
-	dir, err := e.SnapshotDir(cm.indexDir)
+	dir, err := e.SnapshotDir(cfg.Index.Dir)
 	if err != nil {
 		return err
 	}

@@ -16,21 +16,25 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
-	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/mcp"
 )
 
 func init() {
-	register(&command{name: "serve", usage: "[--root DIR]... [--http ADDR] [--token T] [--index-dir DIR] [--no-cache]",
+	register(&command{name: "serve", usage: "[--root DIR]... [--config FILE] [--http ADDR] [--token T] [--watch=false] [--index-dir DIR] [--no-cache]",
 		summary: "serve the index to agents over MCP (stdio, or streamable HTTP with --http)", run: (*cli).serve})
 }
 
-// serveOptions are serve's flags.
+// serveOptions are serve's settings: the configuration's [server] table
+// with the command line over it.
 type serveOptions struct {
-	cm    *common
-	http  string // listen address; "" is stdio
-	token string
+	cm       *common
+	cfg      *treenav.Config
+	http     string // listen address; "" is stdio
+	token    string
+	watch    bool
+	debounce time.Duration
 }
 
 func (c *cli) serve(args []string) error {
@@ -49,17 +53,14 @@ func (c *cli) serve(args []string) error {
 	return c.runServe(ctx, o, c.stdinOrDefault(), stdout)
 }
 
-// serveFlags parses serve's flags.
+// serveFlags parses serve's flags over the configuration. The token comes
+// from --token, else $TREENAV_TOKEN, else the configuration.
 func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	fs := c.newFlags("serve")
-	o := serveOptions{cm: &common{}}
-	fs.Var(&o.cm.roots, "root", "directory to index (repeatable; default .)")
-	fs.Int64Var(&o.cm.maxSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
-	fs.BoolVar(&o.cm.quiet, "quiet", false, "log only errors")
-	fs.StringVar(&o.cm.indexDir, "index-dir", "", "where index snapshots live (default: the user cache dir)")
-	fs.BoolVar(&o.cm.noCache, "no-cache", false, "neither load nor save an index snapshot: index from scratch in memory")
-	fs.StringVar(&o.http, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:3100; a bare port binds loopback) instead of stdio")
-	fs.StringVar(&o.token, "token", "", "require \"Authorization: Bearer T\" over HTTP (default $TREENAV_TOKEN)")
+	o := serveOptions{cm: c.commonFlags(fs)}
+	httpAddr := fs.String("http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:3100; a bare port binds loopback) instead of stdio")
+	token := fs.String("token", "", "require \"Authorization: Bearer T\" over HTTP (default $TREENAV_TOKEN)")
+	watch := fs.Bool("watch", true, "keep the index current as files change")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return o, err
@@ -67,14 +68,33 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	if len(args) > 0 {
 		return o, usagef("unexpected argument %q", args[0])
 	}
-	if o.token == "" {
-		o.token = os.Getenv("TREENAV_TOKEN")
+	if o.cm.json {
+		return o, usagef("--json: serve speaks MCP; the query commands print JSON")
+	}
+	if o.cfg, err = o.cm.setup(); err != nil {
+		return o, err
+	}
+	sc := o.cfg.Server
+	o.http, o.token, o.watch, o.debounce = sc.HTTP, sc.Token, sc.Watch == nil || *sc.Watch, sc.Debounce
+	if o.cm.set("http") {
+		o.http = *httpAddr
+	}
+	if env := os.Getenv("TREENAV_TOKEN"); env != "" {
+		o.token = env
+	}
+	if o.cm.set("token") {
+		o.token = *token
+	}
+	if o.cm.set("watch") {
+		o.watch = *watch
 	}
 	return o, nil
 }
 
 // runServe serves until ctx is done or, on stdio, the client disconnects.
 func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, stdout io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx) // ends the watcher with the server
+	defer cancel()
 	level := slog.LevelInfo
 	if o.cm.quiet {
 		level = slog.LevelError
@@ -96,11 +116,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		listenAddr = addr
 	}
 
-	colls, err := o.cm.collections()
-	if err != nil {
-		return err
-	}
-	opts := index.EngineOptions{MaxFileSize: o.cm.maxSize, FlushEvery: 2 * time.Second}
+	opts := index.EngineOptions{FlushEvery: 2 * time.Second}
 	var last time.Time
 	opts.Progress = func(p index.Progress) {
 		if time.Since(last) >= 5*time.Second {
@@ -108,18 +124,18 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 			log.Info("indexing", "done", p.Done, "total", p.Total)
 		}
 	}
-	eng, err := index.NewEngine(colls, opts)
+	eng, err := o.cm.newEngine(o.cfg, opts)
 	if err != nil {
 		return err
 	}
 	srv := mcp.New(eng, mcp.Options{Logger: log})
-	// Answer initialize at once; the index is loaded and brought up to
-	// date in the background, and the tools say how far it is.
-	go c.indexInBackground(eng, srv, o.cm, log)
+	// Answer initialize at once; the index is loaded, brought up to date
+	// and then watched in the background, and the tools say how far it is.
+	go c.indexInBackground(ctx, eng, srv, o, log)
 
 	if listenAddr == "" {
 		var roots []string
-		for _, c := range colls {
+		for _, c := range o.cfg.Collections {
 			roots = append(roots, c.Root)
 		}
 		log.Info("serving MCP on stdio", "roots", roots)
@@ -146,14 +162,16 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 }
 
 // indexInBackground loads the persisted snapshot (answers come from it at
-// once), brings it up to date with the disk, and saves it if that changed
-// anything, as the CLI commands do.
-func (c *cli) indexInBackground(eng *index.Engine, srv *mcp.Server, cm *common, log *slog.Logger) {
+// once), brings it up to date with the disk and saves it if that changed
+// anything, as the CLI commands do; then, unless told not to, it watches
+// the files until ctx ends, saving the snapshot at most every
+// snapshotEvery.
+func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger) {
 	var dir string
 	loaded := false
-	if !cm.noCache {
+	if !o.cm.noCache {
 		var err error
-		if dir, err = eng.SnapshotDir(cm.indexDir); err != nil {
+		if dir, err = eng.SnapshotDir(o.cfg.Index.Dir); err != nil {
 			log.Warn("no snapshot directory; indexing in memory", "err", err)
 		} else if loaded, err = eng.LoadSnapshot(dir); err != nil {
 			log.Warn("index snapshot unusable; rebuilding", "err", err)
@@ -161,15 +179,37 @@ func (c *cli) indexInBackground(eng *index.Engine, srv *mcp.Server, cm *common, 
 			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
 		}
 	}
-	if srv.Index() != nil || dir == "" {
+	if srv.Index() != nil {
 		return
 	}
-	if st := eng.Status(); !loaded || st.Parsed+st.Removed > 0 {
+	save := func() {
+		if dir == "" {
+			return
+		}
 		if err := eng.SaveSnapshot(dir); err != nil {
 			log.Warn("could not save the index snapshot", "err", err)
 		}
 	}
+	if st := eng.Status(); !loaded || st.Parsed+st.Removed > 0 {
+		save()
+	}
+	if !o.watch {
+		return
+	}
+	var lastSave time.Time
+	err := eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
+		if time.Since(lastSave) >= snapshotEvery {
+			lastSave = time.Now()
+			save()
+		}
+	}})
+	if err != nil && ctx.Err() == nil {
+		log.Warn("not watching for changes", "err", err)
+	}
 }
+
+// snapshotEvery bounds how often a watching server rewrites its snapshot.
+const snapshotEvery = 30 * time.Second
 
 // serveHTTP listens on addr until ctx is done, then shuts down gracefully.
 func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *slog.Logger) error {

@@ -157,7 +157,9 @@ func (c *cli) runServeArgs(ctx context.Context, args []string) error {
 // on the wire are the bytes "treenav <command> --json" prints for the same
 // call (less its final newline).
 func TestStructuredContentIsCLIJSON(t *testing.T) {
-	rc := startServe(t, "--root", mcpFixture, "--no-cache")
+	// The CLI does not watch; neither does this server, so that the
+	// status reports match.
+	rc := startServe(t, "--root", mcpFixture, "--no-cache", "--watch=false")
 	rc.initialize()
 	rc.waitReady()
 	for _, tc := range []struct {
@@ -466,4 +468,42 @@ func TestServeRefusesOpenBind(t *testing.T) {
 	if code, _, errs := run(t, "serve", "--http", "nonsense"); code != 2 {
 		t.Errorf("bad address: exit %d: %s", code, errs)
 	}
+}
+
+// TestServeWatches: a running server picks up a new file and forgets a
+// deleted one without being asked.
+func TestServeWatches(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.go", "package a\n\n// Alpha is first.\nfunc Alpha() {}\n")
+	rc := startServe(t, "--root", dir, "--no-cache")
+	rc.initialize()
+	rc.waitReady()
+	find := func(name string) bool {
+		var r struct{ Total int }
+		json.Unmarshal(rc.callTool("find_symbol", map[string]any{"query": name}).StructuredContent, &r)
+		return r.Total > 0
+	}
+	eventually := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !cond(); {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not within 20s", what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	var st struct{ Watching bool }
+	eventually("watching", func() bool {
+		json.Unmarshal(rc.callTool("index_status", nil).StructuredContent, &st)
+		return st.Watching
+	})
+	write("b.go", "package a\n\n// Bravo is second.\nfunc Bravo() {}\n")
+	eventually("new file indexed", func() bool { return find("Bravo") })
+	os.Remove(filepath.Join(dir, "a.go"))
+	eventually("deleted file dropped", func() bool { return !find("Alpha") })
 }

@@ -1,15 +1,24 @@
 // Package walk finds the files of a collection root that treenav indexes and
-// says why it skips the others.
+// says why it skips the others: ignore files (.gitignore with git's exact
+// semantics, .ignore, .treenavignore, .git/info/exclude), default excludes,
+// the collection's include/exclude globs, size, and symbolic links that would
+// leave the root or loop. Content-based skips (binary, generated, minified)
+// are made by Classify when a file is read for parsing.
+//
+// A Walker keeps the ignore rules it has read, so that a file watcher can
+// ask about one path (Reason, Check) and re-walk one directory without
+// rescanning the tree.
 package walk
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -17,25 +26,19 @@ import (
 // DefaultMaxFileSize is the size above which files are skipped (1 MiB).
 const DefaultMaxFileSize = 1 << 20
 
-// Skip reasons, as counted in Result.Skipped.
+// Skip reasons, as counted in Result.Skipped and Result.SkippedDirs.
 const (
+	SkipIgnored     = "ignored"          // an ignore file (.gitignore, .ignore, .treenavignore, info/exclude)
+	SkipDefault     = "default_excluded" // a default exclude: VCS metadata, dependencies, caches, virtualenvs, build output
+	SkipExcluded    = "excluded"         // the collection's include/exclude globs
+	SkipSymlink     = "symlink"          // a link leading outside the root, dangling, looping, or to a file indexed at its own path
 	SkipTooLarge    = "too_large"
-	SkipBinary      = "binary"
-	SkipMinified    = "minified"
-	SkipGenerated   = "generated"
-	SkipUnsupported = "unsupported"
 	SkipUnreadable  = "unreadable"
-	SkipExcluded    = "excluded"
+	SkipBinary      = "binary"      // by Classify
+	SkipMinified    = "minified"    // by Classify
+	SkipGenerated   = "generated"   // by Classify
+	SkipUnsupported = "unsupported" // by the parsers: no language for the file
 )
-
-// DefaultExcludes are directory names never descended into: version
-// control, dependencies, build outputs and virtualenvs.
-var DefaultExcludes = []string{
-	".git", ".hg", ".svn", "node_modules", "bower_components", "vendor",
-	".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache",
-	".gradle", ".idea", ".next", ".nuxt", ".cache", "target", "dist",
-	"build", "out", "_build", "coverage", ".terraform",
-}
 
 // Options select the files of a walk.
 type Options struct {
@@ -45,8 +48,11 @@ type Options struct {
 	// doublestar patterns (relative to the root, forward slashes).
 	Include []string
 	// Exclude drops files and directories matching one of these patterns.
+	// In both lists a pattern without '/' matches a name at any depth, as
+	// in .gitignore.
 	Exclude []string
-	// NoDefaultExcludes descends into DefaultExcludes directories too.
+	// NoDefaultExcludes turns the default excludes off (see defaults.go);
+	// version-control directories are still skipped.
 	NoDefaultExcludes bool
 }
 
@@ -60,88 +66,404 @@ type File struct {
 
 // Result is what a walk found.
 type Result struct {
-	Files   []File         // sorted by Rel
-	Skipped map[string]int // reason → count
+	Files []File // sorted by Rel
+	// Skipped counts skipped files by reason. The indexer adds the
+	// reasons found when reading files (Classify) with Count.
+	Skipped map[string]int
+	// SkippedDirs counts directories skipped as a whole by reason; their
+	// contents are never listed, which is the point for node_modules.
+	SkippedDirs map[string]int
 }
 
-func (r *Result) skip(reason string) {
+// Count adds one skipped file with the given reason.
+func (r *Result) Count(reason string) {
 	if r.Skipped == nil {
 		r.Skipped = map[string]int{}
 	}
 	r.Skipped[reason]++
 }
 
-// Walk lists the files under root that pass the options. root may also be a
-// single file. Symbolic links are not followed, so a walk never leaves its
-// root or loops.
-func Walk(root string, opts Options) (*Result, error) {
+func (r *Result) countDir(reason string) {
+	if r.SkippedDirs == nil {
+		r.SkippedDirs = map[string]int{}
+	}
+	r.SkippedDirs[reason]++
+}
+
+// Walker walks one root and answers questions about single paths under it.
+// It caches the ignore files it reads; it is safe for concurrent use.
+type Walker struct {
+	root    string // absolute
+	real    string // root with symbolic links resolved
+	opts    Options
+	maxSize int64
+
+	outer  []outerDir // ignore rules of the root's ancestors in its repository
+	inRepo bool       // the root is inside a git repository
+
+	mu   sync.Mutex
+	dirs map[string]*dirRules // by directory, relative to the root
+}
+
+// New returns a walker for the directory root.
+func New(root string, opts Options) (*Walker, error) {
 	for _, p := range append(append([]string{}, opts.Include...), opts.Exclude...) {
 		if !doublestar.ValidatePattern(p) {
 			return nil, fmt.Errorf("bad glob pattern %q", p)
 		}
 	}
-	maxSize := opts.MaxFileSize
-	if maxSize <= 0 {
-		maxSize = DefaultMaxFileSize
-	}
-	excluded := map[string]bool{}
-	if !opts.NoDefaultExcludes {
-		for _, d := range DefaultExcludes {
-			excluded[d] = true
-		}
-	}
-	res := &Result{}
-	info, err := os.Stat(root)
+	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
 	}
-	if !info.IsDir() {
-		res.Files = append(res.Files, File{Rel: filepath.Base(root), Abs: root, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
-		return res, nil
-	}
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == root {
-				return err
-			}
-			res.skip(SkipUnreadable)
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if p != root && (excluded[d.Name()] || matchAny(opts.Exclude, rel)) {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil // symlinks, devices, sockets
-		}
-		if matchAny(opts.Exclude, rel) || len(opts.Include) > 0 && !matchAny(opts.Include, rel) {
-			res.skip(SkipExcluded)
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			res.skip(SkipUnreadable)
-			return nil
-		}
-		if fi.Size() > maxSize {
-			res.skip(SkipTooLarge)
-			return nil
-		}
-		res.Files = append(res.Files, File{Rel: rel, Abs: p, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()})
-		return nil
-	})
-	if err != nil && !errors.Is(err, fs.SkipAll) {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
 		return nil, err
 	}
+	if fi, err := os.Stat(real); err != nil {
+		return nil, err
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", root)
+	}
+	w := &Walker{root: abs, real: real, opts: opts, maxSize: opts.MaxFileSize, dirs: map[string]*dirRules{}}
+	if w.maxSize <= 0 {
+		w.maxSize = DefaultMaxFileSize
+	}
+	rootRules := w.rulesFor("", nil)
+	if rootRules.repo != nil {
+		w.inRepo = true
+	} else {
+		w.outer, w.inRepo = findOuter(real)
+	}
+	return w, nil
+}
+
+// Root returns the absolute root directory.
+func (w *Walker) Root() string { return w.root }
+
+// Walk lists the files under root that pass the options. root may also be a
+// single file, which is returned as is.
+func Walk(root string, opts Options) (*Result, error) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Files: []File{{Rel: filepath.Base(root), Abs: abs, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}}}, nil
+	}
+	w, err := New(root, opts)
+	if err != nil {
+		return nil, err
+	}
+	return w.Walk("")
+}
+
+// Walk lists the files under the directory sub (relative to the root; ""
+// for the whole root). A watcher uses it for a new directory, or for one
+// whose ignore files changed.
+func (w *Walker) Walk(sub string) (*Result, error) {
+	sub = cleanRel(sub)
+	res := &Result{}
+	chain, reason := w.chainTo(sub, true)
+	if reason != "" {
+		res.countDir(reason)
+		return res, nil
+	}
+	fi, err := os.Stat(w.abs(sub))
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", w.abs(sub))
+	}
+	// One goroutine: the walk costs about one stat per file, as much as
+	// filepath.WalkDir, and measured no faster spread over goroutines on
+	// a loaded machine; sequential order also makes the choice among
+	// links into one place the same on every walk.
+	st := walkState{w: w, res: res, visited: map[string]bool{}}
+	entries, err := os.ReadDir(w.abs(sub))
+	if err != nil {
+		return nil, err
+	}
+	st.dir(chain, sub, w.abs(sub), filepath.Join(w.real, filepath.FromSlash(sub)), entries, false)
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Rel < res.Files[j].Rel })
 	return res, nil
+}
+
+// Reason returns why the path rel (relative to the root) would be skipped
+// by the ignore files, the default excludes or the collection globs, or ""
+// if a walk would keep it. The path's ancestors are checked too; the file
+// system is only read for ignore files and markers not read before.
+// It does not look at the file itself (size, symbolic links): see Check.
+func (w *Walker) Reason(rel string, isDir bool) string {
+	_, reason := w.chainTo(cleanRel(rel), isDir)
+	return reason
+}
+
+// Ignored reports whether a walk would skip the path rel (see Reason).
+func (w *Walker) Ignored(rel string, isDir bool) bool {
+	return w.Reason(rel, isDir) != ""
+}
+
+// Check decides about one file, as a walk would: it returns the file to
+// index, or the reason to skip it. A watcher calls it for each changed
+// path. err is set when the path cannot be read (a removed file gives an
+// error satisfying errors.Is(err, fs.ErrNotExist)).
+func (w *Walker) Check(rel string) (File, string, error) {
+	rel = cleanRel(rel)
+	abs := w.abs(rel)
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return File{}, "", err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		_, tfi, reason := w.resolveLink(abs)
+		if reason != "" {
+			return File{}, reason, nil
+		}
+		fi = tfi
+	}
+	if fi.IsDir() {
+		return File{}, "", fmt.Errorf("%s is a directory", rel)
+	}
+	if reason := w.Reason(rel, false); reason != "" {
+		return File{}, reason, nil
+	}
+	f, reason := w.file(abs, rel, fi)
+	return f, reason, nil
+}
+
+// chainTo judges rel's ancestors and rel itself, and returns the frames
+// of the directories from the root down to rel's parent (to rel itself if
+// it is a directory and kept), with the first reason to skip, if any.
+func (w *Walker) chainTo(rel string, isDir bool) ([]frame, string) {
+	chain := []frame{{rel: "", rules: w.rulesFor("", nil)}}
+	if rel == "" {
+		return chain, ""
+	}
+	for i := 0; ; {
+		j := strings.IndexByte(rel[i:], '/')
+		last := j < 0
+		cur := rel
+		if !last {
+			cur = rel[:i+j]
+		}
+		name := cur[i:]
+		dir := isDir || !last
+		jd := w.judge(chain, cur, name, dir)
+		if jd.reason != "" {
+			return chain, jd.reason
+		}
+		if dir {
+			rules := w.rulesFor(cur, nil)
+			if rules.skip && !jd.pinned && !w.opts.NoDefaultExcludes {
+				return chain, SkipDefault
+			}
+			chain = append(chain, frame{rel: cur, rules: rules})
+		}
+		if last {
+			return chain, ""
+		}
+		i += j + 1
+	}
+}
+
+// walkState is one walk in progress.
+type walkState struct {
+	w   *Walker
+	res *Result
+	// visited holds the real paths of directories entered through
+	// symbolic links, so that no link leads into a loop or twice into
+	// the same place.
+	visited map[string]bool
+}
+
+// dir walks the directory rel, whose frame ends chain, with the given
+// listing. abs is its path as walked, real its path with links resolved;
+// viaLink says whether it was reached through a followed link.
+func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirEntry, viaLink bool) {
+	w := st.w
+	sep := string(filepath.Separator)
+	absDir, realDir := strings.TrimSuffix(abs, sep), strings.TrimSuffix(real, sep) // "/" as a root
+	for _, e := range entries {
+		name := e.Name()
+		crel := name
+		if rel != "" {
+			crel = rel + "/" + name
+		}
+		cabs := absDir + sep + name
+		t := e.Type()
+		if t&fs.ModeSymlink != 0 {
+			st.link(chain, crel, name, cabs)
+			continue
+		}
+		if t.IsDir() {
+			jd := w.judge(chain, crel, name, true)
+			if jd.reason != "" {
+				st.res.countDir(jd.reason)
+				continue
+			}
+			st.subdir(chain, crel, cabs, realDir+sep+name, jd.pinned, viaLink)
+			continue
+		}
+		if !t.IsRegular() {
+			continue // devices, sockets, pipes: not files to read
+		}
+		if jd := w.judge(chain, crel, name, false); jd.reason != "" {
+			st.res.Count(jd.reason)
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			st.res.Count(SkipUnreadable)
+			continue
+		}
+		if f, reason := w.file(cabs, crel, fi); reason != "" {
+			st.res.Count(reason)
+		} else {
+			st.res.Files = append(st.res.Files, f)
+		}
+	}
+}
+
+// subdir reads and enters a directory that the rules keep.
+func (st *walkState) subdir(chain []frame, rel, abs, real string, pinned, viaLink bool) {
+	w := st.w
+	if viaLink {
+		if st.visited[real] {
+			st.res.countDir(SkipSymlink)
+			return
+		}
+		st.visited[real] = true
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil && len(entries) == 0 {
+		st.res.countDir(SkipUnreadable)
+		return
+	}
+	rules := w.rulesFor(rel, entries)
+	if rules.skip && !pinned && !w.opts.NoDefaultExcludes {
+		st.res.countDir(SkipDefault)
+		return
+	}
+	st.dir(append(chain[:len(chain):len(chain)], frame{rel: rel, rules: rules}), rel, abs, real, entries, viaLink)
+}
+
+// file applies the size limit to a regular file (fi describes it, or the
+// target of a followed link).
+func (w *Walker) file(abs, rel string, fi fs.FileInfo) (File, string) {
+	if !fi.Mode().IsRegular() {
+		return File{}, SkipUnreadable
+	}
+	if fi.Size() > w.maxSize {
+		return File{}, SkipTooLarge
+	}
+	return File{Rel: rel, Abs: abs, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, ""
+}
+
+// link handles a symbolic link met in a walk (see resolveLink for the
+// policy): a kept link to a file is a file at the link's path, a kept link
+// to a directory is walked as a directory at the link's path.
+func (st *walkState) link(chain []frame, rel, name, abs string) {
+	w := st.w
+	real, fi, reason := w.resolveLink(abs)
+	if reason != "" {
+		st.res.Count(reason)
+		return
+	}
+	jd := w.judge(chain, rel, name, fi.IsDir())
+	if jd.reason != "" {
+		if fi.IsDir() {
+			st.res.countDir(jd.reason)
+		} else {
+			st.res.Count(jd.reason)
+		}
+		return
+	}
+	if fi.IsDir() {
+		st.subdir(chain, rel, abs, real, jd.pinned, true)
+		return
+	}
+	if f, reason := w.file(abs, rel, fi); reason != "" {
+		st.res.Count(reason)
+	} else {
+		st.res.Files = append(st.res.Files, f)
+	}
+}
+
+// resolveLink decides whether to follow the symbolic link at abs. treenav
+// follows a link only when it adds something and stays safe:
+//
+//   - its target, with every link resolved, must lie inside the root's
+//     real path (links never lead out of a root), and resolve at all
+//     (dangling links and link cycles fail here);
+//   - the target must not be something the walk indexes anyway at its
+//     own path (including the root itself and any ancestor, which would
+//     loop): the same file under two paths would only duplicate search
+//     results. So a link is followed when its target is ignored or
+//     excluded where it lies, e.g. docs/api -> ../build/api-docs;
+//   - a directory reached through links is entered once per walk, by its
+//     real path, which stops loops among links into ignored places; the
+//     walk goes in path order, so of several links into one place the
+//     first in path order is the one followed, on every walk.
+//
+// It returns the target's real path and file info, or a skip reason.
+func (w *Walker) resolveLink(abs string) (string, fs.FileInfo, string) {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", nil, SkipSymlink
+	}
+	rel, ok := w.relReal(real)
+	if !ok || rel == "" {
+		return "", nil, SkipSymlink
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", nil, SkipUnreadable
+	}
+	if w.Reason(rel, fi.IsDir()) == "" {
+		return "", nil, SkipSymlink // indexed at its own path
+	}
+	return real, fi, ""
+}
+
+// relReal returns the path of real (fully resolved) relative to the real
+// root, and false if it lies outside.
+func (w *Walker) relReal(real string) (string, bool) {
+	if real == w.real {
+		return "", true
+	}
+	prefix := w.real
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+		prefix += string(filepath.Separator)
+	}
+	rest, ok := strings.CutPrefix(real, prefix)
+	if !ok {
+		return "", false
+	}
+	return filepath.ToSlash(rest), true
+}
+
+func (w *Walker) abs(rel string) string {
+	if rel == "" {
+		return w.root
+	}
+	return filepath.Join(w.root, filepath.FromSlash(rel))
+}
+
+// globReason applies the collection's include and exclude globs.
+func (w *Walker) globReason(rel string, isDir bool) string {
+	if matchAny(w.opts.Exclude, rel) {
+		return SkipExcluded
+	}
+	if !isDir && len(w.opts.Include) > 0 && !matchAny(w.opts.Include, rel) {
+		return SkipExcluded
+	}
+	return ""
 }
 
 func matchAny(patterns []string, rel string) bool {
@@ -152,7 +474,7 @@ func matchAny(patterns []string, rel string) bool {
 		// A pattern without a slash matches a name at any depth, as in
 		// .gitignore.
 		if !strings.Contains(p, "/") {
-			if ok, _ := doublestar.Match(p, rel[strings.LastIndexByte(rel, '/')+1:]); ok {
+			if ok, _ := doublestar.Match(p, path.Base(rel)); ok {
 				return true
 			}
 		}

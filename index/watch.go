@@ -1,0 +1,313 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/walk"
+	"github.com/treenav/treenav/parsers"
+)
+
+// WatchOptions configure Engine.Watch.
+type WatchOptions struct {
+	// Debounce: changes are batched until this long passes without a new
+	// one (default 200ms).
+	Debounce time.Duration
+	// OnUpdate, when set, is called after each applied batch (a server
+	// saves its snapshot from there, rate-limited).
+	OnUpdate func()
+	// PollEvery is the rescan interval used when the file system cannot be
+	// watched (too many directories for inotify, say); default 30s.
+	PollEvery time.Duration
+}
+
+// watcher keeps one engine current with the file system.
+type watcher struct {
+	e       *Engine
+	fw      *fsnotify.Watcher
+	opts    WatchOptions
+	walkers map[string]*walk.Walker // by collection name
+	watched map[string]bool         // absolute directories under watch
+	polling bool                    // watching failed: rescan periodically
+}
+
+// Watch keeps the index current until ctx ends: it watches every
+// (non-ignored) directory of every collection, batches events, and applies
+// them: changed and new files are parsed, deleted ones leave, new
+// directories are watched and scanned, a changed ignore file re-checks its
+// directory, and an event overflow triggers a full reconcile. Errors are
+// kept in the engine's status. Call it after a first Build.
+func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
+	if opts.Debounce <= 0 {
+		opts.Debounce = 200 * time.Millisecond
+	}
+	if opts.PollEvery <= 0 {
+		opts.PollEvery = 30 * time.Second
+	}
+	fw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	defer fw.Close()
+	w := &watcher{e: e, fw: fw, opts: opts, walkers: map[string]*walk.Walker{}, watched: map[string]bool{}}
+	for _, c := range e.colls {
+		wk, err := walk.New(c.Root, e.walkOptions(c))
+		if err != nil {
+			return err
+		}
+		w.walkers[c.Name] = wk
+		w.addTree(c, "")
+	}
+	e.setWatching(!w.polling)
+
+	pending := map[string]fsnotify.Op{}
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	poll := time.NewTicker(opts.PollEvery)
+	defer poll.Stop()
+	rescan := false
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-fw.Events:
+			if !ok {
+				return nil
+			}
+			pending[ev.Name] |= ev.Op
+			timer.Reset(opts.Debounce)
+		case err, ok := <-fw.Errors:
+			if !ok {
+				return nil
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost: only a full reconcile is exact.
+				rescan = true
+				timer.Reset(opts.Debounce)
+			}
+			e.watchError(err)
+		case <-poll.C:
+			if w.polling {
+				rescan = true
+				timer.Reset(0)
+			}
+		case <-timer.C:
+			batch := pending
+			pending = map[string]fsnotify.Op{}
+			if rescan {
+				rescan = false
+				if err := e.Build(); err != nil {
+					e.watchError(err)
+				}
+				for _, c := range e.colls {
+					w.addTree(c, "")
+				}
+			} else {
+				w.apply(batch)
+			}
+			if opts.OnUpdate != nil {
+				opts.OnUpdate()
+			}
+		}
+	}
+}
+
+// addTree watches directory rel of collection c and every directory below
+// it that the ignore rules keep.
+func (w *watcher) addTree(c treenav.Collection, rel string) {
+	wk := w.walkers[c.Name]
+	start := filepath.Join(c.Root, filepath.FromSlash(rel))
+	filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		r, _ := filepath.Rel(c.Root, p)
+		r = filepath.ToSlash(r)
+		if r == "." {
+			r = ""
+		}
+		if r != "" && wk.Ignored(r, true) {
+			return fs.SkipDir
+		}
+		if w.watched[p] || w.polling {
+			return nil
+		}
+		if err := w.fw.Add(p); err != nil {
+			// Out of inotify watches, most likely: fall back to
+			// periodic rescans rather than silently going stale.
+			w.polling = true
+			w.e.watchError(fmt.Errorf("cannot watch %s (%v); rescanning every %s instead", p, err, w.opts.PollEvery))
+			w.e.setWatching(false)
+			return fs.SkipAll
+		}
+		w.watched[p] = true
+		return nil
+	})
+}
+
+// locate maps an absolute path to its collection and relative path.
+func (w *watcher) locate(abs string) (*treenav.Collection, string, bool) {
+	for i := range w.e.colls {
+		c := &w.e.colls[i]
+		rel, err := filepath.Rel(c.Root, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == "." {
+			rel = ""
+		}
+		return c, rel, true
+	}
+	return nil, "", false
+}
+
+// apply handles one batch of events.
+func (w *watcher) apply(batch map[string]fsnotify.Op) {
+	paths := make([]string, 0, len(batch))
+	for p := range batch {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	type target struct {
+		c   *treenav.Collection
+		rel string
+	}
+	files := map[string]target{} // doc id -> file to (re)check
+	for _, p := range paths {
+		c, rel, ok := w.locate(p)
+		if !ok || rel == "" {
+			continue
+		}
+		wk := w.walkers[c.Name]
+		if dir, changed := walk.RulesChanged(rel); changed {
+			// Ignore rules changed: files below may have been ignored
+			// or re-included; re-check every file of that directory.
+			wk.Invalidate(dir)
+			for id, rel := range w.e.docsUnder(c, dir) {
+				files[id] = target{c, rel}
+			}
+			if res, err := wk.Walk(dir); err == nil {
+				for _, f := range res.Files {
+					files[w.e.docID(c.Name, f.Rel)] = target{c, f.Rel}
+				}
+			}
+			w.addTree(*c, dir)
+			continue
+		}
+		fi, err := os.Stat(p)
+		switch {
+		case err == nil && fi.IsDir():
+			// A new (or moved-in) directory: watch it and index it.
+			if wk.Ignored(rel, true) {
+				continue
+			}
+			w.addTree(*c, rel)
+			if res, err := wk.Walk(rel); err == nil {
+				for _, f := range res.Files {
+					files[w.e.docID(c.Name, f.Rel)] = target{c, f.Rel}
+				}
+			}
+		case err != nil:
+			// Gone: a file, or a directory with everything below it.
+			delete(w.watched, p)
+			files[w.e.docID(c.Name, rel)] = target{c, rel}
+			for id, r := range w.e.docsUnder(c, rel) {
+				files[id] = target{c, r}
+			}
+		default:
+			files[w.e.docID(c.Name, rel)] = target{c, rel}
+		}
+	}
+	var add []Input
+	var remove []string
+	for id, t := range files {
+		in, drop := w.e.checkFile(w.walkers[t.c.Name], t.c, t.rel, id)
+		if in != nil {
+			add = append(add, *in)
+		} else if drop {
+			remove = append(remove, id)
+		}
+	}
+	if len(add) > 0 || len(remove) > 0 {
+		w.e.build.Lock()
+		w.e.ix.Apply(add, remove)
+		w.e.build.Unlock()
+		w.e.touched(len(add), len(remove))
+	}
+}
+
+// checkFile decides what one changed path means for the index: a new
+// version to apply, a removal (drop), or nothing (unchanged content).
+func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool) {
+	_, indexed := e.ix.Has(id)
+	f, reason, err := wk.Check(rel)
+	if err != nil || reason != "" || !parsers.Candidate(rel) {
+		return nil, indexed
+	}
+	in, skip, err := e.load(c, rel, f.Abs, id)
+	switch {
+	case err != nil:
+		e.watchError(fmt.Errorf("%s: %v", id, err))
+		return nil, indexed
+	case skip != "":
+		return nil, indexed
+	}
+	return in, false
+}
+
+// docsUnder returns the indexed documents of collection c under directory
+// rel ("" for all), by id.
+func (e *Engine) docsUnder(c *treenav.Collection, rel string) map[string]string {
+	out := map[string]string{}
+	v := e.ix.view()
+	prefix := rel + "/"
+	for si, s := range v.segs {
+		for di := range s.docs {
+			d := &s.docs[di]
+			if d.Collection != c.Name || !v.live(si, uint32(di)) {
+				continue
+			}
+			if rel == "" || d.Path == rel || strings.HasPrefix(d.Path, prefix) {
+				out[d.DocID] = d.Path
+			}
+		}
+	}
+	return out
+}
+
+// maxWatchErrors bounds the watch errors kept in the status.
+const maxWatchErrors = 20
+
+func (e *Engine) watchError(err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.status.WatchErrors = append(e.status.WatchErrors, time.Now().Format(time.RFC3339)+" "+err.Error())
+	if n := len(e.status.WatchErrors); n > maxWatchErrors {
+		e.status.WatchErrors = e.status.WatchErrors[n-maxWatchErrors:]
+	}
+}
+
+func (e *Engine) setWatching(on bool) {
+	e.mu.Lock()
+	e.status.Watching = on
+	e.mu.Unlock()
+}
+
+// touched records an applied change.
+func (e *Engine) touched(added, removed int) {
+	e.mu.Lock()
+	e.status.LastUpdate = time.Now()
+	e.status.Updates += added + removed
+	e.mu.Unlock()
+}

@@ -1,0 +1,45 @@
+package code
+
+import (
+	"github.com/smacker/go-tree-sitter/python"
+)
+
+func init() {
+	Register(&Language{
+		Name:         "python",
+		Extensions:   []string{".py", ".pyi"},
+		Interpreters: []string{"python", "python3"},
+		Grammar:      python.GetLanguage,
+		CommentTypes: []string{"comment"},
+		// An assignment's statement carries the comments above it.
+		Wrappers: []string{"decorated_definition", "expression_statement"},
+		Fixup:    pythonFixup,
+	})
+}
+
+// pythonFixup sets signatures. A def or class signature runs from the
+// keyword ("async def", "class") to the colon that opens the body:
+// decorators are left out (they stay in the symbol's range and content,
+// and the common ones are in the native kind) and so is a comment after
+// the colon. An assignment's signature is its first line.
+//
+// A def or class ends on its last line of code, as in CPython's ast:
+// tree-sitter keeps comments that follow the last statement at the body's
+// indentation inside the body, but they are notes on what follows or
+// commented-out code, and they stay in the enclosing symbol's content.
+func pythonFixup(s *Symbol, src []byte) {
+	n := s.Node
+	switch n.Type() {
+	case "function_definition", "class_definition":
+		end := n.EndByte()
+		if c := lastChildOfType(n, ":"); c != nil {
+			end = c.StartByte()
+		}
+		s.Signature = tidySignature(signature(src[n.StartByte():end]))
+		if last := lastCode(n, "comment"); last.EndByte() < s.End {
+			s.End, s.EndRow = last.EndByte(), endRow(last)
+		}
+	case "assignment", "type_alias_statement":
+		s.Signature = declarationSignature(src[n.StartByte():n.EndByte()])
+	}
+}

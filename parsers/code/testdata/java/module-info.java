@@ -1,0 +1,6 @@
+/** The module. */
+@Deprecated
+open module com.example.app {
+    requires java.base;
+    exports com.example.api;
+}
