@@ -1,5 +1,14 @@
 package treenav
 
+import "encoding/json"
+
+// MarshalResult encodes a result as the CLI's --json prints it and as an MCP
+// tool sends it in structuredContent, so that the two are equal byte for
+// byte. The MCP SDK writes tool results with json.Marshal (compact, with
+// <, > and & escaped as \u003c, \u003e, \u0026, whatever the transport's
+// own encoder does), so this is json.Marshal too.
+func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
+
 // The types below are the JSON contract of the CLI's --json output and of
 // the MCP tools' structuredContent (see DESIGN.md §7). Field names are a
 // contract: tests and users depend on them.
@@ -78,6 +87,8 @@ type TreeResponse struct {
 	Title     string     `json:"title"`
 	Nodes     []TreeNode `json:"nodes"`
 	Truncated bool       `json:"truncated,omitempty"`
+	// TotalNodes, set when the outline was cut, counts the nodes it has.
+	TotalNodes int `json:"total_nodes,omitempty"`
 	// Links are the document's resolved outgoing links (markdown); a
 	// Target is a doc id when the target is indexed. Backlinks are the
 	// links from other documents to this one (Source: their doc id).
@@ -192,4 +203,6 @@ type NavigateResponse struct {
 	Nodes     []TreeNode `json:"nodes"`
 	Content   string     `json:"content"`
 	Truncated bool       `json:"truncated,omitempty"`
+	// TotalNodes, set when the outline of descendants was cut, counts them.
+	TotalNodes int `json:"total_nodes,omitempty"`
 }

@@ -28,6 +28,9 @@ func (r *SearchResponse) Text() string {
 			fmt.Fprintf(&b, "   %s\n", res.Snippet)
 		}
 	}
+	if r.Truncated {
+		b.WriteString("(page cut short at max_chars)\n")
+	}
 	if r.NextCursor != "" {
 		fmt.Fprintf(&b, "More results: pass cursor %q.\n", r.NextCursor)
 	}
@@ -52,7 +55,7 @@ func (r *SymbolsResponse) Text() string {
 		}
 	}
 	if r.Truncated {
-		fmt.Fprintf(&b, "(%d of %d shown; raise the limit or narrow by kind, language or path)\n", len(r.Symbols), r.Total)
+		fmt.Fprintf(&b, "(%d of %d shown; narrow by kind, language or path, or raise limit or max_chars)\n", len(r.Symbols), r.Total)
 	}
 	return b.String()
 }
@@ -128,11 +131,14 @@ func (r *TreeResponse) Text() string {
 		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor)
 	}
-	if r.Truncated {
-		b.WriteString("(truncated: ask with a smaller max_depth, or navigate into a node)\n")
+	if r.TotalNodes > len(r.Nodes) {
+		fmt.Fprintf(&b, "(outline cut: %d of %d nodes shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), r.TotalNodes)
 	}
 	writeLinks(&b, "links", r.Links, false)
 	writeLinks(&b, "backlinks", r.Backlinks, true)
+	if r.Truncated && r.TotalNodes <= len(r.Nodes) {
+		b.WriteString("(links cut short)\n")
+	}
 	return b.String()
 }
 
@@ -178,6 +184,9 @@ func (r *NavigateResponse) Text() string {
 		b.WriteString("descendants:\n")
 		for _, n := range r.Nodes {
 			fmt.Fprintf(&b, "  %s %s  L%d-%d  %s\n", n.Kind, n.Title, n.LineStart, n.LineEnd, n.NodeID)
+		}
+		if r.TotalNodes > len(r.Nodes) {
+			fmt.Fprintf(&b, "  (%d of %d descendants listed; navigate into one for its own)\n", len(r.Nodes), r.TotalNodes)
 		}
 		b.WriteString("content:\n")
 	}

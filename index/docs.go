@@ -124,7 +124,9 @@ func (v *view) closest(id string) []string {
 		lname := strings.ToLower(name)
 		for si, s := range v.segs {
 			i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-			for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 5; i, k = i+1, k+1 {
+			// Collect widely, then sort: the suggestions must not depend
+			// on how documents fell into segments.
+			for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 200; i, k = i+1, k+1 {
 				n := &s.nodes[s.syms[i].node]
 				if v.live(si, n.doc) {
 					c = append(c, scored{nodeID(&s.docs[n.doc], n), 1})
@@ -178,7 +180,9 @@ func editDistance(a, b string) int {
 type TreeRequest struct {
 	DocID    string
 	MaxDepth int // 0: all levels; 1: the root's children only, ...
-	MaxNodes int // 0: no bound
+	// MaxNodes bounds the outline (0: DefaultMaxNodes, negative: no
+	// bound). A longer outline keeps the levels that fit whole.
+	MaxNodes int
 }
 
 // Tree returns a document's nodes in document order, without content.
@@ -197,8 +201,15 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
 	if g := ix.links(v); g != nil {
 		resp.Links, resp.Backlinks = g.out[d.DocID], g.back[d.DocID]
+		// A hub page can have thousands of links: keep the outline small.
+		if len(resp.Links) > maxLinks || len(resp.Backlinks) > maxLinks {
+			resp.Truncated = true
+			resp.Links, resp.Backlinks = resp.Links[:min(len(resp.Links), maxLinks)], resp.Backlinks[:min(len(resp.Backlinks), maxLinks)]
+		}
 	}
 	depth := map[uint32]int{}
+	var nodes []uint32
+	var depths []int
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
 		nm := &s.nodes[n]
 		dep := 0
@@ -209,11 +220,17 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		if req.MaxDepth > 0 && dep > req.MaxDepth {
 			continue
 		}
-		if req.MaxNodes > 0 && len(resp.Nodes) >= req.MaxNodes {
-			resp.Truncated = true
-			break
+		nodes = append(nodes, n)
+		depths = append(depths, dep)
+	}
+	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	for i, n := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
 		}
-		resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
 	return resp, nil
 }
@@ -355,6 +372,7 @@ type NavigateRequest struct {
 	DocID    string
 	MaxDepth int // 0: all
 	MaxChars int // 0: DefaultMaxChars
+	MaxNodes int // outline bound; 0: DefaultMaxNodes, negative: none
 }
 
 // Navigate returns a node's subtree: the outline of its descendants and the
@@ -379,6 +397,8 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	depth := map[uint32]int{n: 0}
 	var outside []uint32 // descendants not inside the node's range
+	var nodes []uint32
+	var depths []int
 	for c := n + 1; c < nm.end; c++ {
 		cm := &s.nodes[c]
 		dep := depth[uint32(cm.parent)] + 1
@@ -391,7 +411,17 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		if req.MaxDepth > 0 && dep > req.MaxDepth {
 			continue
 		}
-		resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
+		nodes = append(nodes, c)
+		depths = append(depths, dep)
+	}
+	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	for i, c := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
+		}
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
 	src, err := ix.fileOf(d)
 	if err != nil {
@@ -431,6 +461,9 @@ type ListRequest struct {
 	Collections []string
 	Limit       int // default 50
 	Offset      int
+	// MaxChars bounds the documents' JSON size (default DefaultMaxChars):
+	// the page stops early, with a cursor to the rest, when it would pass.
+	MaxChars int
 }
 
 // DefaultListLimit is the number of documents per page.
@@ -456,6 +489,8 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 		limit = DefaultListLimit
 	}
 	resp := &treenav.ListResponse{Documents: []treenav.DocumentSummary{}, FacetCounts: map[string]map[string]int{}}
+	budget := newCharBudget(req.MaxChars)
+	full := false // the page is complete; later documents are only counted
 	for _, id := range v.docIDs() {
 		s, d, _ := v.doc(id)
 		if !f.docOK(d) {
@@ -476,8 +511,13 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 		}
 		resp.Total++
 		countFacets(resp.FacetCounts, d)
-		if resp.Total > req.Offset && len(resp.Documents) < limit {
-			resp.Documents = append(resp.Documents, summary(s, d))
+		if resp.Total > req.Offset && !full {
+			sum := summary(s, d)
+			if len(resp.Documents) < limit && budget.take(jsonSize(sum), len(resp.Documents)) {
+				resp.Documents = append(resp.Documents, sum)
+			} else {
+				full = true
+			}
 		}
 	}
 	for k, vals := range resp.FacetCounts {

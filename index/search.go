@@ -28,6 +28,9 @@ type SearchRequest struct {
 	Offset      int
 	// SnippetChars bounds each snippet (default 240).
 	SnippetChars int
+	// MaxChars bounds the results' JSON size (default DefaultMaxChars):
+	// the page stops early, with a cursor to the rest, when it would pass.
+	MaxChars int
 }
 
 // DefaultLimit is the number of results when a request does not say.
@@ -158,11 +161,23 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 			matchTerms[va.term] = true
 		}
 	}
+	budget := newCharBudget(req.MaxChars)
 	for _, c := range page {
-		resp.Results = append(resp.Results, ix.result(v, c, matchTerms, snipChars))
+		res := ix.result(v, c, matchTerms, snipChars)
+		size := jsonSize(res)
+		if !budget.take(size, len(resp.Results)) {
+			resp.Truncated = true
+			break
+		}
+		if budget.left < 0 {
+			// A first result alone passes the budget: shorten its snippet.
+			res.Snippet = clip(res.Snippet, max(0, len(res.Snippet)+budget.left))
+			resp.Truncated = true
+		}
+		resp.Results = append(resp.Results, res)
 	}
-	if need < len(cands) {
-		resp.NextCursor = strconv.Itoa(need)
+	if next := req.Offset + len(resp.Results); next < len(cands) {
+		resp.NextCursor = strconv.Itoa(next)
 	}
 	return resp, nil
 }

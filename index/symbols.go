@@ -20,6 +20,8 @@ type SymbolRequest struct {
 	PathGlob    string
 	Collections []string
 	Limit       int // default 20
+	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
+	MaxChars int
 }
 
 // DefaultSymbolLimit is the number of symbols when a request does not say.
@@ -227,6 +229,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
+	budget := newCharBudget(req.MaxChars)
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
@@ -235,11 +238,16 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if n.language != "" {
 			lang = n.language
 		}
-		resp.Symbols = append(resp.Symbols, treenav.Symbol{
+		sym := treenav.Symbol{
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-		})
+		}
+		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
+			resp.Truncated = true
+			break
+		}
+		resp.Symbols = append(resp.Symbols, sym)
 	}
 	return resp, nil
 }

@@ -39,11 +39,19 @@ var errNothing = errors.New("nothing could be produced")
 
 // cli carries the I/O streams so tests can run commands in-process.
 type cli struct {
+	stdin          io.Reader // nil: os.Stdin
 	stdout, stderr io.Writer
 }
 
 func main() {
-	os.Exit((&cli{stdout: os.Stdout, stderr: os.Stderr}).main(os.Args[1:]))
+	os.Exit((&cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}).main(os.Args[1:]))
+}
+
+func (c *cli) stdinOrDefault() io.Reader {
+	if c.stdin == nil {
+		return os.Stdin
+	}
+	return c.stdin
 }
 
 func (c *cli) main(args []string) int {

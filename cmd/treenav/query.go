@@ -7,33 +7,40 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 )
 
 func init() {
-	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
 		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
-	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--limit N] [--json] NAME",
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
 		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
-	register(&command{name: "list", usage: "[--root DIR]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--json] [QUERY]",
+	register(&command{name: "list", usage: "[--root DIR]... [--tag T]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] [QUERY]",
 		summary: "list indexed documents with facet counts", run: (*cli).list})
-	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--json] DOC_ID",
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
 	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
-	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--json] NODE_ID",
+	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--max-nodes N] [--json] NODE_ID",
 		summary: "print a node with all its descendants", run: (*cli).navigate})
 }
 
 // texter is a result with a compact text form.
 type texter interface{ Text() string }
 
-// emit prints a result as JSON or text.
+// emit prints a result as text or, with --json, as the MCP tool's
+// structuredContent: one line of compact JSON, byte for byte.
 func (c *cli) emit(cm *common, r texter) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if cm.json {
-		return writeJSON(w, r)
+		b, err := treenav.MarshalResult(r)
+		if err != nil {
+			return err
+		}
+		w.Write(b)
+		return w.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, r.Text())
 	return err
@@ -63,6 +70,7 @@ func (c *cli) search(args []string) error {
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
 	glob := fs.String("path", "", "search only files matching this glob")
+	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the results' JSON size; a page cut short gives a next_cursor")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -81,7 +89,7 @@ func (c *cli) search(args []string) error {
 		return err
 	}
 	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
-		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset})
+		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -96,6 +104,9 @@ func (c *cli) symbols(args []string) error {
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
 	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	var colls stringList
+	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
+	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the symbols' JSON size")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -107,7 +118,8 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob, Limit: *limit})
+	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -121,8 +133,10 @@ func (c *cli) list(args []string) error {
 	cursor := fs.String("cursor", "", "continue from a previous listing's next_cursor")
 	filters := filterFlag{}
 	fs.Var(filters, "filter", "KEY=VALUE facet filter (repeatable)")
-	var colls stringList
+	var colls, tags stringList
 	fs.Var(&colls, "collection", "list only this collection (repeatable)")
+	fs.Var(&tags, "tag", "list only documents with this tag (repeatable; the tags facet)")
+	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the listing's JSON size; a page cut short gives a next_cursor")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -137,7 +151,11 @@ func (c *cli) list(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls, Limit: *limit, Offset: offset})
+	if len(tags) > 0 {
+		filters["tags"] = append(filters["tags"], tags...)
+	}
+	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
+		Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -148,6 +166,7 @@ func (c *cli) tree(args []string) error {
 	fs := c.newFlags("tree")
 	cm := c.commonFlags(fs)
 	depth := fs.Int("max-depth", 0, "show nodes down to this depth (0: all)")
+	maxNodes := fs.Int("max-nodes", index.DefaultMaxNodes, "bound on the nodes shown (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -159,7 +178,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth})
+	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -195,6 +214,7 @@ func (c *cli) navigate(args []string) error {
 	doc := fs.String("doc", "", "document the NODE_ID belongs to")
 	depth := fs.Int("max-depth", 0, "outline descendants down to this depth (0: all)")
 	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the content printed")
+	maxNodes := fs.Int("max-nodes", index.DefaultMaxNodes, "bound on the descendants listed (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -206,7 +226,7 @@ func (c *cli) navigate(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Navigate(index.NavigateRequest{ID: args[0], DocID: *doc, MaxDepth: *depth, MaxChars: *maxChars})
+	r, err := e.Navigate(index.NavigateRequest{ID: args[0], DocID: *doc, MaxDepth: *depth, MaxChars: *maxChars, MaxNodes: *maxNodes})
 	if err != nil {
 		return queryErr(err)
 	}

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/mcp"
+)
+
+func init() {
+	register(&command{name: "serve", usage: "[--root DIR]... [--config FILE] [--http ADDR] [--token T] [--watch=false] [--index-dir DIR] [--no-cache]",
+		summary: "serve the index to agents over MCP (stdio, or streamable HTTP with --http)", run: (*cli).serve})
+}
+
+// serveOptions are serve's settings: the configuration's [server] table
+// with the command line over it.
+type serveOptions struct {
+	cm       *common
+	cfg      *treenav.Config
+	http     string // listen address; "" is stdio
+	token    string
+	watch    bool
+	debounce time.Duration
+}
+
+func (c *cli) serve(args []string) error {
+	o, err := c.serveFlags(args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	stdout := c.stdout
+	if f, ok := stdout.(*os.File); ok && f == os.Stdout && o.http == "" {
+		// stdout carries the protocol alone: anything else that prints to
+		// os.Stdout from now on lands on stderr.
+		os.Stdout = os.Stderr
+	}
+	return c.runServe(ctx, o, c.stdinOrDefault(), stdout)
+}
+
+// serveFlags parses serve's flags over the configuration. The token comes
+// from --token, else $TREENAV_TOKEN, else the configuration.
+func (c *cli) serveFlags(args []string) (serveOptions, error) {
+	fs := c.newFlags("serve")
+	o := serveOptions{cm: c.commonFlags(fs)}
+	httpAddr := fs.String("http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:3100; a bare port binds loopback) instead of stdio")
+	token := fs.String("token", "", "require \"Authorization: Bearer T\" over HTTP (default $TREENAV_TOKEN)")
+	watch := fs.Bool("watch", true, "keep the index current as files change")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return o, err
+	}
+	if len(args) > 0 {
+		return o, usagef("unexpected argument %q", args[0])
+	}
+	if o.cm.json {
+		return o, usagef("--json: serve speaks MCP; the query commands print JSON")
+	}
+	if o.cfg, err = o.cm.setup(); err != nil {
+		return o, err
+	}
+	sc := o.cfg.Server
+	o.http, o.token, o.watch, o.debounce = sc.HTTP, sc.Token, sc.Watch == nil || *sc.Watch, sc.Debounce
+	if o.cm.set("http") {
+		o.http = *httpAddr
+	}
+	if env := os.Getenv("TREENAV_TOKEN"); env != "" {
+		o.token = env
+	}
+	if o.cm.set("token") {
+		o.token = *token
+	}
+	if o.cm.set("watch") {
+		o.watch = *watch
+	}
+	return o, nil
+}
+
+// runServe serves until ctx is done or, on stdio, the client disconnects.
+func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, stdout io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx) // ends the watcher with the server
+	defer cancel()
+	level := slog.LevelInfo
+	if o.cm.quiet {
+		level = slog.LevelError
+	}
+	log := slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+
+	var listenAddr string
+	if o.http != "" {
+		addr, loopback, err := listenAddress(o.http)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if !loopback {
+			if o.token == "" {
+				return fmt.Errorf("refusing to serve %s without a token: a non-loopback address exposes the indexed code to the network; set --token or TREENAV_TOKEN (clients then send \"Authorization: Bearer <token>\"), or bind 127.0.0.1", addr)
+			}
+			log.Warn("serving on a non-loopback address; requests need the bearer token", "addr", addr)
+		}
+		listenAddr = addr
+	}
+
+	opts := index.EngineOptions{FlushEvery: 2 * time.Second}
+	var last time.Time
+	opts.Progress = func(p index.Progress) {
+		if time.Since(last) >= 5*time.Second {
+			last = time.Now()
+			log.Info("indexing", "done", p.Done, "total", p.Total)
+		}
+	}
+	eng, err := o.cm.newEngine(o.cfg, opts)
+	if err != nil {
+		return err
+	}
+	srv := mcp.New(eng, mcp.Options{Logger: log})
+	// Answer initialize at once; the index is loaded, brought up to date
+	// and then watched in the background, and the tools say how far it is.
+	go c.indexInBackground(ctx, eng, srv, o, log)
+
+	if listenAddr == "" {
+		var roots []string
+		for _, c := range o.cfg.Collections {
+			roots = append(roots, c.Root)
+		}
+		log.Info("serving MCP on stdio", "roots", roots)
+		t := &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+		done := make(chan error, 1)
+		go func() { done <- srv.Run(ctx, t) }()
+		select {
+		case err := <-done:
+			// The client closed stdin: the normal end of a stdio server.
+			if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+				return err
+			}
+		case <-ctx.Done():
+			// A signal: a read from stdin cannot be interrupted, so give
+			// the session a moment to close and go.
+			select {
+			case <-done:
+			case <-time.After(time.Second):
+			}
+		}
+		return nil
+	}
+	return serveHTTP(ctx, srv, listenAddr, o.token, log)
+}
+
+// indexInBackground loads the persisted snapshot (answers come from it at
+// once), brings it up to date with the disk and saves it if that changed
+// anything, as the CLI commands do; then, unless told not to, it watches
+// the files until ctx ends, saving the snapshot at most every
+// snapshotEvery.
+func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger) {
+	var dir string
+	loaded := false
+	if !o.cm.noCache {
+		var err error
+		if dir, err = eng.SnapshotDir(o.cfg.Index.Dir); err != nil {
+			log.Warn("no snapshot directory; indexing in memory", "err", err)
+		} else if loaded, err = eng.LoadSnapshot(dir); err != nil {
+			log.Warn("index snapshot unusable; rebuilding", "err", err)
+		} else if loaded {
+			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
+		}
+	}
+	if srv.Index() != nil {
+		return
+	}
+	save := func() {
+		if dir == "" {
+			return
+		}
+		if err := eng.SaveSnapshot(dir); err != nil {
+			log.Warn("could not save the index snapshot", "err", err)
+		}
+	}
+	if st := eng.Status(); !loaded || st.Parsed+st.Removed > 0 {
+		save()
+	}
+	if !o.watch {
+		return
+	}
+	var lastSave time.Time
+	err := eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
+		if time.Since(lastSave) >= snapshotEvery {
+			lastSave = time.Now()
+			save()
+		}
+	}})
+	if err != nil && ctx.Err() == nil {
+		log.Warn("not watching for changes", "err", err)
+	}
+}
+
+// snapshotEvery bounds how often a watching server rewrites its snapshot.
+const snapshotEvery = 30 * time.Second
+
+// serveHTTP listens on addr until ctx is done, then shuts down gracefully.
+func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ReadHeaderTimeout: 10 * time.Second}
+	// The address asked for, with the port bound (":0" picks one).
+	host, _, _ := net.SplitHostPort(addr)
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	base := "http://" + net.JoinHostPort(host, port)
+	log.Info("serving MCP over streamable HTTP", "url", base+"/mcp", "health", base+"/healthz", "token", token != "")
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		// Open event streams do not end by themselves: cut them.
+		hs.Close()
+	}
+	return nil
+}
+
+// listenAddress resolves --http: a bare port or an address without a host
+// binds loopback; loopback reports whether the host is loopback.
+func listenAddress(s string) (addr string, loopback bool, err error) {
+	if _, err := strconv.Atoi(s); err == nil {
+		s = ":" + s
+	}
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "", false, fmt.Errorf("bad --http address %q: want HOST:PORT, e.g. 127.0.0.1:3100", s)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), mcp.IsLoopbackHost(host), nil
+}
+
+// nopWriteCloser lets the transport "close" stdout without closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,106 @@
+package index
+
+import "encoding/json"
+
+// Output bounds. Agents read every answer into a context window, and MCP
+// clients refuse tool results over about 25k tokens, so every listing is
+// cut well below that and says how to get the rest.
+
+// DefaultMaxNodes bounds the outline of get_tree and navigate_tree: about
+// 30k characters of JSON, 10k tokens at worst.
+const DefaultMaxNodes = 150
+
+// maxLinks bounds each of a tree's links and backlinks.
+const maxLinks = 100
+
+// jsonSize is the size of v as the JSON that the CLI and MCP print: the
+// measure of max_chars for listings.
+func jsonSize(v any) int {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return 0
+	}
+	return len(b)
+}
+
+// charBudget counts the characters of a listing against a max_chars bound.
+type charBudget struct {
+	left int
+}
+
+func newCharBudget(maxChars int) charBudget {
+	if maxChars <= 0 {
+		maxChars = DefaultMaxChars
+	}
+	// A JSON array of k items adds k+1 characters: brackets and commas.
+	return charBudget{left: maxChars - 1}
+}
+
+// take reports whether an item of size n fits, and counts it if so. The
+// first item always fits (shown is the number of items taken so far), so
+// that a small budget still makes progress through a cursor.
+func (b *charBudget) take(n, shown int) bool {
+	n++ // the item's comma or bracket
+	if n > b.left && shown > 0 {
+		b.left = 0
+		return false
+	}
+	b.left -= n
+	return true
+}
+
+// maxNodes resolves a MaxNodes request field: 0 is the default, negative
+// is no bound.
+func maxNodes(n int) int {
+	switch {
+	case n == 0:
+		return DefaultMaxNodes
+	case n < 0:
+		return 0
+	}
+	return n
+}
+
+// boundByDepth chooses which of an outline's nodes to keep within limit
+// nodes: all nodes down to the deepest level that fits, so that an outline
+// cut short still covers the whole document (every top-level symbol) rather
+// than its first part. When even the shallowest level does not fit, the
+// first limit nodes are kept. depths are the nodes' depths in document
+// order; keep[i] says whether node i is kept.
+func boundByDepth(depths []int, limit int) (keep []bool, truncated bool) {
+	keep = make([]bool, len(depths))
+	if limit <= 0 || len(depths) <= limit {
+		for i := range keep {
+			keep[i] = true
+		}
+		return keep, false
+	}
+	minDep := depths[0]
+	perDepth := map[int]int{}
+	maxDep := 0
+	for _, d := range depths {
+		perDepth[d]++
+		maxDep = max(maxDep, d)
+		minDep = min(minDep, d)
+	}
+	level, total := minDep-1, 0
+	for d := minDep; d <= maxDep; d++ {
+		if total+perDepth[d] > limit {
+			break
+		}
+		total += perDepth[d]
+		level = d
+	}
+	// One node (a tree's root) and nothing under it is no outline: cut by
+	// document order instead.
+	if total <= 1 {
+		for i := range keep[:limit] {
+			keep[i] = true
+		}
+		return keep, true
+	}
+	for i, d := range depths {
+		keep[i] = d <= level
+	}
+	return keep, true
+}

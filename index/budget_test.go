@@ -1,0 +1,181 @@
+package index
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestBoundByDepth(t *testing.T) {
+	for _, tc := range []struct {
+		depths    []int
+		limit     int
+		keep      string // 1 kept, 0 dropped
+		truncated bool
+	}{
+		{[]int{0, 1, 2, 2, 1, 2}, 0, "111111", false},
+		{[]int{0, 1, 2, 2, 1, 2}, 6, "111111", false},
+		// Levels 0-1 fit whole (3 nodes); level 2 would pass 5.
+		{[]int{0, 1, 2, 2, 1, 2}, 5, "110010", true},
+		{[]int{0, 1, 2, 2, 1, 2}, 3, "110010", true},
+		// Only the root fits: document order instead.
+		{[]int{0, 1, 2, 2, 1, 2}, 2, "110000", true},
+		// Navigate's descendants start at depth 1.
+		{[]int{1, 2, 2, 1, 2}, 3, "10010", true},
+		{[]int{1, 1, 1, 1}, 2, "1100", true},
+	} {
+		keep, tr := boundByDepth(tc.depths, tc.limit)
+		var b strings.Builder
+		for _, k := range keep {
+			if k {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
+		}
+		if b.String() != tc.keep || tr != tc.truncated {
+			t.Errorf("boundByDepth(%v, %d) = %s %v, want %s %v", tc.depths, tc.limit, b.String(), tr, tc.keep, tc.truncated)
+		}
+	}
+}
+
+// manyGo is a Go file with n types of three methods each.
+func manyGo(n int) string {
+	var b strings.Builder
+	b.WriteString("package many\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "// T%d holds widget state number %d.\ntype T%d struct{}\n\n", i, i, i)
+		for _, m := range []string{"Open", "Read", "Close"} {
+			fmt.Fprintf(&b, "// %s handles widget %d.\nfunc (t *T%d) %s() error { return nil }\n\n", m, i, i, m)
+		}
+	}
+	return b.String()
+}
+
+func TestTreeAndNavigateMaxNodes(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"many.go": manyGo(60)}) // 1 + 60*4 nodes
+	ix := e.Index()
+	tr, err := ix.Tree(TreeRequest{DocID: "many.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 241 nodes pass the default bound; the root and the 60 types fit.
+	if !tr.Truncated || tr.TotalNodes != 241 || len(tr.Nodes) != 61 {
+		t.Fatalf("default tree: truncated %v, %d of %d nodes; want 61 of 241", tr.Truncated, len(tr.Nodes), tr.TotalNodes)
+	}
+	if last := tr.Nodes[len(tr.Nodes)-1].NodeID; last != "many.go#T59" {
+		t.Errorf("a cut outline must still reach the end of the file; last node %s", last)
+	}
+	all, _ := ix.Tree(TreeRequest{DocID: "many.go", MaxNodes: -1})
+	if all.Truncated || len(all.Nodes) != 241 {
+		t.Errorf("unbounded tree: %d nodes, truncated %v", len(all.Nodes), all.Truncated)
+	}
+	small, _ := ix.Tree(TreeRequest{DocID: "many.go", MaxNodes: 10})
+	if !small.Truncated || len(small.Nodes) != 10 {
+		t.Errorf("max 10 nodes: got %d", len(small.Nodes))
+	}
+	nav, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !nav.Truncated || nav.TotalNodes != 240 || len(nav.Nodes) != 60 {
+		t.Errorf("navigate: truncated %v, %d of %d; want 60 of 240", nav.Truncated, len(nav.Nodes), nav.TotalNodes)
+	}
+}
+
+func TestMaxCharsPagesListings(t *testing.T) {
+	files := map[string]string{}
+	for i := range 30 {
+		files[fmt.Sprintf("pkg%02d/widget.go", i)] = fmt.Sprintf("package pkg%02d\n\n// Widget%02d renders a widget frame.\nfunc Widget%02d() {}\n", i, i, i)
+	}
+	e, _ := newTestEngine(t, files)
+	ix := e.Index()
+
+	// Search: a small budget cuts the page; following the cursors visits
+	// every result exactly once.
+	full, err := ix.Search(SearchRequest{Query: "widget frame", Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Truncated || full.NextCursor != "" || len(full.Results) != full.Total {
+		t.Fatalf("default budget should hold %d results: got %d, truncated %v", full.Total, len(full.Results), full.Truncated)
+	}
+	var paged []string
+	cursor, pages := 0, 0
+	for {
+		r, err := ix.Search(SearchRequest{Query: "widget frame", Limit: 100, Offset: cursor, MaxChars: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages++
+		if size := jsonSize(r.Results); size > 2000 {
+			t.Errorf("page of %d chars passes max_chars 2000", size)
+		}
+		for _, res := range r.Results {
+			paged = append(paged, res.NodeID)
+		}
+		if r.NextCursor == "" {
+			break
+		}
+		if !r.Truncated {
+			t.Errorf("page cut by max_chars not marked truncated")
+		}
+		cursor, _ = strconv.Atoi(r.NextCursor)
+	}
+	var want []string
+	for _, res := range full.Results {
+		want = append(want, res.NodeID)
+	}
+	if pages < 2 || !reflect.DeepEqual(paged, want) {
+		t.Errorf("%d pages gave %v\nwant %v", pages, paged, want)
+	}
+	// A budget smaller than one result still returns it, its snippet cut.
+	one, _ := ix.Search(SearchRequest{Query: "widget frame", MaxChars: 250})
+	if len(one.Results) != 1 || !one.Truncated || one.NextCursor != "1" {
+		t.Errorf("tiny budget: %d results, truncated %v, cursor %q", len(one.Results), one.Truncated, one.NextCursor)
+	}
+
+	// List.
+	l, _ := ix.List(ListRequest{MaxChars: 1000})
+	if l.Total != 30 || len(l.Documents) == 0 || len(l.Documents) >= 30 || l.NextCursor != strconv.Itoa(len(l.Documents)) {
+		t.Errorf("list with budget: total %d, %d shown, cursor %q", l.Total, len(l.Documents), l.NextCursor)
+	}
+	if size := jsonSize(l.Documents); size > 1000 {
+		t.Errorf("list page of %d chars passes max_chars 1000", size)
+	}
+
+	// Symbols.
+	s, _ := ix.Symbols(SymbolRequest{Query: "Widget", Limit: 100, MaxChars: 800})
+	if s.Total != 30 || len(s.Symbols) == 0 || len(s.Symbols) >= 30 || !s.Truncated {
+		t.Errorf("symbols with budget: total %d, %d shown, truncated %v", s.Total, len(s.Symbols), s.Truncated)
+	}
+}
+
+func TestTreeBoundsLinks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Hub\n\n")
+	for i := range maxLinks + 50 {
+		fmt.Fprintf(&b, "- [page %d](page%d.md)\n", i, i)
+	}
+	files := map[string]string{"hub.md": b.String()}
+	for i := range maxLinks + 50 {
+		files[fmt.Sprintf("page%d.md", i)] = fmt.Sprintf("# Page %d\n\nBack to [the hub](hub.md).\n", i)
+	}
+	e, _ := newTestEngine(t, files)
+	tr, err := e.Index().Tree(TreeRequest{DocID: "hub.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Truncated || len(tr.Links) != maxLinks || len(tr.Backlinks) != maxLinks || tr.TotalNodes != 0 {
+		t.Errorf("hub: truncated %v, %d links, %d backlinks, total_nodes %d", tr.Truncated, len(tr.Links), len(tr.Backlinks), tr.TotalNodes)
+	}
+	if !strings.Contains(tr.Text(), "(links cut short)") || strings.Contains(tr.Text(), "outline cut") {
+		t.Errorf("hub text:\n%s", tr.Text())
+	}
+	small, _ := e.Index().Tree(TreeRequest{DocID: "page1.md"})
+	if small.Truncated || len(small.Links) != 1 || len(small.Backlinks) != 1 {
+		t.Errorf("page1: truncated %v, links %+v", small.Truncated, small.Links)
+	}
+}

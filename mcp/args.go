@@ -1,0 +1,215 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/treenav/treenav/index"
+)
+
+// StringList is a parameter that takes one string or a list of strings:
+// agents write {"language": "go"} as often as {"language": ["go", "rust"]},
+// and both mean the same.
+type StringList []string
+
+// UnmarshalJSON accepts a string, a list of strings or null.
+func (l *StringList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*l = nil
+		if one != "" {
+			*l = StringList{one}
+		}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return fmt.Errorf("want a string or a list of strings, got %s", b)
+	}
+	*l = many
+	return nil
+}
+
+// stringListSchema is StringList's schema: a string or an array of strings.
+func stringListSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{
+		{Type: "string"},
+		{Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+	}}
+}
+
+// Filters are facet filters: key → one value or a list of values (OR
+// within a key, AND across keys).
+type Filters map[string]StringList
+
+func (f Filters) toIndex() map[string][]string {
+	if len(f) == 0 {
+		return nil
+	}
+	out := make(map[string][]string, len(f))
+	for k, v := range f {
+		out[k] = append([]string(nil), v...)
+	}
+	return out
+}
+
+// The tools' inputs. Field comments (jsonschema tags) are what the agent
+// reads in the input schema, so they say what a value looks like.
+
+// ListArgs are list_documents' parameters.
+type ListArgs struct {
+	Query      string     `json:"query,omitempty" jsonschema:"keep documents whose path or title contains every word of this text"`
+	Tag        StringList `json:"tag,omitempty" jsonschema:"keep documents with this tag (the tags facet); one or a list"`
+	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": \"go\"}; OR within a key, AND across keys; list_documents shows the keys and values in facet_counts"`
+	Collection StringList `json:"collection,omitempty" jsonschema:"keep documents of this collection (one or a list)"`
+	Limit      int        `json:"limit,omitempty" jsonschema:"documents per page"`
+	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
+}
+
+// SearchArgs are search_documents' parameters.
+type SearchArgs struct {
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
+	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself, other keys (language, content_type, collection, frontmatter keys) its document"`
+	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
+	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, e.g. \"src/**/*.go\""`
+	Limit      int        `json:"limit,omitempty" jsonschema:"results per page"`
+	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
+}
+
+// TreeArgs are get_tree's parameters.
+type TreeArgs struct {
+	DocID    string `json:"doc_id" jsonschema:"the document: its path as listed by list_documents or search_documents (a node id also works)"`
+	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"show nodes down to this depth: 1 is top-level symbols or sections only; 0 or absent is all levels"`
+	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the nodes shown; a longer outline keeps the levels that fit whole and says so"`
+}
+
+// NodeArgs are get_node_content's parameters.
+type NodeArgs struct {
+	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
+	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
+	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
+	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the total content in characters"`
+}
+
+// NavigateArgs are navigate_tree's parameters.
+type NavigateArgs struct {
+	DocID    string `json:"doc_id,omitempty" jsonschema:"the document the node id belongs to; lets node_id be a bare anchor"`
+	NodeID   string `json:"node_id" jsonschema:"the node whose subtree to return, e.g. \"web/server.go#Server\"; a doc_id alone is the whole document"`
+	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"outline descendants down to this depth below the node; 0 or absent is all"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the subtree's text in characters"`
+	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the descendants listed in the outline"`
+}
+
+// SymbolArgs are find_symbol's parameters.
+type SymbolArgs struct {
+	Query      string     `json:"query" jsonschema:"a symbol name (\"Shutdown\"), a qualified name (\"Server.Shutdown\"), a prefix or camel humps (\"gUT\" finds getUserToken)"`
+	Kind       StringList `json:"kind,omitempty" jsonschema:"keep symbols of this kind (one or a list): class, interface, struct, enum, type, function, method, constructor, field, constant, variable, ..."`
+	Language   StringList `json:"language,omitempty" jsonschema:"keep symbols of this language (one or a list): go, python, typescript, ..."`
+	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, e.g. \"internal/**\""`
+	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
+	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
+	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
+}
+
+// StatusArgs are index_status' parameters: none.
+type StatusArgs struct{}
+
+// The index requests. Each mirrors a CLI command's flags (cmd/treenav), so
+// a tool call and its CLI command ask the index the same question.
+
+func (a ListArgs) request() (index.ListRequest, error) {
+	off, err := parseCursor(a.Cursor)
+	if err != nil {
+		return index.ListRequest{}, err
+	}
+	f := a.Filters.toIndex()
+	if len(a.Tag) > 0 {
+		if f == nil {
+			f = map[string][]string{}
+		}
+		f["tags"] = append(f["tags"], a.Tag...)
+	}
+	return index.ListRequest{Query: a.Query, Filters: f, Collections: a.Collection,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a SearchArgs) request() (index.SearchRequest, error) {
+	off, err := parseCursor(a.Cursor)
+	if err != nil {
+		return index.SearchRequest{}, err
+	}
+	if strings.TrimSpace(a.Query) == "" {
+		return index.SearchRequest{}, &index.BadRequestError{Msg: "empty query: give words or identifiers to search for (list_documents lists documents without one)"}
+	}
+	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
+		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a NodeArgs) request() (index.NodesRequest, error) {
+	ids := append([]string(nil), a.NodeIDs...)
+	if a.NodeID != "" {
+		ids = append(ids, a.NodeID)
+	}
+	if len(ids) == 0 {
+		return index.NodesRequest{}, &index.BadRequestError{Msg: "no node id: pass node_ids, e.g. [\"web/server.go#Server.Shutdown\"] (get_tree lists a document's ids)"}
+	}
+	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars}, nil
+}
+
+// parseCursor reads a next_cursor: an offset into the ranked list.
+func parseCursor(c string) (int, error) {
+	if c == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(c)
+	if err != nil || n < 0 {
+		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %q: pass next_cursor from a previous answer unchanged", c)}
+	}
+	return n, nil
+}
+
+// inputSchema infers In's schema (StringList as string-or-list; fields
+// without omitempty required) and sets the defaults and minimums of the
+// named properties.
+func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
+	s, err := jsonschema.For[In](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[StringList](): stringListSchema(),
+	}})
+	if err != nil {
+		panic(fmt.Sprintf("input schema of %T: %v", *new(In), err))
+	}
+	for _, p := range s.Properties {
+		// A Go slice is inferred as ["null", "array"]; tool callers (and
+		// clients that convert arguments by "type") expect plain "array".
+		if len(p.Types) == 2 && p.Types[0] == "null" {
+			p.Type, p.Types = p.Types[1], nil
+		}
+	}
+	for name, v := range defaults {
+		p := s.Properties[name]
+		if p == nil {
+			panic(fmt.Sprintf("input schema of %T: no property %q", *new(In), name))
+		}
+		p.Default = json.RawMessage(strconv.Itoa(v))
+		one := 1.0
+		p.Minimum = &one
+	}
+	return s
+}
+
+// outputSchema infers the schema of a result type.
+func outputSchema[Out any]() *jsonschema.Schema {
+	s, err := jsonschema.For[Out](nil)
+	if err != nil {
+		panic(fmt.Sprintf("output schema of %T: %v", *new(Out), err))
+	}
+	return s
+}

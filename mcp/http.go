@@ -1,0 +1,94 @@
+package mcp
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// HTTPOptions configure the HTTP handler.
+type HTTPOptions struct {
+	// Token, when set, is required as "Authorization: Bearer <token>" on
+	// every request to /mcp.
+	Token string
+}
+
+// HTTPHandler serves streamable HTTP MCP at /mcp and a health check at
+// /healthz. Requests from a browser page of another site (an Origin header
+// that is not localhost) are refused: a page the user visits must not
+// drive a local server (DNS rebinding and cross-site requests). The SDK
+// also refuses requests that reach a loopback address with a foreign Host.
+func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
+	// Stateless: the tools need no session (the server never calls the
+	// client back), so nothing is kept between requests, no session can
+	// leak, and a shutdown has no event stream to wait for.
+	mcpHandler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.mcp },
+		&sdk.StreamableHTTPOptions{Stateless: true})
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", requireToken(opts.Token, mcpHandler))
+	mux.HandleFunc("/healthz", s.health)
+	return checkOrigin(mux)
+}
+
+// health answers a load balancer or a script: 200 with the index state.
+// It needs no token and says nothing about the indexed content.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	st := s.eng.Status()
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"status": "ok", "state": st.State,
+		"files_done": st.FilesDone, "files_total": st.FilesTotal})
+}
+
+// checkOrigin refuses requests whose Origin is a site other than this
+// machine's. Clients that are not browsers send no Origin.
+func checkOrigin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
+			http.Error(w, "forbidden: requests from origin "+o+" are not accepted (only localhost origins)", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// localOrigin reports whether an Origin header names this machine.
+func localOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return IsLoopbackHost(u.Hostname())
+}
+
+// IsLoopbackHost reports whether host (a name or an IP, without port)
+// names the loopback interface.
+func IsLoopbackHost(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// requireToken checks the bearer token when one is configured.
+func requireToken(token string, next http.Handler) http.Handler {
+	if token == "" {
+		return next
+	}
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := []byte(r.Header.Get("Authorization"))
+		if subtle.ConstantTimeCompare(got, want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="treenav"`)
+			http.Error(w, "unauthorized: send Authorization: Bearer <token>", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,145 @@
+package mcp
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/treenav/treenav/index"
+)
+
+// StatusReport is the answer of index_status and the content of the
+// treenav://stats resource: how current the index is (the engine's Status)
+// and what it holds (the index's Stats). Its JSON is the CLI's
+// "treenav status --json".
+type StatusReport struct {
+	index.Status
+	index.Stats
+	Collections []CollectionInfo `json:"collections"`
+	// BuildError is why the last build failed, if it did.
+	BuildError string `json:"build_error,omitempty"`
+}
+
+// CollectionInfo names an indexed root.
+type CollectionInfo struct {
+	Name string `json:"name"`
+	Root string `json:"root"`
+}
+
+// Report describes engine e; buildErr is the last build's error, if any.
+func Report(e *index.Engine, buildErr error) *StatusReport {
+	r := &StatusReport{Status: e.Status(), Stats: e.Index().Stats(), Collections: []CollectionInfo{}}
+	if r.Skipped == nil {
+		r.Skipped = map[string]int{}
+	}
+	if r.Errors == nil {
+		r.Errors = []index.FileError{}
+	}
+	for _, c := range e.Collections() {
+		r.Collections = append(r.Collections, CollectionInfo{Name: c.Name, Root: c.Root})
+	}
+	if buildErr != nil {
+		r.BuildError = buildErr.Error()
+	}
+	return r
+}
+
+// Text renders the report for a reader.
+func (r *StatusReport) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "index %s: %s documents, %s nodes, %s terms\n", r.State,
+		thousands(r.Documents), thousands(r.Nodes), thousands(r.Terms))
+	if note := progressNote(r.Status, r.BuildError); note != "" {
+		b.WriteString(note + "\n")
+	}
+	if len(r.Languages) > 0 {
+		fmt.Fprintf(&b, "languages: %s\n", counts(r.Languages))
+	}
+	if !r.LastBuild.IsZero() {
+		took := r.BuildTime.Round(time.Microsecond)
+		if took >= time.Millisecond {
+			took = took.Round(time.Millisecond)
+		}
+		fmt.Fprintf(&b, "last build: %s, took %s (parsed %d, unchanged %d, removed %d)\n",
+			r.LastBuild.Format(time.RFC3339), took, r.Parsed, r.Unchanged, r.Removed)
+	}
+	if !r.Updated.IsZero() {
+		fmt.Fprintf(&b, "last update: %s\n", r.Updated.Format(time.RFC3339))
+	}
+	if r.Watching {
+		fmt.Fprintf(&b, "watching for changes: %d files updated since the build\n", r.Updates)
+	}
+	for _, e := range r.WatchErrors {
+		fmt.Fprintf(&b, "watch error: %s\n", e)
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(&b, "skipped files: %s\n", counts(r.Skipped))
+	}
+	if r.ErrorCount > 0 {
+		fmt.Fprintf(&b, "files that failed (%d):\n", r.ErrorCount)
+		for _, e := range r.Errors {
+			fmt.Fprintf(&b, "  %s: %s\n", e.Path, e.Error)
+		}
+		if r.ErrorCount > len(r.Errors) {
+			fmt.Fprintf(&b, "  (%d more)\n", r.ErrorCount-len(r.Errors))
+		}
+	}
+	for _, c := range r.Collections {
+		fmt.Fprintf(&b, "collection %s: %s\n", c.Name, c.Root)
+	}
+	return b.String()
+}
+
+// progressNote says how far an unfinished index is, for the end of every
+// tool answer: an agent must know that a miss may only mean "not indexed
+// yet". It is empty when the index is complete.
+func progressNote(st index.Status, buildErr string) string {
+	switch {
+	case buildErr != "":
+		return "indexing failed: " + buildErr + "; results may be incomplete"
+	case st.State == "indexing":
+		return fmt.Sprintf("indexing: %s/%s files; results may be incomplete", thousands(st.FilesDone), thousands(st.FilesTotal))
+	case st.State == "empty":
+		return "indexing: listing files; results may be incomplete"
+	}
+	return ""
+}
+
+// counts renders a map of counts, largest first.
+func counts(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + strconv.Itoa(m[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// thousands formats n with comma separators: 15,503.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

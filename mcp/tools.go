@@ -1,0 +1,181 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
+)
+
+// The tool descriptions are written for the agent that chooses among them:
+// what each is for, when to use it instead of another, what comes next.
+const (
+	listDescription = `List the indexed documents (source files and markdown pages) with facet counts: how many documents per language, content_type, collection and frontmatter key such as tags. Use it to see what the repository holds and which filter values exist before filtering search_documents; to find where something is, search_documents or find_symbol is faster. Narrow by words of the path or title (query), tag, filters or collection. Pages of "limit" documents: pass next_cursor back as cursor for the next page.`
+
+	searchDescription = `Rank code symbols and markdown sections by relevance to words (BM25): the first step when you do not know where something is. Each result is one node: its node_id ("path#Qualified.name" for code such as "web/server.go#Server.Shutdown", "path#section/subsection" for markdown), kind, lines, score and a snippet. Next: get_node_content(node_ids=[...]) to read results, or get_tree(doc_id) to see a result's document outline. Narrow with filters ({"language": "go", "kind": "method"}), collection, doc_id or a path glob. For a symbol whose name you know, find_symbol is more precise. Bounded by limit and max_chars; next_cursor gives the next page.`
+
+	treeDescription = `Outline of one document without its text: the symbols of a source file (types, functions, methods, fields, nested by containment) or the sections of a markdown page (headings), each with node_id, kind, title, lines and word count. Use it after search_documents or list_documents to see how a file is organized and pick the exact node to read with get_node_content. A large outline is cut to max_nodes keeping whole levels (every top-level symbol) and says so; then read deeper with navigate_tree on a node, or use max_depth.`
+
+	nodeDescription = `Text of one or more nodes (symbols or sections) by id, with path and line range: the precise read after search_documents, find_symbol or get_tree. A node's own text leaves out its children, each replaced by a one-line marker with the child's id (a struct's fields and methods, a section's subsections): ask for those ids next, or use navigate_tree for a node with everything under it. Ids may be bare anchors ("Server.Shutdown") when doc_id is given or only one document has the anchor. An unknown id answers with the closest valid ids. Bounded by max_chars.`
+
+	navigateDescription = `A node with all its descendants: the outline of the subtree and its full text (a Go type with its fields and methods, a markdown section with all its subsections). Use it to read a whole class or chapter at once; use get_node_content to read one symbol or section alone, and get_tree for a document's outline without text. Bounded by max_chars (text) and max_nodes (outline); a cut answer says so, then navigate into a child.`
+
+	symbolDescription = `Find code symbols by name, best match first: exact name, qualified name ("Server.Shutdown"; "Server::shutdown" also works), prefix, camel humps ("gUT" finds getUserToken), substring. Filters apply to each symbol: kind ("method", "function", "struct", ...), language, path glob, collection. Returns node_id, kind, signature, file and lines; read a symbol with get_node_content(node_ids=[node_id]). When you know what the code does but not its name, use search_documents.`
+
+	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, last build and update time, indexed roots. Call it when results look incomplete or to see what was indexed.`
+)
+
+// texter is a result with a compact text form for the model.
+type texter interface{ Text() string }
+
+// readOnly marks every treenav tool: it reads the local index and changes
+// nothing.
+func readOnly(title string) *sdk.ToolAnnotations {
+	no := false
+	return &sdk.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: &no, OpenWorldHint: &no}
+}
+
+func (s *Server) addTools() {
+	ix := s.eng.Index
+
+	addTool(s, &sdk.Tool{Name: "list_documents", Description: listDescription, Annotations: readOnly("List documents")},
+		inputSchema[ListArgs](map[string]int{"limit": index.DefaultListLimit, "max_chars": index.DefaultMaxChars}),
+		func(a ListArgs) (*treenav.ListResponse, error) {
+			req, err := a.request()
+			if err != nil {
+				return nil, err
+			}
+			return ix().List(req)
+		})
+
+	addTool(s, &sdk.Tool{Name: "search_documents", Description: searchDescription, Annotations: readOnly("Search code and docs")},
+		inputSchema[SearchArgs](map[string]int{"limit": index.DefaultLimit, "max_chars": index.DefaultMaxChars}),
+		func(a SearchArgs) (*treenav.SearchResponse, error) {
+			req, err := a.request()
+			if err != nil {
+				return nil, err
+			}
+			return ix().Search(req)
+		})
+
+	addTool(s, &sdk.Tool{Name: "get_tree", Description: treeDescription, Annotations: readOnly("Document outline")},
+		inputSchema[TreeArgs](map[string]int{"max_nodes": index.DefaultMaxNodes}),
+		func(a TreeArgs) (*treenav.TreeResponse, error) {
+			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes})
+		})
+
+	addTool(s, &sdk.Tool{Name: "get_node_content", Description: nodeDescription, Annotations: readOnly("Read nodes")},
+		inputSchema[NodeArgs](map[string]int{"max_chars": index.DefaultMaxChars}),
+		func(a NodeArgs) (*treenav.NodesResponse, error) {
+			req, err := a.request()
+			if err != nil {
+				return nil, err
+			}
+			return s.eng.Nodes(req)
+		})
+
+	addTool(s, &sdk.Tool{Name: "navigate_tree", Description: navigateDescription, Annotations: readOnly("Read a subtree")},
+		inputSchema[NavigateArgs](map[string]int{"max_chars": index.DefaultMaxChars, "max_nodes": index.DefaultMaxNodes}),
+		func(a NavigateArgs) (*treenav.NavigateResponse, error) {
+			return s.eng.Navigate(index.NavigateRequest{ID: a.NodeID, DocID: a.DocID, MaxDepth: a.MaxDepth, MaxChars: a.MaxChars, MaxNodes: a.MaxNodes})
+		})
+
+	addTool(s, &sdk.Tool{Name: "find_symbol", Description: symbolDescription, Annotations: readOnly("Find symbols")},
+		inputSchema[SymbolArgs](map[string]int{"limit": index.DefaultSymbolLimit, "max_chars": index.DefaultMaxChars}),
+		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
+			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
+				PathGlob: a.Path, Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
+		})
+
+	addTool(s, &sdk.Tool{Name: "index_status", Description: statusDescription, Annotations: readOnly("Index status")},
+		inputSchema[StatusArgs](nil),
+		func(StatusArgs) (*StatusReport, error) {
+			return Report(s.eng, s.lastBuildErr()), nil
+		})
+}
+
+// addTool registers a tool whose handler returns a result type: the
+// model reads its Text (with a progress note while indexing), and
+// structuredContent carries its JSON exactly as the CLI prints it.
+//
+// The SDK's typed tools would marshal the result, decode it into a map to
+// apply schema defaults and marshal it again, sorting the keys; so the
+// handler sets structuredContent itself and the output schema is given
+// explicitly.
+func addTool[In, Res any, PR interface {
+	*Res
+	texter
+}](s *Server, t *sdk.Tool, in *jsonschema.Schema, run func(In) (PR, error)) {
+	t.InputSchema = in
+	t.OutputSchema = outputSchema[Res]()
+	sdk.AddTool(s.mcp, t, func(ctx context.Context, req *sdk.CallToolRequest, args In) (*sdk.CallToolResult, any, error) {
+		res, err := run(args)
+		if err != nil {
+			return s.errorResult(t.Name, err), nil, nil
+		}
+		b, err := treenav.MarshalResult(res)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: encoding the result: %w", t.Name, err)
+		}
+		text := res.Text()
+		if note := s.note(); note != "" && t.Name != "index_status" {
+			text += "(" + note + ")\n"
+		}
+		return &sdk.CallToolResult{
+			Content:           []sdk.Content{&sdk.TextContent{Text: text}},
+			StructuredContent: json.RawMessage(b),
+		}, nil, nil
+	})
+}
+
+// errorResult reports a failed call as a tool error (isError), which the
+// model sees, with what to do next.
+func (s *Server) errorResult(tool string, err error) *sdk.CallToolResult {
+	msg := errorText(err)
+	if note := s.note(); note != "" {
+		msg += "\n(" + note + "; the id may not be indexed yet)"
+	}
+	s.log.Debug("tool error", "tool", tool, "err", err)
+	r := &sdk.CallToolResult{}
+	r.SetError(errors.New(msg))
+	return r
+}
+
+// errorText turns an index error into a message that says what to do.
+func errorText(err error) string {
+	var nf *index.NotFoundError
+	var br *index.BadRequestError
+	switch {
+	case errors.As(err, &nf):
+		id, why := nf.ID, ""
+		if i := strings.Index(id, " ("); i > 0 {
+			id, why = id[:i], strings.TrimSuffix(id[i+2:], ")")
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "unknown %s id %q", nf.What, id)
+		if why != "" {
+			fmt.Fprintf(&b, " (%s)", why)
+		}
+		if len(nf.Closest) > 0 {
+			fmt.Fprintf(&b, ". Closest valid ids: %s. Retry with one of them", strings.Join(nf.Closest, ", "))
+		} else {
+			b.WriteString(", and no similar id is indexed")
+		}
+		if nf.What == "document" {
+			b.WriteString("; list_documents and search_documents give document ids.")
+		} else {
+			b.WriteString("; get_tree(doc_id) lists a document's node ids, search_documents and find_symbol find them.")
+		}
+		return b.String()
+	case errors.As(err, &br):
+		return "bad request: " + br.Msg
+	}
+	return err.Error()
+}
