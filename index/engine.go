@@ -279,9 +279,7 @@ func (e *Engine) Build() error {
 		case o.Skip != "":
 			skipped[o.Skip]++
 			dropped = append(dropped, o.Job.DocID)
-			if o.Skip != walk.SkipUnsupported {
-				skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
-			}
+			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
 		default:
 			parsed++
 		}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -64,9 +65,19 @@ func (e *Engine) Fingerprint() string {
 // matching ErrSnapshot (the index stays empty and the caller rebuilds, after
 // saying so).
 func (e *Engine) LoadSnapshot(dir string) (bool, error) {
-	err := e.ix.Load(filepath.Join(dir, snapshotName), e.Fingerprint())
+	extra, err := e.ix.Load(filepath.Join(dir, snapshotName), e.Fingerprint())
 	switch {
 	case err == nil:
+		// The status of the build that made the snapshot: what it
+		// skipped and what failed stay visible.
+		var st Status
+		if json.Unmarshal(extra, &st) == nil {
+			st.Watching = false
+			if st.State == "" || st.State == "indexing" {
+				st.State = "ready"
+			}
+			e.SetStatus(st)
+		}
 		return true, nil
 	case errors.Is(err, os.ErrNotExist):
 		return false, nil
@@ -88,7 +99,11 @@ func (e *Engine) SaveSnapshot(dir string) error {
 	}
 	defer unlock()
 	cleanTemps(dir)
-	return e.ix.Save(filepath.Join(dir, snapshotName), e.Fingerprint())
+	st, err := json.Marshal(e.Status())
+	if err != nil {
+		return err
+	}
+	return e.ix.Save(filepath.Join(dir, snapshotName), e.Fingerprint(), st)
 }
 
 // lockDir takes an exclusive advisory lock on dir/lock.

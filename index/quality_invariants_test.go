@@ -42,7 +42,7 @@ func runInvariant(ix *Index, c *qualityCorpus, chk invariantCheck) error {
 		ix.SetRanking(r)
 	}
 	all := func(q string, req SearchRequest) (*treenav.SearchResponse, error) {
-		req.Query, req.Limit = q, 10000
+		req.Query, req.Limit, req.MaxChars = q, 10000, 1<<30
 		return ix.Search(req)
 	}
 	named := append(append([]string{chk.Above, chk.Include}, chk.Below...), chk.AnyOf...)

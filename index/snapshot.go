@@ -38,8 +38,9 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Save writes the index to path atomically: a temporary file in the same
 // directory is written, synced and renamed over path, so a reader (or a
-// crash) sees the old snapshot or the new one, never half of one.
-func (ix *Index) Save(path, fingerprint string) error {
+// crash) sees the old snapshot or the new one, never half of one. extra is
+// stored with it and returned by Load (the engine keeps its status there).
+func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 	v := ix.view()
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -66,6 +67,8 @@ func (ix *Index) Save(path, fingerprint string) error {
 		w.i64(sk.ModTime)
 		w.str(sk.Reason)
 	}
+	w.uv(uint64(len(extra)))
+	w.raw(extra)
 	if w.err == nil {
 		w.err = bw.Flush()
 	}
@@ -86,30 +89,30 @@ func (ix *Index) Save(path, fingerprint string) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// Load reads a snapshot written by Save and replaces the index's contents
-// with it. Any defect returns an error matching ErrSnapshot and leaves the
-// index as it was.
-func (ix *Index) Load(path, fingerprint string) error {
+// Load reads a snapshot written by Save, replaces the index's contents
+// with it and returns the extra bytes saved with it. Any defect returns an
+// error matching ErrSnapshot and leaves the index as it was.
+func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(b) < len(snapshotMagic)+8 {
-		return fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, len(b))
+		return nil, fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, len(b))
 	}
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
 	if crc32.Checksum(body, castagnoli) != sum {
-		return fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
+		return nil, fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
 	}
 	r := &dec{b: body}
 	if string(r.raw(len(snapshotMagic))) != snapshotMagic {
-		return fmt.Errorf("%w: not a treenav index", ErrSnapshot)
+		return nil, fmt.Errorf("%w: not a treenav index", ErrSnapshot)
 	}
 	if ver := r.u32(); ver != snapshotVersion {
-		return fmt.Errorf("%w: format version %d, this treenav reads %d", ErrSnapshot, ver, snapshotVersion)
+		return nil, fmt.Errorf("%w: format version %d, this treenav reads %d", ErrSnapshot, ver, snapshotVersion)
 	}
 	if fp := r.str(); fp != fingerprint {
-		return fmt.Errorf("%w: made by other parsers or settings", ErrSnapshot)
+		return nil, fmt.Errorf("%w: made by other parsers or settings", ErrSnapshot)
 	}
 	v := readView(r)
 	skips := map[string]skipStamp{}
@@ -117,18 +120,19 @@ func (ix *Index) Load(path, fingerprint string) error {
 		id := r.str()
 		skips[id] = skipStamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
 	}
+	extra := append([]byte(nil), r.raw(r.count(len(r.b)))...)
 	if r.err != nil {
-		return fmt.Errorf("%w: %v", ErrSnapshot, r.err)
+		return nil, fmt.Errorf("%w: %v", ErrSnapshot, r.err)
 	}
 	if r.off != len(r.b) {
-		return fmt.Errorf("%w: %d trailing bytes", ErrSnapshot, len(r.b)-r.off)
+		return nil, fmt.Errorf("%w: %d trailing bytes", ErrSnapshot, len(r.b)-r.off)
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	v.gen = ix.view().gen + 1
 	ix.cur.Store(v)
 	ix.setSkippedFiles(skips)
-	return nil
+	return extra, nil
 }
 
 func writeView(w *enc, v *view) {

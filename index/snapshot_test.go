@@ -98,7 +98,7 @@ func TestSnapshotRejectsDamage(t *testing.T) {
 	}
 	// Another version of the extraction rules (fingerprint) is rejected.
 	os.WriteFile(path, good, 0o644)
-	if err := e.Index().Load(path, "other-fingerprint"); !errors.Is(err, ErrSnapshot) {
+	if _, err := e.Index().Load(path, "other-fingerprint"); !errors.Is(err, ErrSnapshot) {
 		t.Errorf("other fingerprint: %v", err)
 	}
 }
@@ -139,7 +139,7 @@ func TestSnapshotKilledMidWrite(t *testing.T) {
 		e2, _ := NewEngine(e.Collections(), EngineOptions{})
 		// The writer's roots differ from ours; load with its fingerprint.
 		fp, _ := os.ReadFile(filepath.Join(snap, "fingerprint"))
-		if err := e2.Index().Load(filepath.Join(snap, snapshotName), string(fp)); err != nil {
+		if _, err := e2.Index().Load(filepath.Join(snap, snapshotName), string(fp)); err != nil {
 			t.Fatalf("round %d: snapshot after kill: %v", round, err)
 		}
 		if n := e2.Index().Stats().Documents; n != 33 {

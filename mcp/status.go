@@ -20,6 +20,38 @@ type StatusReport struct {
 	Collections []CollectionInfo `json:"collections"`
 	// BuildError is why the last build failed, if it did.
 	BuildError string `json:"build_error,omitempty"`
+	// Freshness compares the index with the disk (sizes and times, no
+	// parsing): what changed since it was last updated.
+	Freshness *Freshness `json:"freshness,omitempty"`
+}
+
+// Freshness counts the files that differ from the index, with a few
+// examples of each.
+type Freshness struct {
+	Changed  int      `json:"changed"`
+	Added    int      `json:"added"`
+	Removed  int      `json:"removed"`
+	Examples []string `json:"examples,omitempty"`
+}
+
+// maxFreshExamples bounds the example paths of a freshness report.
+const maxFreshExamples = 10
+
+// WithFreshness compares the engine's index with the disk and records it.
+func (r *StatusReport) WithFreshness(e *index.Engine) error {
+	f, err := e.Diff()
+	if err != nil {
+		return err
+	}
+	r.Freshness = &Freshness{Changed: len(f.Changed), Added: len(f.Added), Removed: len(f.Removed)}
+	for _, l := range [][]string{f.Changed, f.Added, f.Removed} {
+		for _, id := range l {
+			if len(r.Freshness.Examples) < maxFreshExamples {
+				r.Freshness.Examples = append(r.Freshness.Examples, id)
+			}
+		}
+	}
+	return nil
 }
 
 // CollectionInfo names an indexed root.
@@ -84,6 +116,16 @@ func (r *StatusReport) Text() string {
 		}
 		if r.ErrorCount > len(r.Errors) {
 			fmt.Fprintf(&b, "  (%d more)\n", r.ErrorCount-len(r.Errors))
+		}
+	}
+	if f := r.Freshness; f != nil {
+		if f.Changed+f.Added+f.Removed == 0 {
+			b.WriteString("fresh: no file changed on disk since the last update\n")
+		} else {
+			fmt.Fprintf(&b, "stale: %d changed, %d added, %d removed on disk since the last update\n", f.Changed, f.Added, f.Removed)
+			for _, id := range f.Examples {
+				fmt.Fprintf(&b, "  %s\n", id)
+			}
 		}
 	}
 	for _, c := range r.Collections {

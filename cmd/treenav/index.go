@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,17 +9,15 @@ import (
 	"time"
 
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/mcp"
 )
 
 func init() {
 	register(&command{name: "index", usage: "[--root DIR]... [--index-dir DIR] [--json]",
 		summary: "build or update the persisted index (only changed files are parsed)", run: (*cli).index})
 	register(&command{name: "status", usage: "[--root DIR]... [--index-dir DIR] [--json]",
-		summary: "say how fresh the persisted index is, and what the last build skipped", run: (*cli).statusCmd})
+		summary: "how fresh the persisted index is and what its last build skipped or failed on (the MCP index_status tool)", run: (*cli).statusCmd})
 }
-
-// statusFile keeps the last build's status beside the snapshot.
-const statusFile = "status.json"
 
 // indexSummary is what `treenav index --json` prints.
 type indexSummary struct {
@@ -61,9 +58,6 @@ func (c *cli) index(args []string) error {
 		sum.Snapshot = filepath.Join(dir, "index.tnv")
 		if fi, err := os.Stat(sum.Snapshot); err == nil {
 			sum.SizeBytes = fi.Size()
-		}
-		if b, err := json.Marshal(st); err == nil {
-			os.WriteFile(filepath.Join(dir, statusFile), b, 0o644)
 		}
 	}
 	if cm.json {
@@ -107,23 +101,15 @@ func countsLine(m map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
-// statusReport is what `treenav status --json` prints.
-type statusReport struct {
-	Snapshot  string           `json:"snapshot"`
-	Exists    bool             `json:"exists"`
-	Problem   string           `json:"problem,omitempty"`
-	Updated   time.Time        `json:"updated"`
-	Documents int              `json:"documents"`
-	Nodes     int              `json:"nodes"`
-	Fresh     *index.Freshness `json:"freshness,omitempty"`
-	LastBuild *index.Status    `json:"last_build,omitempty"`
-}
-
 func (c *cli) statusCmd(args []string) error {
 	fs := c.newFlags("status")
 	cm := c.commonFlags(fs)
-	if _, err := parseFlags(fs, args); err != nil {
+	args, err := parseFlags(fs, args)
+	if err != nil {
 		return err
+	}
+	if len(args) > 0 {
+		return usagef("unexpected argument %q", args[0])
 	}
 	cfg, err := cm.setup()
 	if err != nil {
@@ -137,60 +123,18 @@ func (c *cli) statusCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	rep := statusReport{Snapshot: filepath.Join(dir, "index.tnv")}
-	rep.Exists, err = e.LoadSnapshot(dir)
-	if err != nil {
-		rep.Problem = err.Error()
-	}
-	if rep.Exists {
-		st := e.Index().Stats()
-		rep.Updated, rep.Documents, rep.Nodes = st.Updated, st.Documents, st.Nodes
-		if rep.Fresh, err = e.Diff(); err != nil {
-			return err
-		}
-		if b, err := os.ReadFile(filepath.Join(dir, statusFile)); err == nil {
-			var last index.Status
-			if json.Unmarshal(b, &last) == nil {
-				rep.LastBuild = &last
-			}
-		}
-	}
-	if cm.json {
-		return writeJSON(c.stdout, rep)
-	}
-	w := c.stdout
-	fmt.Fprintf(w, "snapshot: %s\n", rep.Snapshot)
+	loaded, err := e.LoadSnapshot(dir)
 	switch {
-	case rep.Problem != "":
-		fmt.Fprintf(w, "unusable: %s (the next command rebuilds it)\n", rep.Problem)
-		return nil
-	case !rep.Exists:
-		fmt.Fprintln(w, "no index yet: run treenav index")
-		return nil
+	case err != nil:
+		fmt.Fprintf(c.stderr, "treenav: %v: the next command rebuilds it\n", err)
+		return errNothing
+	case !loaded:
+		fmt.Fprintf(c.stderr, "treenav: no index yet for these roots (%s): run treenav index\n", dir)
+		return errNothing
 	}
-	fmt.Fprintf(w, "updated: %s (%s ago)\n", rep.Updated.Format(time.RFC3339), time.Since(rep.Updated).Round(time.Second))
-	fmt.Fprintf(w, "documents: %d, nodes: %d\n", rep.Documents, rep.Nodes)
-	f := rep.Fresh
-	if len(f.Changed)+len(f.Added)+len(f.Removed) == 0 {
-		fmt.Fprintln(w, "fresh: no file changed since")
-	} else {
-		fmt.Fprintf(w, "stale: %d changed, %d added, %d removed since (the next command updates them)\n", len(f.Changed), len(f.Added), len(f.Removed))
-		for _, l := range [][]string{f.Changed, f.Added, f.Removed} {
-			for _, id := range l[:min(len(l), 5)] {
-				fmt.Fprintf(w, "  %s\n", id)
-			}
-		}
+	rep := mcp.Report(e, nil)
+	if err := rep.WithFreshness(e); err != nil {
+		return err
 	}
-	if lb := rep.LastBuild; lb != nil {
-		if len(lb.Skipped) > 0 {
-			fmt.Fprintf(w, "last build skipped: %s\n", countsLine(lb.Skipped))
-		}
-		if lb.ErrorCount > 0 {
-			fmt.Fprintf(w, "last build errors: %d\n", lb.ErrorCount)
-			for _, fe := range lb.Errors {
-				fmt.Fprintf(w, "  %s: %s\n", fe.Path, fe.Error)
-			}
-		}
-	}
-	return nil
+	return c.emit(cm, rep)
 }
