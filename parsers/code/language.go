@@ -19,8 +19,13 @@ import (
 
 // Language describes how to extract symbols from one tree-sitter grammar.
 type Language struct {
-	// Name is the language value of documents ("go", "typescript", ...).
+	// Name is the language's registry key and, unless DocLanguage is set,
+	// the language value of documents ("go", "typescript", ...).
 	Name string
+	// DocLanguage is the documents' language value when one language is
+	// served by several grammars: TSX files are "typescript" though they
+	// parse with the tsx grammar. Defaults to Name.
+	DocLanguage string
 	// Query names the queries/<Query>.scm file; defaults to Name.
 	Query string
 	// Extensions (with the dot) and FileNames (exact base names) select the
@@ -86,6 +91,9 @@ func Register(l *Language) {
 	}
 	if l.Query == "" {
 		l.Query = l.Name
+	}
+	if l.DocLanguage == "" {
+		l.DocLanguage = l.Name
 	}
 	byName[l.Name] = l
 	for _, e := range l.Extensions {
