@@ -72,9 +72,40 @@
   (field_definition
     property: (_) @name) @definition.field)
 
+; ---- Object-literal methods (see typescript.scm) ---------------------------
+
+(object
+  (method_definition
+    "get"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.getter)
+
+(object
+  (method_definition
+    "set"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.setter)
+
+(object
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.method)
+
 ; ---- Module-level variables ----------------------------------------------
 
 (program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (export_statement
+      declaration: [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+  ])
+
+; A file that fails to parse entirely has an ERROR root (see typescript.scm).
+(ERROR
   [
     (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
     (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)

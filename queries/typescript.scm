@@ -135,6 +135,30 @@
   (public_field_definition
     name: (_) @name) @definition.field)
 
+; ---- Object-literal methods ----------------------------------------------
+; "{ get() {...}, increment(state) {...} }": method shorthand is a deliberate
+; definition (reducers, handlers, prototype objects, returned
+; implementations) and tsc lists it; it nests under the symbol that holds
+; the object ("api.get"). Properties holding arrow functions are values and
+; are left out.
+
+(object
+  (method_definition
+    "get"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.getter)
+
+(object
+  (method_definition
+    "set"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.setter)
+
+(object
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.method)
+
 ; ---- Interface and type-literal members ----------------------------------
 
 (interface_body
@@ -145,10 +169,12 @@
   (property_signature
     name: (_) @name) @definition.field.signature)
 
-(type_alias_declaration
-  value: (object_type
-    (method_signature
-      name: (_) @name) @definition.method.signature))
+; Method signatures of any type literal: "type T = A & { m(): void }",
+; "Promise<{ close(): void }>". tsc lists them; they nest under the symbol
+; whose type holds them.
+(object_type
+  (method_signature
+    name: (_) @name) @definition.method.signature)
 
 (type_alias_declaration
   value: (object_type
@@ -169,6 +195,30 @@
 ; lang_typescript.go), so a single declarator takes the statement's range.
 
 (program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (export_statement
+      declaration: [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (ambient_declaration
+      [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (export_statement
+      declaration: (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ]))
+  ])
+
+; When the whole file fails to parse, the root is an ERROR node that holds
+; the statements it could read; Fixup keeps only the root's.
+(ERROR
   [
     (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
     (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)

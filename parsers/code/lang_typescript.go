@@ -31,6 +31,7 @@ func init() {
 		CommentTypes: []string{"comment"},
 		LeadingTypes: []string{"decorator"},
 		Wrappers:     wrappers,
+		Repair:       tsRepair,
 		Fixup:        tsFixup,
 	})
 	Register(&Language{
@@ -42,6 +43,7 @@ func init() {
 		CommentTypes: []string{"comment"},
 		LeadingTypes: []string{"decorator"},
 		Wrappers:     wrappers,
+		Repair:       tsRepair,
 		Fixup:        tsFixup,
 	})
 	Register(&Language{
@@ -85,6 +87,10 @@ func tsFixup(s *Symbol, src []byte) {
 // and value, and keeps large initialisers out of its signature.
 func tsVariable(s *Symbol, src []byte) {
 	decl := s.Node.Parent()
+	if !moduleLevel(decl) {
+		s.Name = "" // a local inside an ERROR node: dropped
+		return
+	}
 	value := s.Node.ChildByFieldName("value")
 	isConst := decl != nil && decl.Type() == "lexical_declaration" && decl.Child(0) != nil && decl.Child(0).Type() == "const"
 	cut := uint32(0) // where the signature ends; 0: the whole declaration
@@ -124,6 +130,22 @@ func tsVariable(s *Symbol, src []byte) {
 		sig = decl.Child(0).Type() + " " + sig
 	}
 	s.Signature = sig
+}
+
+// moduleLevel reports whether a declaration statement is at the top of its
+// file or namespace. The query only matches those, except under an ERROR
+// node, which can be anywhere; the ERROR must then be the root.
+func moduleLevel(decl *sitter.Node) bool {
+	for p := decl.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "export_statement", "ambient_declaration":
+			continue
+		case "ERROR":
+			return p.Parent() == nil
+		}
+		return true
+	}
+	return true
 }
 
 // bodyOf returns where a function's or class's body starts, or 0.

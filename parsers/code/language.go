@@ -59,6 +59,13 @@ type Language struct {
 	// AttachReceivers attaches methods with a @receiver capture to the type
 	// of that name when it is defined in the same file (Go, Rust impl).
 	AttachReceivers bool
+	// Repair, when set, is called when a parse has errors, with the source
+	// and the tree's root: it returns a copy of the source of the same
+	// length that the grammar parses better (syntax newer than the grammar,
+	// blanked or with a separator put in place of a space), or nil. The
+	// extractor reparses the copy (up to maxRepairs times) but reads all
+	// text from the original.
+	Repair func(src []byte, root *sitter.Node) []byte
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
