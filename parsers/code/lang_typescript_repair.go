@@ -46,7 +46,7 @@ func tsRepair(src []byte, root *sitter.Node) []byte {
 	inError := false
 	for {
 		n := c.CurrentNode()
-		if inError && n.Type() == "type_parameters" || genericCallSignature(src, n) {
+		if inError && (n.Type() == "type_parameters" || n.Type() == "<") || genericCallSignature(src, n) || genericFunctionType(n) {
 			if at := lineStartSeparator(src, n); at >= 0 {
 				edit()[at] = ';'
 			}
@@ -85,6 +85,18 @@ func genericCallSignature(src []byte, n *sitter.Node) bool {
 		i++
 	}
 	return i < len(src) && src[i] == '('
+}
+
+// genericFunctionType reports whether n is the type parameter list of a
+// function type or call signature: when one starts a line right after a
+// type, it is the next member that the grammar took for part of the
+// previous one's return type (lineStartSeparator checks the line).
+func genericFunctionType(n *sitter.Node) bool {
+	if n.Type() != "type_parameters" {
+		return false
+	}
+	p := n.Parent()
+	return p != nil && (p.Type() == "function_type" || p.Type() == "call_signature")
 }
 
 // lineStartSeparator returns where to put a ";" before the type parameter
