@@ -14,6 +14,7 @@ import (
 //
 //   - variance annotations on type parameters ("<in out A>", TS 4.7) are
 //     blanked;
+//   - escaped backticks are blanked (template literal types);
 //   - a generic call signature on its own line after another member,
 //     "{ <A>(a: A): X \n <A, B>(a: A, b: B): Y }", gets a ";" in its
 //     indentation, which the grammar needs to end the previous member.
@@ -36,6 +37,18 @@ func tsRepair(src []byte, root *sitter.Node) []byte {
 			if b[i] != '\n' && b[i] != '\r' {
 				b[i] = ' '
 			}
+		}
+	}
+	// Escaped backticks: the grammar's template literal types end at the
+	// first backtick, escaped or not. Blanking "\`" pairs changes only the
+	// content of strings, templates, regexps and comments.
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '\\' {
+			if src[i+1] == '`' {
+				b := edit()
+				b[i], b[i+1] = ' ', ' '
+			}
+			i++ // the escaped character
 		}
 	}
 	// A cursor walk: Node.Child is linear in the child's index, which is
