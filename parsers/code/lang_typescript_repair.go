@@ -14,7 +14,8 @@ import (
 //
 //   - variance annotations on type parameters ("<in out A>", TS 4.7) are
 //     blanked;
-//   - escaped backticks are blanked (template literal types);
+//   - escaped backticks are blanked (template literal types), and so are
+//     a few newer forms listed at blankRe;
 //   - a generic call signature on its own line after another member,
 //     "{ <A>(a: A): X \n <A, B>(a: A, b: B): Y }", gets a ";" in its
 //     indentation, which the grammar needs to end the previous member.
@@ -36,6 +37,19 @@ func tsRepair(src []byte, root *sitter.Node) []byte {
 		for i := m[2]; i < m[3]; i++ {
 			if b[i] != '\n' && b[i] != '\r' {
 				b[i] = ' '
+			}
+		}
+	}
+	for _, m := range blankRe.FindAllSubmatchIndex(src, -1) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] < 0 {
+				continue
+			}
+			b := edit()
+			for i := m[g]; i < m[g+1]; i++ {
+				if b[i] != '\n' && b[i] != '\r' {
+					b[i] = ' '
+				}
 			}
 		}
 	}
@@ -82,6 +96,16 @@ func tsRepair(src []byte, root *sitter.Node) []byte {
 // varianceRe finds "in", "out" or "in out" before a type parameter in a
 // type parameter list; group 1 is the modifiers.
 var varianceRe = regexp.MustCompile(`[<,](?:\s+|//[^\n]*|/\*(?s:.*?)\*/)*((?:(?:in|out)\s+)+)[A-Za-z_$][\w$]*\s*(?:extends\b|[=,>])`)
+
+// blankRe finds syntax the grammar does not know, in group 1, to blank:
+//   - the import("m"). of an import type, import("m").A.B<T>[K], which
+//     the grammar reads only without type arguments or index (tsc writes
+//     them all over declaration files), leaving the type reference;
+//   - the "type" of "export type * from" (TS 5.0);
+//   - the "?" of an optional destructured parameter, "({ a }?: T) => R".
+var blankRe = regexp.MustCompile(`\b(import\s*\(\s*(?:"[^"\n]*"|'[^'\n]*')\s*\)\s*\.)\s*[A-Za-z_$]` +
+	`|\bexport\s+(type)\s*\*` +
+	`|\}\s*(\?)\s*:`)
 
 // genericCallSignature reports whether n is the type parameter list of a
 // call signature that the grammar took for type arguments of the type
