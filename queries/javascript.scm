@@ -115,3 +115,51 @@
         (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
       ])
   ])
+
+; ---- Functions assigned to members at module level ----------------------
+; CommonJS and prototype-style code defines its API by assignment:
+; "exports.parse = function (...)", "Router.prototype.use = function",
+; "res.send = function send(body)". The object before the name is the
+; receiver ("Router.use"); exports are plain functions.
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: [
+          (identifier) @_exports
+          (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+        ]
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.function
+    (#eq? @_exports "exports")
+    (#eq? @_module "module")))
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @receiver
+          property: (property_identifier) @_proto)
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.method
+    (#eq? @_proto "prototype")))
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @receiver
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.method
+    (#not-any-of? @receiver "exports" "module")))

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"bytes"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -107,12 +108,14 @@ func tsVariable(s *Symbol, src []byte) {
 			cut = bodyOf(value)
 		case "call_expression", "new_expression":
 			// Keep the callee: "const Button = React.forwardRef<P>".
-			if args := value.ChildByFieldName("arguments"); args != nil {
+			if args := value.ChildByFieldName("arguments"); args != nil && !short(src[s.Start:s.End]) {
 				cut = args.StartByte()
 			}
 		case "object", "array", "parenthesized_expression", "template_string",
 			"jsx_element", "jsx_self_closing_element", "as_expression", "satisfies_expression":
-			cut = value.StartByte()
+			if !short(src[s.Start:s.End]) {
+				cut = value.StartByte()
+			}
 		}
 	}
 	if s.Kind == treenav.KindVariable && isConst {
@@ -146,6 +149,12 @@ func moduleLevel(decl *sitter.Node) bool {
 		return true
 	}
 	return true
+}
+
+// short reports whether a declaration is worth showing whole as its
+// signature: one line, a line's length ("var send = require('send')").
+func short(decl []byte) bool {
+	return len(decl) <= 100 && !bytes.ContainsRune(decl, '\n')
 }
 
 // bodyOf returns where a function's or class's body starts, or 0.
