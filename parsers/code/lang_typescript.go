@@ -70,6 +70,12 @@ func tsFixup(s *Symbol, src []byte) {
 	case "variable_declarator":
 		tsVariable(s, src)
 		return
+	case "class":
+		// "const Shape = class Square {}" is one symbol, the variable.
+		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(p.Parent()) {
+			s.Name = ""
+			return
+		}
 	case "internal_module", "module":
 		// "namespace A.B {}" declares B inside A.
 		if i := strings.LastIndexByte(s.Name, '.'); i > 0 && s.NameNode.Type() == "nested_identifier" {
@@ -128,27 +134,44 @@ func tsVariable(s *Symbol, src []byte) {
 	sig := signature(src[s.Start:end])
 	sig = strings.TrimSuffix(strings.TrimSuffix(sig, ";"), " =")
 	// A declarator that shares its statement with others has no keyword
-	// of its own: "let a = 1, b = 2" gives "let b = 2".
+	// of its own: "export let a = 1, b = 2" gives "export let b = 2".
 	if decl != nil && s.Start == s.Node.StartByte() && decl.Child(0) != nil {
-		sig = decl.Child(0).Type() + " " + sig
+		outer := decl
+		for p := outer.Parent(); p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration"); p = p.Parent() {
+			outer = p
+		}
+		sig = signature(src[outer.StartByte():decl.Child(0).EndByte()]) + " " + sig
 	}
 	s.Signature = sig
 }
 
 // moduleLevel reports whether a declaration statement is at the top of its
-// file or namespace. The query only matches those, except under an ERROR
-// node, which can be anywhere; the ERROR must then be the root.
+// file or namespace, where the query looks for variables: directly, or
+// under "export" and "declare", in the program, a namespace or module
+// body, "declare global", or an ERROR root (a file that failed to parse
+// as a whole).
 func moduleLevel(decl *sitter.Node) bool {
-	for p := decl.Parent(); p != nil; p = p.Parent() {
-		switch p.Type() {
-		case "export_statement", "ambient_declaration":
-			continue
-		case "ERROR":
-			return p.Parent() == nil
-		}
-		return true
+	p := decl.Parent()
+	for p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration") {
+		p = p.Parent()
 	}
-	return true
+	if p == nil {
+		return false
+	}
+	switch p.Type() {
+	case "program":
+		return true
+	case "ERROR":
+		return p.Parent() == nil
+	case "statement_block":
+		if b := p.Parent(); b != nil {
+			switch b.Type() {
+			case "internal_module", "module", "ambient_declaration":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // short reports whether a declaration is worth showing whole as its
