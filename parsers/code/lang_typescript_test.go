@@ -8,7 +8,7 @@ import (
 
 func TestDetectTypeScriptJavaScript(t *testing.T) {
 	for _, tc := range []struct {
-		name, head string
+		name, head    string
 		lang, docLang string
 	}{
 		{"src/app.ts", "", "typescript", "typescript"},
