@@ -1,6 +1,7 @@
 package code
 
 import (
+	"bytes"
 	"regexp"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -10,110 +11,246 @@ import (
 // that is common in modern libraries, and one construct trips its
 // automatic semicolon insertion. A file using them parses with ERROR
 // nodes, and an error can swallow the rest of the file. tsRepair mends the
-// source copy the grammar sees, without moving a byte:
+// source copy the grammar sees, without moving a byte or a line break:
 //
 //   - variance annotations on type parameters ("<in out A>", TS 4.7) are
 //     blanked;
-//   - escaped backticks are blanked (template literal types), and so are
-//     a few newer forms listed at blankRe;
+//   - so are escaped backticks (the grammar ends a template literal type
+//     at the first backtick), the import("m"). of an import type with type
+//     arguments or an index, the "type" of "export type * from" (TS 5.0)
+//     and the "?" of an optional destructured parameter ("({ a }?: T)");
 //   - a generic call signature on its own line after another member,
 //     "{ <A>(a: A): X \n <A, B>(a: A, b: B): Y }", gets a ";" in its
 //     indentation, which the grammar needs to end the previous member.
 //
-// Both edits are confined to places where valid TypeScript has nothing
-// else: "in"/"out" followed by a type parameter after "<" or ",", and a
-// line that starts a type parameter list inside an ERROR node or a type
-// argument list followed by "(".
+// Each edit is confined to text where valid TypeScript has nothing else,
+// or to the inside of strings and comments, where it changes no structure.
+// Candidates are found by scanning bytes; the tree is consulted only at
+// the few lines that start with "<", so a repair costs little more than
+// the reparse.
 func tsRepair(src []byte, root *sitter.Node) []byte {
-	var out []byte
-	edit := func() []byte {
-		if out == nil {
-			out = append([]byte(nil), src...)
-		}
-		return out
+	r := &repair{src: src}
+	r.variance()
+	r.forms()
+	r.escapedBackticks()
+	r.separators(root)
+	return r.out
+}
+
+type repair struct {
+	src []byte
+	out []byte // nil until the first edit
+}
+
+// blank replaces src[i:j] with spaces in the copy, line breaks kept.
+func (r *repair) blank(i, j int) {
+	if r.out == nil {
+		r.out = append([]byte(nil), r.src...)
 	}
-	for _, m := range varianceRe.FindAllSubmatchIndex(src, -1) {
-		b := edit()
-		for i := m[2]; i < m[3]; i++ {
-			if b[i] != '\n' && b[i] != '\r' {
-				b[i] = ' '
-			}
-		}
-	}
-	for _, m := range blankRe.FindAllSubmatchIndex(src, -1) {
-		for g := 2; g+1 < len(m); g += 2 {
-			if m[g] < 0 {
-				continue
-			}
-			b := edit()
-			for i := m[g]; i < m[g+1]; i++ {
-				if b[i] != '\n' && b[i] != '\r' {
-					b[i] = ' '
-				}
-			}
-		}
-	}
-	// Escaped backticks: the grammar's template literal types end at the
-	// first backtick, escaped or not. Blanking "\`" pairs changes only the
-	// content of strings, templates, regexps and comments.
-	for i := 0; i+1 < len(src); i++ {
-		if src[i] == '\\' {
-			if src[i+1] == '`' {
-				b := edit()
-				b[i], b[i+1] = ' ', ' '
-			}
-			i++ // the escaped character
-		}
-	}
-	// A cursor walk: Node.Child is linear in the child's index, which is
-	// quadratic on the wide ERROR nodes of hostile input.
-	c := sitter.NewTreeCursor(root)
-	defer c.Close()
-	var errDepth []bool // per level: inside an ERROR node
-	inError := false
-	for {
-		n := c.CurrentNode()
-		if inError && (n.Type() == "type_parameters" || n.Type() == "<") || genericCallSignature(src, n) || genericFunctionType(n) {
-			if at := lineStartSeparator(src, n); at >= 0 {
-				edit()[at] = ';'
-			}
-		}
-		if c.GoToFirstChild() {
-			errDepth = append(errDepth, inError)
-			inError = inError || n.Type() == "ERROR"
-			continue
-		}
-		for !c.GoToNextSibling() {
-			if !c.GoToParent() {
-				return out
-			}
-			inError = errDepth[len(errDepth)-1]
-			errDepth = errDepth[:len(errDepth)-1]
+	for k := i; k < j; k++ {
+		if r.out[k] != '\n' && r.out[k] != '\r' {
+			r.out[k] = ' '
 		}
 	}
 }
 
-// varianceRe finds "in", "out" or "in out" before a type parameter in a
-// type parameter list; group 1 is the modifiers.
-var varianceRe = regexp.MustCompile(`[<,](?:\s+|//[^\n]*|/\*(?s:.*?)\*/)*((?:(?:in|out)\s+)+)[A-Za-z_$][\w$]*\s*(?:extends\b|[=,>])`)
+func (r *repair) set(i int, c byte) {
+	if r.out == nil {
+		r.out = append([]byte(nil), r.src...)
+	}
+	r.out[i] = c
+}
 
-// blankRe finds syntax the grammar does not know, in group 1, to blank:
-//   - the import("m"). of an import type, import("m").A.B<T>[K], which
-//     the grammar reads only without type arguments or index (tsc writes
-//     them all over declaration files), leaving the type reference;
-//   - the "type" of "export type * from" (TS 5.0);
-//   - the "?" of an optional destructured parameter, "({ a }?: T) => R".
-var blankRe = regexp.MustCompile(`\b(import\s*\(\s*(?:"[^"\n]*"|'[^'\n]*')\s*\)\s*\.)\s*[A-Za-z_$]` +
-	`|\bexport\s+(type)\s*\*` +
-	`|\}\s*(\?)\s*:`)
+// varianceRe matches, at the start of a type parameter, "in", "out" or
+// "in out" (group 1) followed by the parameter's name and what can follow
+// a name in a type parameter list.
+var varianceRe = regexp.MustCompile(`^((?:(?:in|out)\s+)+)[A-Za-z_$][\w$]*\s*(?:extends\b|[=,>])`)
+
+// variance blanks variance annotations: after each "<" or ",", comments
+// and spaces skipped, a match of varianceRe.
+func (r *repair) variance() {
+	src := r.src
+	for i := 0; i < len(src); i++ {
+		if src[i] != '<' && src[i] != ',' {
+			continue
+		}
+		j := skipSpaceAndComments(src, i+1)
+		if j >= len(src) || src[j] != 'i' && src[j] != 'o' {
+			continue
+		}
+		if m := varianceRe.FindSubmatchIndex(src[j:min(len(src), j+200)]); m != nil {
+			r.blank(j+m[2], j+m[3])
+		}
+	}
+}
+
+// skipSpaceAndComments returns the index of the first byte at or after i
+// that is neither white space nor inside a comment.
+func skipSpaceAndComments(src []byte, i int) int {
+	for i < len(src) {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r':
+			i++
+		case bytes.HasPrefix(src[i:], []byte("//")):
+			k := bytes.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return len(src)
+			}
+			i += k
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			k := bytes.Index(src[i+2:], []byte("*/"))
+			if k < 0 {
+				return len(src)
+			}
+			i += k + 4
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+var (
+	importTypeRe = regexp.MustCompile(`^(import\s*\(\s*(?:"[^"\n]*"|'[^'\n]*')\s*\)\s*\.)\s*[A-Za-z_$]`)
+	exportStarRe = regexp.MustCompile(`^export\s+(type)\s*\*`)
+)
+
+// forms blanks import("m"). before a type name, "type" in "export type *"
+// and the "?" of "}?:".
+func (r *repair) forms() {
+	src := r.src
+	for _, f := range []struct {
+		lit string
+		re  *regexp.Regexp
+	}{{"import", importTypeRe}, {"export", exportStarRe}} {
+		for off := 0; ; {
+			k := bytes.Index(src[off:], []byte(f.lit))
+			if k < 0 {
+				break
+			}
+			i := off + k
+			off = i + len(f.lit)
+			if i > 0 && isIdentByte(src[i-1]) {
+				continue
+			}
+			if m := f.re.FindSubmatchIndex(src[i:min(len(src), i+300)]); m != nil {
+				r.blank(i+m[2], i+m[3])
+			}
+		}
+	}
+	for off := 0; ; {
+		k := bytes.IndexByte(src[off:], '?')
+		if k < 0 {
+			break
+		}
+		i := off + k
+		off = i + 1
+		p := i - 1
+		for p >= 0 && (src[p] == ' ' || src[p] == '\t') {
+			p--
+		}
+		n := i + 1
+		for n < len(src) && (src[n] == ' ' || src[n] == '\t') {
+			n++
+		}
+		if p >= 0 && src[p] == '}' && n < len(src) && src[n] == ':' {
+			r.blank(i, i+1)
+		}
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// escapedBackticks blanks "\`" pairs. Backslash pairs are skipped as a
+// whole so that "\\`" keeps its closing backtick.
+func (r *repair) escapedBackticks() {
+	src := r.src
+	for i := bytes.IndexByte(src, '\\'); i >= 0 && i+1 < len(src); {
+		if src[i+1] == '`' {
+			r.blank(i, i+2)
+		}
+		k := bytes.IndexByte(src[i+2:], '\\')
+		if k < 0 {
+			break
+		}
+		i += 2 + k
+	}
+}
+
+// separators puts a ";" before a "<" that starts an indented line when the
+// tree shows it opens the next member's type parameters: a type parameter
+// list inside an ERROR node or of a function type or call signature, a
+// type argument list the grammar attached to the previous type although
+// "(" follows it, or a bare "<" inside an ERROR node.
+func (r *repair) separators(root *sitter.Node) {
+	src := r.src
+	row := uint32(0)
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\n' {
+			continue
+		}
+		row++
+		j := i + 1
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j == i+1 || j >= len(src) || src[j] != '<' {
+			continue
+		}
+		at := sitter.Point{Row: row, Column: uint32(j - i - 1)}
+		n := root.NamedDescendantForPointRange(at, sitter.Point{Row: row, Column: at.Column + 1})
+		if n == nil {
+			continue
+		}
+		// The "<" token itself: n's first child, or a bare token that
+		// error recovery left in n.
+		lt := childAt(n, j)
+		ok := lt != nil && lt.Type() == "<" && (inError(lt) ||
+			n.Type() == "type_parameters" && genericFunctionType(n) ||
+			n.Type() == "type_arguments" && genericCallSignature(src, n))
+		n = lt
+		if ok && n != nil && endsType(src, prevToken(n)) {
+			r.set(j-1, ';')
+		}
+	}
+}
+
+// childAt returns the child of n that starts at byte i, or nil.
+func childAt(n *sitter.Node, i int) *sitter.Node {
+	for k := 0; k < int(n.ChildCount()); k++ {
+		if c := n.Child(k); int(c.StartByte()) == i {
+			return c
+		} else if int(c.StartByte()) > i {
+			break
+		}
+	}
+	return nil
+}
+
+func inError(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == "ERROR" {
+			return true
+		}
+	}
+	return false
+}
+
+// genericFunctionType reports whether n is the type parameter list of a
+// function type or call signature: when one starts a line right after a
+// type, it is the next member that the grammar took for part of the
+// previous one's return type.
+func genericFunctionType(n *sitter.Node) bool {
+	p := n.Parent()
+	return p != nil && (p.Type() == "function_type" || p.Type() == "call_signature")
+}
 
 // genericCallSignature reports whether n is the type parameter list of a
 // call signature that the grammar took for type arguments of the type
 // before it ("X \n <B>(b: B): Y"): in a type, "X<B>(" is never valid.
 func genericCallSignature(src []byte, n *sitter.Node) bool {
-	if n.Type() != "type_arguments" {
-		return false
-	}
 	if p := n.Parent(); p == nil || p.Type() != "generic_type" {
 		return false
 	}
@@ -124,44 +261,14 @@ func genericCallSignature(src []byte, n *sitter.Node) bool {
 	return i < len(src) && src[i] == '('
 }
 
-// genericFunctionType reports whether n is the type parameter list of a
-// function type or call signature: when one starts a line right after a
-// type, it is the next member that the grammar took for part of the
-// previous one's return type (lineStartSeparator checks the line).
-func genericFunctionType(n *sitter.Node) bool {
-	if n.Type() != "type_parameters" {
+// endsType reports whether a token can end a type, so that a member may
+// end after it: an identifier, ">" (not "=>"), ")", "]" or "}".
+func endsType(src []byte, tok *sitter.Node) bool {
+	if tok == nil || tok.EndByte() == 0 || tok.Type() == "=>" {
 		return false
 	}
-	p := n.Parent()
-	return p != nil && (p.Type() == "function_type" || p.Type() == "call_signature")
-}
-
-// lineStartSeparator returns where to put a ";" before the type parameter
-// list n: the last indentation byte of its line, when "<" is the first
-// thing on the line and the token before it (comments aside) ends a type:
-// an identifier, ">", ")", "]" or "}". It returns -1 otherwise.
-func lineStartSeparator(src []byte, n *sitter.Node) int {
-	pos := int(n.StartByte())
-	i := pos - 1
-	for i >= 0 && (src[i] == ' ' || src[i] == '\t') {
-		i--
-	}
-	if i < 0 || src[i] != '\n' || i == pos-1 {
-		return -1 // not first on its line, or no indentation to use
-	}
-	prev := prevToken(n)
-	if prev == nil || prev.EndByte() == 0 {
-		return -1
-	}
-	if prev.Type() == "=>" {
-		return -1 // the signature continues
-	}
-	switch c := src[prev.EndByte()-1]; {
-	case c == '>' || c == ')' || c == ']' || c == '}' || c == '_' || c == '$' ||
-		c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
-		return pos - 1
-	}
-	return -1
+	c := src[tok.EndByte()-1]
+	return c == '>' || c == ')' || c == ']' || c == '}' || isIdentByte(c)
 }
 
 // prevToken returns the last leaf before n in the tree, comments skipped.
