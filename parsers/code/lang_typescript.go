@@ -28,6 +28,7 @@ func init() {
 	Register(&Language{
 		Name:         "typescript",
 		Extensions:   []string{".ts", ".mts", ".cts"},
+		Interpreters: []string{"ts-node"},
 		Grammar:      typescript.GetLanguage,
 		CommentTypes: []string{"comment"},
 		LeadingTypes: []string{"decorator"},

@@ -22,6 +22,7 @@ func TestDetectTypeScriptJavaScript(t *testing.T) {
 		{"lib/index.mjs", "", "javascript", "javascript"},
 		{"lib/index.cjs", "", "javascript", "javascript"},
 		{"bin/cli", "#!/usr/bin/env node\nconsole.log(1)\n", "javascript", "javascript"},
+		{"bin/tool", "#!/usr/bin/env ts-node\nconst a: number = 1\n", "typescript", "typescript"},
 	} {
 		l := Detect(tc.name, []byte(tc.head))
 		if l == nil {
