@@ -77,7 +77,7 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 		}
 		doc = &treenav.Document{
 			ContentType:  treenav.ContentCode,
-			Language:     l.Name,
+			Language:     l.DocLanguage,
 			Title:        path.Base(rel),
 			Nodes:        res.Nodes,
 			SyntaxErrors: res.SyntaxErrors,

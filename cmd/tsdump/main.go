@@ -1,12 +1,12 @@
 // Command tsdump prints the tree-sitter syntax tree of a file, one node per
-// line with its field name, type and line range. It is a tool for writing
+// line with its field name, type and line range, as the extractor sees it
+// (after the language's Repair hook, if any). It is a tool for writing
 // queries/<lang>.scm: look at the tree, then write the pattern.
 //
 //	go run ./cmd/tsdump [-lang NAME] FILE
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -40,9 +40,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "tsdump: unknown language (known: %s)\n", strings.Join(code.Languages(), ", "))
 		os.Exit(2)
 	}
-	p := sitter.NewParser()
-	p.SetLanguage(l.Grammar())
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	tree, err := l.Parse(src)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

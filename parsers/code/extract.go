@@ -42,12 +42,9 @@ func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
 	}
 	p := l.getParser()
 	defer l.putParser(p)
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	tree, err := l.parseWith(p, src)
 	if err != nil {
-		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, false, ErrTimeout
-		}
-		return nil, false, fmt.Errorf("parse: %w", err)
+		return nil, false, err
 	}
 	defer tree.Close()
 	root := tree.RootNode()
@@ -158,6 +155,60 @@ func innerRange(n *sitter.Node) (sitter.Range, bool) {
 		}
 	}
 	return r, r.EndByte > r.StartByte
+}
+
+// Parse returns the syntax tree the extractor queries: the grammar's
+// parse of src, mended by the language's Repair hook if it has one. The
+// caller closes the tree.
+func (l *Language) Parse(src []byte) (*sitter.Tree, error) {
+	p := l.getParser()
+	defer l.putParser(p)
+	return l.parseWith(p, src)
+}
+
+// parseWith is Parse with a parser the caller holds (the extractor keeps it
+// for @reparse bodies).
+func (l *Language) parseWith(p *sitter.Parser, src []byte) (*sitter.Tree, error) {
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, ErrTimeout
+		}
+		return nil, fmt.Errorf("parse: %w", err)
+	}
+	if l.Repair != nil && tree.RootNode().HasError() {
+		tree = l.reparse(p, tree, src)
+	}
+	return tree, nil
+}
+
+// maxRepairs bounds the reparses of one file: each pass of a Repair hook
+// mends what the previous tree shows, which can uncover the next error.
+const maxRepairs = 3
+
+// reparse gives the language's Repair hook a few chances to mend syntax
+// the grammar does not know. The hook returns a copy of the source of the
+// same length (so offsets and lines are unchanged) or nil; the tree of the
+// mended copy is kept, while every text (names, signatures, docs) is still
+// read from src.
+func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte) *sitter.Tree {
+	cur := src
+	for range maxRepairs {
+		fixed := l.Repair(cur, tree.RootNode())
+		if fixed == nil || len(fixed) != len(src) {
+			break
+		}
+		t, err := p.ParseCtx(context.Background(), nil, fixed)
+		if err != nil {
+			break
+		}
+		tree.Close()
+		tree, cur = t, fixed
+		if !t.RootNode().HasError() {
+			break
+		}
+	}
+	return tree
 }
 
 // collect turns query matches into symbols, one per distinct name: when

@@ -19,8 +19,13 @@ import (
 
 // Language describes how to extract symbols from one tree-sitter grammar.
 type Language struct {
-	// Name is the language value of documents ("go", "typescript", ...).
+	// Name is the language's registry key and, unless DocLanguage is set,
+	// the language value of documents ("go", "typescript", ...).
 	Name string
+	// DocLanguage is the documents' language value when one language is
+	// served by several grammars: TSX files are "typescript" though they
+	// parse with the tsx grammar. Defaults to Name.
+	DocLanguage string
 	// Query names the queries/<Query>.scm file; defaults to Name.
 	Query string
 	// Extensions (with the dot) and FileNames (exact base names) select the
@@ -54,6 +59,13 @@ type Language struct {
 	// AttachReceivers attaches methods with a @receiver capture to the type
 	// of that name when it is defined in the same file (Go, Rust impl).
 	AttachReceivers bool
+	// Repair, when set, is called when a parse has errors, with the source
+	// and the tree's root: it returns a copy of the source of the same
+	// length that the grammar parses better (syntax newer than the grammar,
+	// blanked or with a separator put in place of a space), or nil. The
+	// extractor reparses the copy (up to maxRepairs times) but reads all
+	// text from the original.
+	Repair func(src []byte, root *sitter.Node) []byte
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
@@ -86,6 +98,9 @@ func Register(l *Language) {
 	}
 	if l.Query == "" {
 		l.Query = l.Name
+	}
+	if l.DocLanguage == "" {
+		l.DocLanguage = l.Name
 	}
 	byName[l.Name] = l
 	for _, e := range l.Extensions {

@@ -1,0 +1,246 @@
+package code
+
+import (
+	"bytes"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+
+	"github.com/treenav/treenav"
+)
+
+// TypeScript, TSX and JavaScript. TSX needs its own grammar (JSX and
+// "<T>x" casts are ambiguous) but is the same language: it shares the
+// TypeScript query and its documents are "typescript". JavaScript has its
+// own grammar and query; the JavaScript grammar parses JSX.
+func init() {
+	// "export", "declare" and the declaration statement wrap the symbol
+	// they declare: "export const f = () => 1;" is one definition whose
+	// range and signature start at "export". A statement declaring several
+	// variables is not a wrapper for any of them (the soleDefinition rule),
+	// as tsc reports it. A namespace statement sits in an
+	// expression_statement.
+	wrappers := []string{"export_statement", "ambient_declaration", "lexical_declaration",
+		"variable_declaration", "expression_statement"}
+	Register(&Language{
+		Name:         "typescript",
+		Extensions:   []string{".ts", ".mts", ".cts"},
+		Interpreters: []string{"ts-node"},
+		Grammar:      typescript.GetLanguage,
+		CommentTypes: []string{"comment"},
+		LeadingTypes: []string{"decorator"},
+		Wrappers:     wrappers,
+		Repair:       tsRepair,
+		Fixup:        tsFixup,
+	})
+	Register(&Language{
+		Name:         "tsx",
+		DocLanguage:  "typescript",
+		Query:        "typescript",
+		Extensions:   []string{".tsx"},
+		Grammar:      tsx.GetLanguage,
+		CommentTypes: []string{"comment"},
+		LeadingTypes: []string{"decorator"},
+		Wrappers:     wrappers,
+		Repair:       tsRepair,
+		Fixup:        tsFixup,
+	})
+	Register(&Language{
+		Name:         "javascript",
+		Extensions:   []string{".js", ".jsx", ".mjs", ".cjs"},
+		Interpreters: []string{"node", "nodejs"},
+		Grammar:      javascript.GetLanguage,
+		CommentTypes: []string{"comment"},
+		LeadingTypes: []string{"decorator"},
+		Wrappers:     wrappers,
+		Fixup:        tsFixup,
+	})
+}
+
+// tsFixup finishes what the query leaves to code: the kind of a variable
+// from its value, quoted member names, dotted namespace names, and
+// signatures without decorators or large initialisers.
+func tsFixup(s *Symbol, src []byte) {
+	if s.NameNode != nil && s.NameNode.Type() == "string" {
+		s.Name = unquote(s.Name)
+	}
+	switch s.Node.Type() {
+	case "variable_declarator":
+		tsVariable(s, src)
+		return
+	case "class":
+		// "const Shape = class Square {}" is one symbol, the variable.
+		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(p.Parent()) {
+			s.Name = ""
+			return
+		}
+	case "internal_module", "module":
+		// "namespace A.B {}" declares B inside A.
+		if i := strings.LastIndexByte(s.Name, '.'); i > 0 && s.NameNode.Type() == "nested_identifier" {
+			s.Scope = strings.Split(s.Name[:i], ".")
+			s.Name = s.Name[i+1:]
+		}
+	}
+	if hasDecorators(s.Node) {
+		s.Signature = signature(withoutDecorators(src, s.Node, s.Start, sigEnd(s)))
+	}
+	// "type T =" before an object type body; "declare function f();".
+	s.Signature = strings.TrimSuffix(strings.TrimSuffix(s.Signature, ";"), " =")
+}
+
+// tsVariable sets the kind of a module-level variable from its declaration
+// and value, and keeps large initialisers out of its signature.
+func tsVariable(s *Symbol, src []byte) {
+	decl := s.Node.Parent()
+	if !moduleLevel(decl) {
+		s.Name = "" // a local inside an ERROR node: dropped
+		return
+	}
+	value := s.Node.ChildByFieldName("value")
+	isConst := decl != nil && decl.Type() == "lexical_declaration" && decl.Child(0) != nil && decl.Child(0).Type() == "const"
+	cut := uint32(0) // where the signature ends; 0: the whole declaration
+	if value != nil {
+		switch value.Type() {
+		case "arrow_function":
+			s.Kind, s.NativeKind = treenav.KindFunction, "arrow"
+			cut = bodyOf(value)
+		case "function_expression", "function", "generator_function":
+			s.Kind, s.NativeKind = treenav.KindFunction, "expression"
+			cut = bodyOf(value)
+		case "class":
+			s.Kind, s.NativeKind = treenav.KindClass, "expression"
+			cut = bodyOf(value)
+		case "call_expression", "new_expression":
+			// Keep the callee: "const Button = React.forwardRef<P>".
+			if args := value.ChildByFieldName("arguments"); args != nil && !short(src[s.Start:s.End]) {
+				cut = args.StartByte()
+			}
+		case "object", "array", "parenthesized_expression", "template_string",
+			"jsx_element", "jsx_self_closing_element", "as_expression", "satisfies_expression":
+			if !short(src[s.Start:s.End]) {
+				cut = value.StartByte()
+			}
+		}
+	}
+	if s.Kind == treenav.KindVariable && isConst {
+		s.Kind = treenav.KindConstant
+	}
+	end := s.End
+	if cut > s.Start && cut < end {
+		end = cut
+	}
+	sig := signature(src[s.Start:end])
+	sig = strings.TrimSuffix(strings.TrimSuffix(sig, ";"), " =")
+	// A declarator that shares its statement with others has no keyword
+	// of its own: "export let a = 1, b = 2" gives "export let b = 2".
+	if decl != nil && s.Start == s.Node.StartByte() && decl.Child(0) != nil {
+		outer := decl
+		for p := outer.Parent(); p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration"); p = p.Parent() {
+			outer = p
+		}
+		sig = signature(src[outer.StartByte():decl.Child(0).EndByte()]) + " " + sig
+	}
+	s.Signature = sig
+}
+
+// moduleLevel reports whether a declaration statement is at the top of its
+// file or namespace, where the query looks for variables: directly, or
+// under "export" and "declare", in the program, a namespace or module
+// body, "declare global", or an ERROR root (a file that failed to parse
+// as a whole).
+func moduleLevel(decl *sitter.Node) bool {
+	p := decl.Parent()
+	for p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration") {
+		p = p.Parent()
+	}
+	if p == nil {
+		return false
+	}
+	switch p.Type() {
+	case "program":
+		return true
+	case "ERROR":
+		return p.Parent() == nil
+	case "statement_block":
+		if b := p.Parent(); b != nil {
+			switch b.Type() {
+			case "internal_module", "module", "ambient_declaration":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// short reports whether a declaration is worth showing whole as its
+// signature: one line, a line's length ("var send = require('send')").
+func short(decl []byte) bool {
+	return len(decl) <= 100 && !bytes.ContainsRune(decl, '\n')
+}
+
+// bodyOf returns where a function's or class's body starts, or 0.
+func bodyOf(n *sitter.Node) uint32 {
+	if b := n.ChildByFieldName("body"); b != nil {
+		return b.StartByte()
+	}
+	return 0
+}
+
+// sigEnd is where a symbol's signature text ends: its body, else its end.
+func sigEnd(s *Symbol) uint32 {
+	if s.bodyStart > s.Start {
+		return s.bodyStart
+	}
+	return s.End
+}
+
+// hasDecorators reports whether a definition or its export statement
+// carries decorators.
+func hasDecorators(def *sitter.Node) bool {
+	for n := def; n != nil; n = n.Parent() {
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			if n.NamedChild(i).Type() == "decorator" {
+				return true
+			}
+		}
+		if p := n.Parent(); p == nil || p.Type() != "export_statement" {
+			break
+		}
+	}
+	return false
+}
+
+// withoutDecorators returns src[start:end] with the decorators of def (and
+// of its export statement) cut out: "@Component({...}) export class A"
+// has the signature "export class A".
+func withoutDecorators(src []byte, def *sitter.Node, start, end uint32) []byte {
+	var out []byte
+	pos := start
+	cutFrom := func(n *sitter.Node) {
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			d := n.NamedChild(i)
+			if d.Type() != "decorator" || d.StartByte() < pos || d.EndByte() > end {
+				continue
+			}
+			out = append(out, src[pos:d.StartByte()]...)
+			out = append(out, ' ')
+			pos = d.EndByte()
+		}
+	}
+	if p := def.Parent(); p != nil && p.Type() == "export_statement" {
+		cutFrom(p)
+	}
+	cutFrom(def)
+	return append(out, src[pos:end]...)
+}
+
+// unquote strips the quotes of a string-literal member name ('foo-bar').
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}

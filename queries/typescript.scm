@@ -1,0 +1,359 @@
+; TypeScript symbols (also compiled against the tsx grammar: the node types
+; used here are the same in both). Declarations are found at any depth, as
+; the TypeScript compiler's own AST lists them: classes, interfaces, enums,
+; type aliases and function declarations inside functions are real, named
+; definitions. Variables are the exception: only module- and
+; namespace-level ones are symbols (locals are noise); Fixup in
+; lang_typescript.go refines their kind from the value (arrow function,
+; function expression, class expression, const).
+;
+; Patterns are ordered specific first: when two capture the same name with
+; the same extent, the earlier one wins.
+
+; ---- Types ---------------------------------------------------------------
+
+(class_declaration
+  name: (_) @name
+  body: (class_body) @body) @definition.class
+
+(abstract_class_declaration
+  name: (_) @name
+  body: (class_body) @body) @definition.class.abstract
+
+; A named class expression ("return class Foo extends Base {}").
+(class
+  name: (_) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (_) @name
+  body: (interface_body) @body) @definition.interface
+
+(enum_declaration
+  name: (_) @name
+  body: (enum_body) @body) @definition.enum
+
+(type_alias_declaration
+  name: (_) @name
+  value: (object_type) @body) @definition.type
+
+(type_alias_declaration
+  name: (_) @name) @definition.type
+
+; ---- Namespaces and modules ----------------------------------------------
+
+(internal_module
+  name: (_) @name
+  body: (statement_block) @body) @definition.namespace
+
+(module
+  name: (_) @name
+  body: (statement_block)? @body) @definition.module
+
+(ambient_declaration
+  "global" @name
+  (statement_block) @body) @definition.namespace.global
+
+; ---- Functions -----------------------------------------------------------
+
+(function_declaration
+  name: (_) @name
+  body: (statement_block) @body) @definition.function
+
+(generator_function_declaration
+  name: (_) @name
+  body: (statement_block) @body) @definition.function.generator
+
+; Overload signatures and ambient ("declare function") declarations. Each
+; overload is its own symbol (anchors f, f~2, ...), as tsc lists them.
+(function_signature
+  name: (_) @name) @definition.function.signature
+
+; Anonymous default exports are named "default", as tsc names them.
+(export_statement
+  "default" @name
+  value: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ] @definition.function)
+
+(export_statement
+  "default" @name
+  value: (class body: (class_body) @body) @definition.class)
+
+; ---- Class members -------------------------------------------------------
+
+(class_body
+  (method_definition
+    "get"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.getter)
+
+(class_body
+  (method_definition
+    "set"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.setter)
+
+(class_body
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body
+    (#any-of? @name "constructor" "'constructor'" "\"constructor\"")) @definition.constructor)
+
+(class_body
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.method)
+
+(class_body
+  (method_signature
+    name: (_) @name
+    (#any-of? @name "constructor" "'constructor'" "\"constructor\"")) @definition.constructor.signature)
+
+; Overload signatures, and members of "declare class".
+(class_body
+  (method_signature
+    name: (_) @name) @definition.method.signature)
+
+(class_body
+  (abstract_method_signature
+    name: (_) @name) @definition.method.abstract)
+
+; A field holding an arrow function or function expression is a method in
+; all but name ("handle = () => {...}"): agents look for it as one.
+(class_body
+  (public_field_definition
+    name: (_) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (statement_block) @body)
+    ]) @definition.method.field)
+
+(class_body
+  (public_field_definition
+    name: (_) @name) @definition.field)
+
+; ---- Object-literal methods ----------------------------------------------
+; "{ get() {...}, increment(state) {...} }": method shorthand is a deliberate
+; definition (reducers, handlers, prototype objects, returned
+; implementations) and tsc lists it; it nests under the symbol that holds
+; the object ("api.get"). Properties holding arrow functions are values and
+; are left out.
+
+(object
+  (method_definition
+    "get"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.getter)
+
+(object
+  (method_definition
+    "set"
+    name: (_) @name
+    body: (statement_block) @body) @definition.method.setter)
+
+(object
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.method)
+
+; ---- Interface and type-literal members ----------------------------------
+
+(interface_body
+  (method_signature
+    name: (_) @name) @definition.method.signature)
+
+(interface_body
+  (property_signature
+    name: (_) @name) @definition.field.signature)
+
+; Method signatures of any type literal: "type T = A & { m(): void }",
+; "Promise<{ close(): void }>". tsc lists them; they nest under the symbol
+; whose type holds them.
+(object_type
+  (method_signature
+    name: (_) @name) @definition.method.signature)
+
+(type_alias_declaration
+  value: (object_type
+    (property_signature
+      name: (_) @name) @definition.field.signature))
+
+; ---- Enum members --------------------------------------------------------
+
+(enum_body
+  name: (_) @name @definition.constant.enum_member)
+
+(enum_body
+  (enum_assignment
+    name: (_) @name) @definition.constant.enum_member)
+
+; ---- Module- and namespace-level variables --------------------------------
+; "export", "declare" and the declaration statement are wrappers (see
+; lang_typescript.go), so a single declarator takes the statement's range.
+
+(program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (export_statement
+      declaration: [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (ambient_declaration
+      [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (export_statement
+      declaration: (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ]))
+  ])
+
+; When the whole file fails to parse, the root is an ERROR node that holds
+; the statements it could read; Fixup keeps only the root's.
+(ERROR
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+    (export_statement
+      declaration: [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (ambient_declaration
+      [
+        (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      ])
+    (export_statement
+      declaration: (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ]))
+  ])
+
+(internal_module
+  body: (statement_block
+    [
+      (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (export_statement
+        declaration: [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (export_statement
+        declaration: (ambient_declaration
+          [
+            (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+            (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          ]))
+    ]))
+
+(module
+  body: (statement_block
+    [
+      (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (export_statement
+        declaration: [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (export_statement
+        declaration: (ambient_declaration
+          [
+            (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+            (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          ]))
+    ]))
+
+; declare global { var x: T }
+(ambient_declaration
+  (statement_block
+    [
+      (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+      (export_statement
+        declaration: [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (ambient_declaration
+        [
+          (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+        ])
+      (export_statement
+        declaration: (ambient_declaration
+          [
+            (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+            (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+          ]))
+    ]))
+
+; ---- Functions assigned to members at module level (as in javascript.scm)
+; CommonJS and prototype-style code defines its API by assignment:
+; "exports.parse = function (...)", "Router.prototype.use = function",
+; "res.send = function send(body)". The object before the name is the
+; receiver ("Router.use"); exports are plain functions.
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: [
+          (identifier) @_exports
+          (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+        ]
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.function
+    (#eq? @_exports "exports")
+    (#eq? @_module "module")))
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @receiver
+          property: (property_identifier) @_proto)
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.method
+    (#eq? @_proto "prototype")))
+
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @receiver
+        property: (property_identifier) @name)
+      right: [
+        (function_expression body: (statement_block) @body)
+        (arrow_function body: (_) @body)
+      ]) @definition.method
+    (#not-any-of? @receiver "exports" "module")))
