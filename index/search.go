@@ -116,7 +116,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
 		n := &s.nodes[c.ref.node]
-		c.score = c.bm25 + coverageBonus(q, c.tmask, &r)
+		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
 		c.score *= 1 + nameMatch(n, req.Query, nameKey, titleKey)*r.NameMatchBonus
 	}
 	if r.SectionRollup > 0 {
@@ -462,6 +462,9 @@ func (v *view) rollup(cands []candidate, share float64) {
 		if n.parent < 0 || s.docs[n.doc].ContentType != treenav.ContentMarkdown {
 			continue
 		}
+		if s.nodes[n.parent].kind == treenav.KindFile {
+			continue // the document root: its description and title speak for it
+		}
 		if p, ok := at[nodeRef{c.ref.seg, uint32(n.parent)}]; ok && share*rolled[i] > best[p] {
 			best[p] = share * rolled[i]
 		}
@@ -489,6 +492,17 @@ func wordsCovered(q *query, tmask uint32) int {
 		}
 	}
 	return n
+}
+
+// coord scales a node's score by the share of the query's words it
+// covers (Lucene's coordination factor): a node matching one word of two
+// keeps half its score, so it cannot outrank a node about both on the
+// strength of a short title.
+func coord(q *query, tmask uint32) float64 {
+	if len(q.words) < 2 {
+		return 1
+	}
+	return float64(wordsCovered(q, tmask)) / float64(len(q.words))
 }
 
 // coverageBonus rewards nodes that contain every word of a multi-word

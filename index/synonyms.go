@@ -24,6 +24,7 @@ var synonymGroups = [][]string{
 	{"update", "modify"},
 	{"fetch", "retrieve"},
 	{"persist", "save"},
+	{"store", "storage"},
 	{"config", "configuration", "settings", "options", "preferences"},
 	{"error", "exception", "failure", "fault"},
 	{"crash", "crashed", "failure", "outage", "fail"},
