@@ -450,6 +450,17 @@ func TestSearchQuality(t *testing.T) {
 		Queries     []qualityQuery `json:"queries"`
 	}
 	loadQualityJSON(t, "queries.json", &qf)
+	// More labelled queries may live in queries-<topic>.json files (one
+	// per language family, say), so that they can be added without
+	// touching the main file.
+	extra, _ := filepath.Glob(filepath.Join(qualityDir, "queries-*.json"))
+	for _, f := range extra {
+		var more struct {
+			Queries []qualityQuery `json:"queries"`
+		}
+		loadQualityJSON(t, filepath.Base(f), &more)
+		qf.Queries = append(qf.Queries, more.Queries...)
+	}
 	var nf struct {
 		Description string        `json:"description"`
 		Scenarios   []navScenario `json:"scenarios"`
