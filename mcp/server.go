@@ -78,9 +78,9 @@ func (s *Server) MCP() *sdk.Server { return s.mcp }
 // ctx is done.
 func (s *Server) Run(ctx context.Context, t sdk.Transport) error { return s.mcp.Run(ctx, t) }
 
-// Index builds (or brings up to date) the engine's index and records the
+// Build builds (or brings up to date) the engine's index and records the
 // outcome for the tools' progress notes and index_status.
-func (s *Server) Index() error {
+func (s *Server) Build() error {
 	start := time.Now()
 	err := s.eng.Build()
 	s.mu.Lock()

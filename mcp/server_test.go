@@ -587,7 +587,7 @@ func TestWhileIndexing(t *testing.T) {
 	if st.State != "empty" || st.Documents != 0 {
 		t.Errorf("status before indexing: %+v", st)
 	}
-	if err := s.Index(); err != nil {
+	if err := s.Build(); err != nil {
 		t.Fatal(err)
 	}
 	res = ss.call(t, "search_documents", map[string]any{"query": "shutdown"})
@@ -652,7 +652,7 @@ func TestConcurrentClients(t *testing.T) {
 	s := New(eng, Options{})
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); s.Index() }()
+	go func() { defer wg.Done(); s.Build() }()
 	const clients = 6
 	errs := make(chan error, clients)
 	for c := range clients {

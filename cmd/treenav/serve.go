@@ -179,8 +179,8 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
 		}
 	}
-	if srv.Index() != nil {
-		return
+	if err := srv.Build(); err != nil {
+		return // logged; the tools report it
 	}
 	save := func() {
 		if dir == "" {
