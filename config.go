@@ -84,7 +84,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.4,
 	}
 }
 

@@ -24,7 +24,12 @@ const maxTermLen = 64
 // still sees consecutive positions. Single-letter parts and stop words take
 // a position but no term.
 func analyze(text []byte, pos int, emit func(term string, pos, start, end int)) int {
-	return analyzeText(text, pos, false, emit)
+	var buf []byte
+	return tokenize(text, pos, false, &buf, func(k tokKind, key []byte, pos, start, end int) {
+		if t := termOfToken(k, key); t != "" {
+			emit(t, pos, start, end)
+		}
+	})
 }
 
 // analyzeCompounds is analyze for indexed prose and code: it also emits
@@ -32,17 +37,64 @@ func analyze(text []byte, pos int, emit func(term string, pos, start, end int)) 
 // signout, "logged in" → login, "roll back" → rollback, "shut down" →
 // shutdown), because code and docs write these phrasal verbs both ways.
 func analyzeCompounds(text []byte, pos int, emit func(term string, pos, start, end int)) int {
-	return analyzeText(text, pos, true, emit)
+	var buf []byte
+	return tokenize(text, pos, true, &buf, func(k tokKind, key []byte, pos, start, end int) {
+		if t := termOfToken(k, key); t != "" {
+			emit(t, pos, start, end)
+		}
+	})
 }
 
 // particles complete a phrasal verb.
 var particles = map[string]bool{"in": true, "out": true, "up": true, "down": true, "back": true, "on": true, "off": true, "over": true}
 
-func analyzeText(text []byte, pos int, compounds bool, emit func(term string, pos, start, end int)) int {
+// tokKind says how a token's key becomes a term.
+type tokKind uint8
+
+const (
+	tokWhole    tokKind = iota // a whole identifier: the lowercased key as is
+	tokPart                    // a word or identifier part: stemmed, unless a stop word
+	tokCompound                // a phrasal verb: key is "word\x00particle", the word stemmed
+)
+
+// termOfToken resolves a token to its term ("" for none: stop words and
+// single letters), through the shared stem cache.
+func termOfToken(k tokKind, key []byte) string {
+	switch k {
+	case tokWhole:
+		return string(key)
+	case tokCompound:
+		i := strings.IndexByte(string(key), 0)
+		return stem(string(key[:i])) + string(key[i+1:])
+	}
+	if partSkipped(key) {
+		return ""
+	}
+	return stem(string(key))
+}
+
+// partSkipped reports single letters and stop words: they take a position
+// but get no term.
+func partSkipped(key []byte) bool {
+	if len(key) == 1 {
+		return !(key[0] >= '0' && key[0] <= '9')
+	}
+	if len(key) <= 4 && utf8.RuneCount(key) == 1 {
+		r, _ := utf8.DecodeRune(key)
+		return !unicode.IsDigit(r)
+	}
+	return stopWords[string(key)]
+}
+
+// tokenize is the analyzer: it finds words, splits identifiers and calls
+// emit with each token's kind and lowercased key (in *buf, valid during
+// the call). Consumers resolve keys to terms: termOfToken, or the index
+// builder's own cache, which skips the string work for keys it has seen.
+func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tokKind, key []byte, pos, start, end int)) int {
 	var parts [16][2]int // part byte ranges within the word
 	i := 0
 	// The previous plain word, for compounds.
-	prevStem, prevStart, prevEnd, prevPos := "", 0, -1, 0
+	prevStart, prevEnd, prevPos := 0, -1, 0
 	for i < len(text) {
 		// Skip to the next word character.
 		c := text[i]
@@ -83,27 +135,45 @@ func analyzeText(text []byte, pos int, compounds bool, emit func(term string, po
 		n := splitParts(word, parts[:])
 		if compounds {
 			if n == 1 && len(word) <= 4 && prevEnd >= 0 && onlySpaces(text[prevEnd:start]) {
-				if lw := lowerWhole(word); particles[lw] {
-					emit(prevStem+lw, prevPos, prevStart, i)
+				if lw := appendLower((*buf)[:0], word); particles[string(lw)] {
+					key := appendLower(lw[:0], text[prevStart:prevEnd])
+					key = append(append(key, 0), appendLower(nil, word)...)
+					*buf = key
+					emit(tokCompound, key, prevPos, prevStart, i)
 				}
 			}
 			prevEnd = -1
 			if n == 1 && !(word[0] >= '0' && word[0] <= '9') {
-				prevStem, prevStart, prevEnd, prevPos = stem(lowerWhole(word)), start, i, pos
+				prevStart, prevEnd, prevPos = start, i, pos
 			}
 		}
 		if n > 1 {
-			emit(lowerWhole(word), pos, start, i)
+			*buf = appendLower((*buf)[:0], word)
+			emit(tokWhole, *buf, pos, start, i)
 		}
 		for p := 0; p < n; p++ {
 			a, b := parts[p][0], parts[p][1]
-			if t := partTerm(word[a:b]); t != "" {
-				emit(t, pos, start+a, start+b)
-			}
+			*buf = appendLower((*buf)[:0], word[a:b])
+			emit(tokPart, *buf, pos, start+a, start+b)
 			pos++
 		}
 	}
 	return pos
+}
+
+// appendLower appends the lowercase of b to dst.
+func appendLower(dst, b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c >= utf8.RuneSelf {
+			return append(dst, strings.ToLower(string(b[i:]))...)
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 func isWordByte(c byte) bool {
@@ -202,25 +272,6 @@ func lowerWhole(word []byte) string {
 		}
 	}
 	return string(word)
-}
-
-// partTerm is the term of one word part: lowercased and stemmed; "" for
-// single letters and stop words.
-func partTerm(part []byte) string {
-	if len(part) == 1 && !(part[0] >= '0' && part[0] <= '9') {
-		return ""
-	}
-	if utf8.RuneCount(part) == 1 {
-		r, _ := utf8.DecodeRune(part)
-		if !unicode.IsDigit(r) {
-			return ""
-		}
-	}
-	w := lowerWhole(part)
-	if stopWords[w] {
-		return ""
-	}
-	return stem(w)
 }
 
 // stopWords are English function words: they take a position (phrases stay

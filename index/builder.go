@@ -30,6 +30,13 @@ type segmentBuilder struct {
 
 	// open are the postings of the node being added.
 	open []*termBuf
+	// tokens resolves an analyzer token (kind and lowercased key) to its
+	// posting buffer, nil for tokens without a term (stop words): after a
+	// corpus's first few files almost every token is a hit, so indexing
+	// does no string or stemming work per token.
+	tokens map[string]*termBuf
+	kbuf   []byte // key scratch
+	abuf   []byte // analyzer scratch
 }
 
 type termBuf struct {
@@ -44,7 +51,36 @@ type termBuf struct {
 }
 
 func newSegmentBuilder() *segmentBuilder {
-	return &segmentBuilder{terms: map[string]*termBuf{}}
+	return &segmentBuilder{terms: map[string]*termBuf{}, tokens: map[string]*termBuf{}}
+}
+
+// termBufFor returns the posting buffer of a token's term.
+func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
+	b.kbuf = append(append(b.kbuf[:0], byte(k)), key...)
+	if t, ok := b.tokens[string(b.kbuf)]; ok {
+		return t
+	}
+	var t *termBuf
+	if term := termOfToken(k, key); term != "" {
+		if t = b.terms[term]; t == nil {
+			t = &termBuf{cur: -1}
+			b.terms[term] = t
+		}
+	}
+	b.tokens[string(b.kbuf)] = t
+	return t
+}
+
+// index tokenizes text into node's field f from position pos and returns
+// the next free position.
+func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32, f treenav.Field) int {
+	nm := &b.nodes[node]
+	return tokenize(text, pos, compounds, &b.abuf, func(k tokKind, key []byte, p, _, _ int) {
+		if t := b.termBufFor(k, key); t != nil {
+			b.addTerm(t, node, f, uint32(p))
+			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)
+		}
+	})
 }
 
 // add tokenizes one document into the builder.
@@ -107,38 +143,32 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathT
 	node := uint32(len(b.nodes) - 1)
 	nm := &b.nodes[node]
 	pos := 0
-	emitField := func(f treenav.Field) func(term string, p, _, _ int) {
-		return func(term string, p, _, _ int) {
-			b.addTerm(term, node, f, uint32(p))
-			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)
-		}
-	}
 	// The name is the title; the qualifier a symbol inherits from its
 	// parents ("Router" of Router.addRoute) is indexed like a path, so that
 	// "Router addRoute" finds the method while "Router" alone ranks the
 	// class above each of its methods.
-	pos = analyze([]byte(n.Title), pos, emitField(treenav.FieldTitle))
+	pos = b.index([]byte(n.Title), pos, false, node, treenav.FieldTitle)
 	if q := n.QualifiedName; len(q) > len(n.Name) && strings.HasSuffix(q, n.Name) {
-		pos = analyze([]byte(q[:len(q)-len(n.Name)]), pos+1, emitField(treenav.FieldPath))
+		pos = b.index([]byte(q[:len(q)-len(n.Name)]), pos+1, false, node, treenav.FieldPath)
 	}
 	if i == 0 {
 		if d.Title != n.Title && d.Title != "" {
-			pos = analyze([]byte(d.Title), pos, emitField(treenav.FieldTitle))
+			pos = b.index([]byte(d.Title), pos, false, node, treenav.FieldTitle)
 		}
 		for _, a := range d.Facets["aliases"] {
-			pos = analyze([]byte(a), pos+1, emitField(treenav.FieldTitle))
+			pos = b.index([]byte(a), pos+1, false, node, treenav.FieldTitle)
 		}
 		if d.Description != "" {
-			pos = analyze([]byte(d.Description), pos+1, emitField(treenav.FieldDescription))
+			pos = b.index([]byte(d.Description), pos+1, false, node, treenav.FieldDescription)
 		}
 	}
 	for _, sp := range n.Spans {
 		if int(sp.End) > len(src) || sp.Start >= sp.End {
 			continue
 		}
-		pos = analyzeCompounds(src[sp.Start:sp.End], pos+1, emitField(sp.Field))
+		pos = b.index(src[sp.Start:sp.End], pos+1, true, node, sp.Field)
 	}
-	analyze(pathText, pos+1, emitField(treenav.FieldPath))
+	b.index(pathText, pos+1, false, node, treenav.FieldPath)
 	b.flushNode(node)
 	for f := range treenav.NumFields {
 		b.seg.fieldLen[f] += uint64(nm.fieldLen[f])
@@ -151,12 +181,7 @@ func pathWords(p string) string {
 	return strings.NewReplacer("/", " ", ".", " ", "-", " ").Replace(path.Clean(p))
 }
 
-func (b *segmentBuilder) addTerm(term string, node uint32, f treenav.Field, p uint32) {
-	t := b.terms[term]
-	if t == nil {
-		t = &termBuf{cur: -1}
-		b.terms[term] = t
-	}
+func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uint32) {
 	if t.cur != int32(node) {
 		t.cur = int32(node)
 		t.lastPos = 0
@@ -198,6 +223,7 @@ func (b *segmentBuilder) finish() *segment {
 		total += len(t.nodes)
 	}
 	sort.Strings(s.terms)
+	b.tokens = nil
 	s.termPost = make([]uint32, 0, len(s.terms)+1)
 	s.postNode = make([]uint32, 0, total)
 	s.postTF = make([]uint32, 0, total)

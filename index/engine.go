@@ -232,6 +232,7 @@ func (e *Engine) Build() error {
 	if workers <= 0 {
 		workers = parsers.Workers()
 	}
+
 	builders := make([]*segmentBuilder, workers)
 	for i := range builders {
 		builders[i] = newSegmentBuilder()
@@ -259,7 +260,7 @@ func (e *Engine) Build() error {
 			if e.opts.FlushEvery > 0 && time.Since(lastFlush[w]) > e.opts.FlushEvery {
 				// Publish this worker's documents so far; readers see
 				// a growing index while the build runs.
-				e.ix.install(builders[w].finish(), nil)
+				e.ix.install(nil, builders[w].finish())
 				builders[w] = newSegmentBuilder()
 				lastFlush[w] = time.Now()
 			}
@@ -290,21 +291,16 @@ func (e *Engine) Build() error {
 		e.status.FilesDone = done
 		e.mu.Unlock()
 	})
+	// One segment per worker: queries read several segments as cheaply
+	// as one, so the build does not pay for a merge (small segments are
+	// merged later, as updates come).
 	segs := make([]*segment, 0, len(builders))
 	for _, b := range builders {
 		if len(b.docs) > 0 {
 			segs = append(segs, b.finish())
 		}
 	}
-	var seg *segment
-	switch len(segs) {
-	case 0:
-	case 1:
-		seg = segs[0]
-	default:
-		seg = mergeSegments(segs, nil)
-	}
-	e.ix.install(seg, append(remove, dropped...))
+	e.ix.install(append(remove, dropped...), segs...)
 	e.ix.setSkippedFiles(skips)
 	if e.opts.FlushEvery > 0 && len(jobs) > 0 {
 		e.ix.optimize()

@@ -117,12 +117,12 @@ func (ix *Index) Apply(add []Input, remove []string) {
 		}
 		seg = b.finish()
 	}
-	ix.install(seg, remove)
+	ix.install(remove, seg)
 }
 
-// install publishes a new view with seg added and the named documents (and
-// the previous versions of seg's documents) removed.
-func (ix *Index) install(seg *segment, remove []string) {
+// install publishes a new view with segs added and the named documents
+// (and the previous versions of the segments' documents) removed.
+func (ix *Index) install(remove []string, segs ...*segment) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	old := ix.view()
@@ -144,7 +144,10 @@ func (ix *Index) install(seg *segment, remove []string) {
 	for _, id := range remove {
 		kill(id)
 	}
-	if seg != nil {
+	for _, seg := range segs {
+		if seg == nil {
+			continue
+		}
 		si := uint32(len(v.segs))
 		v.segs = append(v.segs, seg)
 		v.dead = append(v.dead, nil)

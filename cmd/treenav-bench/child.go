@@ -8,6 +8,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/treenav/treenav"
@@ -31,6 +32,7 @@ type coldReport struct {
 	Nodes         int     `json:"nodes"`
 	Terms         int     `json:"terms"`
 	SaveSeconds   float64 `json:"save_seconds"`
+	SaveCPU       float64 `json:"save_cpu"`
 	SnapshotBytes int64   `json:"snapshot_bytes"`
 }
 
@@ -147,10 +149,12 @@ func cold(dir, snap string) (*coldReport, error) {
 		}
 	}
 	start = time.Now()
+	cpu0 := cpuTime()
 	if err := e.SaveSnapshot(snap); err != nil {
 		return nil, err
 	}
 	r.SaveSeconds = time.Since(start).Seconds()
+	r.SaveCPU = cpuTime() - cpu0
 	if fi, err := os.Stat(filepath.Join(snap, "index.tnv")); err == nil {
 		r.SnapshotBytes = fi.Size()
 	}
@@ -227,4 +231,13 @@ func warm(dir, snap string, rounds int) (*warmReport, error) {
 	}
 	r.UpdateP50, r.UpdateP99 = percentile(ut, 50), percentile(ut, 99)
 	return r, nil
+}
+
+// cpuTime is this process's CPU time so far, in seconds.
+func cpuTime() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

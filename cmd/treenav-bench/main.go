@@ -42,6 +42,9 @@ type corpusResult struct {
 	FloorSec      float64 `json:"parse_floor_s"`
 	ColdSec       float64 `json:"cold_index_s"`
 	Ratio         float64 `json:"cold_to_floor"`
+	FloorCPU      float64 `json:"parse_floor_cpu_s"`
+	ColdCPU       float64 `json:"cold_index_cpu_s"`
+	CPURatio      float64 `json:"cold_to_floor_cpu"`
 	FilesPerSec   float64 `json:"files_per_s"`
 	MBPerSec      float64 `json:"mb_per_s"`
 	PeakRSSMB     float64 `json:"peak_rss_mb"`
@@ -131,15 +134,21 @@ func measure(name, dir string, rounds int) (*corpusResult, error) {
 	r := &corpusResult{Name: name, Dir: dir}
 
 	var floor floorReport
-	if _, err := runChild(&floor, "floor", dir); err != nil {
-		return nil, err
-	}
-	r.CodeFiles, r.Workers, r.FloorSec = floor.Files, floor.Workers, floor.Seconds
-
-	var cold coldReport
-	rss, err := runChild(&cold, "cold", dir, snap)
+	_, floorCPU, err := runChild(&floor, "floor", dir)
 	if err != nil {
 		return nil, err
+	}
+	r.CodeFiles, r.Workers, r.FloorSec, r.FloorCPU = floor.Files, floor.Workers, floor.Seconds, floorCPU
+
+	var cold coldReport
+	rss, coldCPU, err := runChild(&cold, "cold", dir, snap)
+	if err != nil {
+		return nil, err
+	}
+	// The cold child also saves the snapshot; its CPU time is left out.
+	r.ColdCPU = coldCPU - cold.SaveCPU
+	if r.FloorCPU > 0 {
+		r.CPURatio = r.ColdCPU / r.FloorCPU
 	}
 	r.Files, r.SourceMB, r.ColdSec = cold.Files, float64(cold.Bytes)/1e6, cold.Seconds
 	r.Documents, r.Nodes, r.Terms = cold.Documents, cold.Nodes, cold.Terms
@@ -158,7 +167,7 @@ func measure(name, dir string, rounds int) (*corpusResult, error) {
 	}
 
 	var warm warmReport
-	rss, err = runChild(&warm, "warm", dir, snap, fmt.Sprint(rounds))
+	rss, _, err = runChild(&warm, "warm", dir, snap, fmt.Sprint(rounds))
 	if err != nil {
 		return nil, err
 	}
@@ -171,22 +180,24 @@ func measure(name, dir string, rounds int) (*corpusResult, error) {
 }
 
 // runChild re-executes this program for one phase, decodes its JSON report
-// and returns its peak RSS in MB.
-func runChild(report any, args ...string) (float64, error) {
+// and returns its peak RSS in MB and the CPU time it used (user + system,
+// in seconds): on a shared machine CPU time holds steadier than wall time.
+func runChild(report any, args ...string) (float64, float64, error) {
 	cmd := exec.Command(os.Args[0], append([]string{"-child"}, args...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return 0, fmt.Errorf("%s phase: %w", args[0], err)
+		return 0, 0, fmt.Errorf("%s phase: %w", args[0], err)
 	}
 	if err := json.Unmarshal(out, report); err != nil {
-		return 0, fmt.Errorf("%s phase: %w (%s)", args[0], err, out)
+		return 0, 0, fmt.Errorf("%s phase: %w (%s)", args[0], err, out)
 	}
+	cpu := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if ru == nil {
-		return 0, nil
+		return 0, cpu, nil
 	}
-	return float64(ru.Maxrss) / 1024, nil // Linux reports KiB
+	return float64(ru.Maxrss) / 1024, cpu, nil // Linux reports KiB
 }
 
 func printTable(rs []corpusResult) {
@@ -204,6 +215,9 @@ func printTable(rs []corpusResult) {
 	add("parse floor s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FloorSec) })
 	add("cold index s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.ColdSec) })
 	add("cold / floor", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.Ratio) })
+	add("floor CPU s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FloorCPU) })
+	add("cold CPU s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.ColdCPU) })
+	add("cold/floor CPU", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.CPURatio) })
 	add("files/s", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.FilesPerSec) })
 	add("MB/s", func(r corpusResult) string { return fmt.Sprintf("%.1f", r.MBPerSec) })
 	add("peak RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.PeakRSSMB) })

@@ -96,6 +96,9 @@ const maxReparse = 3
 func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree) []Symbol {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
+	if l.MaxStartDepth > 0 {
+		setMaxStartDepth(qc, l.MaxStartDepth)
+	}
 	qc.Exec(l.query.q, root)
 	syms, reparse := l.collect(qc, src)
 	for i := range syms {

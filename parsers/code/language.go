@@ -66,6 +66,11 @@ type Language struct {
 	// extractor reparses the copy (up to maxRepairs times) but reads all
 	// text from the original.
 	Repair func(src []byte, root *sitter.Node) []byte
+	// MaxStartDepth, when set, keeps the query from starting matches
+	// deeper than this in the tree (the root is 0): for a language whose
+	// symbols are all near the top (Go), the query then skips function
+	// bodies, most of the work. Patterns may still reach deeper nodes.
+	MaxStartDepth uint32
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
