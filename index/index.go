@@ -318,14 +318,13 @@ type Stats struct {
 	HeapBytes uint64         `json:"heap_bytes"`
 }
 
-// Stats counts what the index holds. Terms counts dictionary entries per
-// segment (a term in two segments counts twice until they merge).
+// Stats counts what the index holds.
 func (ix *Index) Stats() Stats {
 	v := ix.view()
 	st := Stats{Documents: v.liveDocs, Nodes: v.liveNodes, Segments: len(v.segs),
 		Languages: map[string]int{}, Updated: v.updated}
+	st.Terms = distinctTerms(v.segs)
 	for si, s := range v.segs {
-		st.Terms += len(s.terms)
 		for di := range s.docs {
 			if v.live(si, uint32(di)) {
 				st.Languages[s.docs[di].Language]++
@@ -360,4 +359,28 @@ func (e *NotFoundError) Error() string {
 		return fmt.Sprintf("unknown %s id %q", e.What, e.ID)
 	}
 	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
+}
+
+// distinctTerms counts the terms of all segments, each once: a walk over
+// the sorted dictionaries side by side.
+func distinctTerms(segs []*segment) int {
+	cur := make([]int, len(segs))
+	n := 0
+	for {
+		term, found := "", false
+		for si, s := range segs {
+			if cur[si] < len(s.terms) && (!found || s.terms[cur[si]] < term) {
+				term, found = s.terms[cur[si]], true
+			}
+		}
+		if !found {
+			return n
+		}
+		n++
+		for si, s := range segs {
+			if cur[si] < len(s.terms) && s.terms[cur[si]] == term {
+				cur[si]++
+			}
+		}
+	}
 }
