@@ -439,3 +439,24 @@ func TestDiffAndRememberedSkips(t *testing.T) {
 		t.Error("a file that stopped being generated was not indexed")
 	}
 }
+
+func TestTopCandidatesMatchesFullSort(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
+	v := e.Index().view()
+	var cands []candidate
+	for i := range 200 {
+		// Many ties, to exercise the tie order too.
+		cands = append(cands, candidate{ref: nodeRef{0, uint32(i % len(v.segs[0].nodes))}, score: float64((i * 7919) % 23)})
+	}
+	for _, m := range []int{1, 5, 50, 199, 200, 500} {
+		a := append([]candidate(nil), cands...)
+		b := append([]candidate(nil), cands...)
+		sortCandidates(v, a)
+		topCandidates(v, b, m)
+		for i := 0; i < min(m, len(a)); i++ {
+			if a[i] != b[i] {
+				t.Fatalf("m=%d: position %d differs: %+v vs %+v", m, i, a[i], b[i])
+			}
+		}
+	}
+}

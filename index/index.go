@@ -202,19 +202,17 @@ func (v *view) compact() {
 	if len(v.segs) <= maxSegments {
 		return
 	}
-	// Merge everything but the largest segment.
-	largest := 0
-	for i, s := range v.segs {
-		if len(s.nodes) > len(v.segs[largest].nodes) {
-			largest = i
-		}
+	// Merge the smallest segments into one, down to half the maximum:
+	// updates add small segments, and merging them costs time
+	// proportional to them, while a cold build's large per-worker
+	// segments are left alone.
+	order := make([]int, len(v.segs))
+	for i := range order {
+		order[i] = i
 	}
-	var idx []int
-	for i := range v.segs {
-		if i != largest {
-			idx = append(idx, i)
-		}
-	}
+	sort.Slice(order, func(a, b int) bool { return len(v.segs[order[a]].nodes) < len(v.segs[order[b]].nodes) })
+	idx := order[:len(v.segs)-maxSegments/2+1]
+	sort.Ints(idx)
 	v.mergeRange(idx)
 }
 

@@ -133,13 +133,17 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 			c.score *= w
 		}
 	}
-	sortCandidates(v, cands)
+	need := req.Offset + limit
+	rerank := max(need*3, 50)
 	if len(q.phrases) > 0 {
+		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
+	} else {
+		// Only the first pages are read: select them, do not sort all.
+		topCandidates(v, cands, rerank)
 	}
 	resp.Total = len(cands)
-	need := req.Offset + limit
-	rerank := min(len(cands), max(need*3, 50))
+	rerank = min(len(cands), rerank)
 	if len(q.words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
@@ -183,19 +187,64 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 }
 
 func sortCandidates(v *view, cands []candidate) {
-	sort.Slice(cands, func(i, j int) bool {
-		a, b := &cands[i], &cands[j]
-		if a.score != b.score {
-			return a.score > b.score
+	sort.Slice(cands, func(i, j int) bool { return v.better(&cands[i], &cands[j]) })
+}
+
+// better orders candidates: higher score first; ties by document id, then
+// document order, so results are deterministic.
+func (v *view) better(a, b *candidate) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	na, nb := &v.segs[a.ref.seg].nodes[a.ref.node], &v.segs[b.ref.seg].nodes[b.ref.node]
+	da, db := v.segs[a.ref.seg].docs[na.doc].DocID, v.segs[b.ref.seg].docs[nb.doc].DocID
+	if da != db {
+		return da < db
+	}
+	if a.ref.seg != b.ref.seg {
+		return a.ref.seg < b.ref.seg
+	}
+	return a.ref.node < b.ref.node
+}
+
+// topCandidates moves the best m candidates, sorted, to the front of
+// cands (the rest stay in no order): a common word matches tens of
+// thousands of nodes, and only the first pages are read.
+func topCandidates(v *view, cands []candidate, m int) {
+	if m >= len(cands) {
+		sortCandidates(v, cands)
+		return
+	}
+	// A min-heap (worst on top) of the best m seen so far.
+	h := cands[:m]
+	worse := func(i, j int) bool { return v.better(&h[j], &h[i]) }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= m {
+				return
+			}
+			w := l
+			if r := l + 1; r < m && worse(r, l) {
+				w = r
+			}
+			if !worse(w, i) {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
 		}
-		// Deterministic ties: shallower nodes, then document order.
-		na, nb := &v.segs[a.ref.seg].nodes[a.ref.node], &v.segs[b.ref.seg].nodes[b.ref.node]
-		da, db := v.segs[a.ref.seg].docs[na.doc].DocID, v.segs[b.ref.seg].docs[nb.doc].DocID
-		if da != db {
-			return da < db
+	}
+	for i := m/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for i := m; i < len(cands); i++ {
+		if v.better(&cands[i], &h[0]) {
+			h[0], cands[i] = cands[i], h[0]
+			down(0)
 		}
-		return a.ref.node < b.ref.node
-	})
+	}
+	sortCandidates(v, h)
 }
 
 // expand finds each query term's variants in the dictionaries of all
@@ -411,7 +460,7 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 		return 0
 	}
 	raw = strings.TrimSpace(raw)
-	if raw == n.name || raw == qualifiedName(n) {
+	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
 	name := n.name
@@ -421,8 +470,10 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	if len(name) == len(key) && strings.EqualFold(name, key) {
 		return 0.5
 	}
-	if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
-		return 0.5
+	if len(n.name) < len(key) {
+		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
+			return 0.5
+		}
 	}
 	return 0
 }
@@ -434,39 +485,44 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 // that match themselves take a share, and bonuses are not passed up, so a
 // section never gains the coverage bonus of words it does not contain.
 func (v *view) rollup(cands []candidate, share float64) {
-	at := make(map[nodeRef]int, len(cands))
-	for i, c := range cands {
-		at[c.ref] = i
+	// Only markdown sections pass shares up: index them alone, so that a
+	// query matching thousands of code nodes does not pay for a map of
+	// them all.
+	var md []int
+	for i := range cands {
+		s := v.segs[cands[i].ref.seg]
+		if s.docs[s.nodes[cands[i].ref.node].doc].ContentType == treenav.ContentMarkdown {
+			md = append(md, i)
+		}
+	}
+	if len(md) < 2 {
+		return
+	}
+	at := make(map[nodeRef]int, len(md))
+	for _, i := range md {
+		at[cands[i].ref] = i
 	}
 	// Children come after their parents in preorder: visit deepest first,
 	// so shares climb several levels.
-	order := make([]int, len(cands))
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool {
-		ra, rb := cands[order[a]].ref, cands[order[b]].ref
+	sort.Slice(md, func(a, b int) bool {
+		ra, rb := cands[md[a]].ref, cands[md[b]].ref
 		if ra.seg != rb.seg {
 			return ra.seg < rb.seg
 		}
 		return ra.node > rb.node
 	})
-	rolled := make([]float64, len(cands)) // bm25 plus shares received
-	best := make([]float64, len(cands))   // best share from a child
-	for _, i := range order {
+	best := make(map[int]float64, len(md)) // candidate -> best share from a child
+	for _, i := range md {
 		c := &cands[i]
-		rolled[i] = c.bm25 + best[i]
+		rolled := c.bm25 + best[i]
 		c.score += best[i]
 		s := v.segs[c.ref.seg]
 		n := &s.nodes[c.ref.node]
-		if n.parent < 0 || s.docs[n.doc].ContentType != treenav.ContentMarkdown {
-			continue
-		}
-		if s.nodes[n.parent].kind == treenav.KindFile {
+		if n.parent < 0 || s.nodes[n.parent].kind == treenav.KindFile {
 			continue // the document root: its description and title speak for it
 		}
-		if p, ok := at[nodeRef{c.ref.seg, uint32(n.parent)}]; ok && share*rolled[i] > best[p] {
-			best[p] = share * rolled[i]
+		if p, ok := at[nodeRef{c.ref.seg, uint32(n.parent)}]; ok && share*rolled > best[p] {
+			best[p] = share * rolled
 		}
 	}
 }

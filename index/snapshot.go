@@ -27,7 +27,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 1
+	snapshotVersion = 2
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -247,8 +247,10 @@ func writeSegment(w *enc, s *segment) {
 		w.str(t[p:])
 		prev = t
 	}
-	// Postings per term: count, then node deltas, packed tfs and the
-	// length of each posting's positions, then the positions bytes.
+	// Postings: their total (so a reader allocates once), then per term
+	// the count, node deltas, packed tfs and the length of each posting's
+	// positions; then the positions bytes.
+	w.uv(uint64(len(s.postNode)))
 	for t := range s.terms {
 		lo, hi := s.termPost[t], s.termPost[t+1]
 		w.uv(uint64(hi - lo))
@@ -363,7 +365,10 @@ func readSegment(r *dec) *segment {
 		prev = s.terms[i]
 	}
 	s.termPost = make([]uint32, 0, nt+1)
-	s.postPos = append(s.postPos, 0)
+	total := r.count(len(r.b))
+	s.postNode = make([]uint32, 0, total)
+	s.postTF = make([]uint32, 0, total)
+	s.postPos = make([]uint32, 1, total+1)
 	var posLen uint32
 	for range nt {
 		s.termPost = append(s.termPost, uint32(len(s.postNode)))

@@ -209,8 +209,10 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 				if strings.HasPrefix(e.lower, lname) {
 					continue
 				}
-				n := &s.nodes[e.node]
-				if humpMatch(name, n.name) {
+				// Humps are a subsequence of the lowercased name that
+				// starts with its first letter: checking that first
+				// keeps the scan cheap.
+				if e.lower != "" && e.lower[0] == lname[0] && isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
 					accept(si, e.node, tierHump)
 				} else if len(lname) >= 3 && strings.Contains(e.lower, lname) {
 					accept(si, e.node, tierSubstring)
@@ -315,6 +317,17 @@ func humpMatch(query, name string) bool {
 		return false
 	}
 	return match(1, 0, 1)
+}
+
+// isSubsequence reports whether the bytes of q appear in s in order.
+func isSubsequence(q, s string) bool {
+	j := 0
+	for i := 0; i < len(s) && j < len(q); i++ {
+		if s[i] == q[j] {
+			j++
+		}
+	}
+	return j == len(q)
 }
 
 func toSet(xs []string) map[string]bool {
