@@ -2,7 +2,7 @@
 // line with its field name, type and line range. It is a tool for writing
 // queries/<lang>.scm: look at the tree, then write the pattern.
 //
-//	go run ./cmd/tsdump [-lang NAME] FILE
+//	go run ./cmd/tsdump [-lang NAME] [-anon] [-raw] FILE
 package main
 
 import (
@@ -20,9 +20,10 @@ import (
 func main() {
 	lang := flag.String("lang", "", "language name (default: detected from the file)")
 	anon := flag.Bool("anon", false, "also print anonymous nodes (punctuation, keywords)")
+	raw := flag.Bool("raw", false, "parse the file as is, without the language's Preprocess step")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: tsdump [-lang NAME] [-anon] FILE")
+		fmt.Fprintln(os.Stderr, "usage: tsdump [-lang NAME] [-anon] [-raw] FILE")
 		os.Exit(2)
 	}
 	src, err := os.ReadFile(flag.Arg(0))
@@ -42,7 +43,12 @@ func main() {
 	}
 	p := sitter.NewParser()
 	p.SetLanguage(l.Grammar())
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	parsed := src
+	if l.Preprocess != nil && !*raw {
+		// Parse what the extractor parses (C macros blanked).
+		parsed = l.Preprocess(src)
+	}
+	tree, err := p.ParseCtx(context.Background(), nil, parsed)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -41,7 +41,13 @@ func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
 	}
 	p := l.getParser()
 	defer l.putParser(p)
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	parsed := src
+	if l.Preprocess != nil {
+		if pp := l.Preprocess(src); len(pp) == len(src) {
+			parsed = pp
+		}
+	}
+	tree, err := p.ParseCtx(context.Background(), nil, parsed)
 	if err != nil {
 		if errors.Is(err, sitter.ErrOperationLimit) {
 			return nil, false, ErrTimeout

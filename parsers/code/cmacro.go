@@ -1,0 +1,834 @@
+package code
+
+import "strings"
+
+// Tree-sitter parses C and C++ without running the preprocessor, so macros
+// that expand to nothing visible in the grammar derail it: a lone
+// "_GLIBCXX_BEGIN_NAMESPACE_VERSION" line turns the class after it into a
+// function, "SQLITE_API int f(void);" and "class LEVELDB_EXPORT Status {"
+// lose their names, and glibc's "int f(int) __THROW __nonnull((1));" becomes
+// an error. blankMacros finds such macro uses by their position and replaces
+// them with spaces in a copy of the source; the copy has the same length and
+// lines, so the tree's offsets hold for the original text, which signatures
+// and docs are read from.
+//
+// A macro name is an all-caps identifier ("LZ4LIB_API", "_GLIBCXX_NOEXCEPT")
+// or a reserved "__lower" one the grammar does not know ("__wur"). It is
+// blanked, with its argument list if one follows, when it stands
+//
+//   - alone on a line between declarations ("Q_OBJECT", "__BEGIN_DECLS");
+//   - before a declaration that is complete without it: at least a type and
+//     a name follow ("MY_API int f(void)" but not "DWORD n;"), or a
+//     constructor or destructor of the enclosing class follows;
+//   - after a parameter list, before ";", "{", "=", ":" or a qualifier
+//     ("size() const _GLIBCXX_NOEXCEPT {");
+//   - between a class key and the class name of a definition ("class
+//     LEVELDB_EXPORT Status {"), or between a namespace name and "{";
+//   - as a calling convention in "(XMLCALL *fn)(...)", or between a return
+//     type and a function name ("DWORD WINAPI Run(...)").
+//
+// Nothing inside enum bodies, initializers, parentheses or preprocessor
+// lines is touched.
+func blankMacros(src []byte) []byte {
+	toks := lexC(src)
+	if len(toks) == 0 {
+		return src
+	}
+	m := &macroScan{src: src, toks: toks}
+	m.scan()
+	if len(m.blank) == 0 {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	for _, r := range m.blank {
+		for i := r.start; i < r.end; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+		// A macro that belongs to the declaration after it becomes an
+		// attribute, so that the declaration starts where the macro does.
+		if r.attr && r.end-r.start >= 5 && !hasNewline(src[r.start:r.start+3]) && !hasNewline(src[r.end-2:r.end]) {
+			copy(out[r.start:], "[[x")
+			copy(out[r.end-2:], "]]")
+		}
+	}
+	return out
+}
+
+func hasNewline(b []byte) bool {
+	for _, c := range b {
+		if c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// blankRange is a macro use to blank; attr: it is part of the declaration
+// that follows.
+type blankRange struct {
+	start, end uint32
+	attr       bool
+}
+
+type tokKind uint8
+
+const (
+	tokIdent tokKind = iota
+	tokPunct
+	tokLiteral
+)
+
+type ctok struct {
+	start, end uint32
+	line       uint32
+	kind       tokKind
+}
+
+// lexC splits C/C++ source into identifiers, literals and punctuation,
+// skipping comments and preprocessor lines. "::", "->" and "[[" are single
+// tokens; everything else is one character of punctuation.
+func lexC(src []byte) []ctok {
+	toks := make([]ctok, 0, len(src)/5)
+	line := uint32(0)
+	lineStart := true // only whitespace since the last newline
+	n := len(src)
+	for i := 0; i < n; {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+			continue
+		case c == '\\' && i+1 < n && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i++
+			continue
+		case c == '/' && i+1 < n && src[i+1] == '/':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '/' && i+1 < n && src[i+1] == '*':
+			i += 2
+			for i < n && !(src[i] == '*' && i+1 < n && src[i+1] == '/') {
+				if src[i] == '\n' {
+					line++
+				}
+				i++
+			}
+			i += 2
+			continue
+		case c == '#' && lineStart:
+			// A directive runs to the end of the line, continuations and
+			// block comments included.
+			for i < n && src[i] != '\n' {
+				switch {
+				case src[i] == '\\' && i+1 < n && src[i+1] == '\n':
+					line++
+					i += 2
+					continue
+				case src[i] == '\\' && i+2 < n && src[i+1] == '\r' && src[i+2] == '\n':
+					line++
+					i += 3
+					continue
+				case src[i] == '/' && i+1 < n && src[i+1] == '*':
+					i += 2
+					for i < n && !(src[i] == '*' && i+1 < n && src[i+1] == '/') {
+						if src[i] == '\n' {
+							line++
+						}
+						i++
+					}
+					i += 2
+					continue
+				}
+				i++
+			}
+			continue
+		}
+		lineStart = false
+		start := i
+		switch {
+		case isIdentStart(c):
+			for i < n && isIdentByte(src[i]) {
+				i++
+			}
+			// String prefixes: R"(...)", u8"...", L'x'.
+			if i < n && (src[i] == '"' || src[i] == '\'') && isStringPrefix(string(src[start:i])) {
+				i = skipLiteral(src, start, i, &line)
+				toks = append(toks, ctok{uint32(start), uint32(i), line, tokLiteral})
+				continue
+			}
+			toks = append(toks, ctok{uint32(start), uint32(i), line, tokIdent})
+		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
+			i++
+			for i < n && (isIdentByte(src[i]) || src[i] == '.' || src[i] == '\'' && i+1 < n && isIdentByte(src[i+1])) {
+				i++
+			}
+			toks = append(toks, ctok{uint32(start), uint32(i), line, tokLiteral})
+		case c == '"' || c == '\'':
+			tl := line
+			i = skipLiteral(src, start, i, &line)
+			toks = append(toks, ctok{uint32(start), uint32(i), tl, tokLiteral})
+		default:
+			i++
+			if i < n && (c == ':' && src[i] == ':' || c == '-' && src[i] == '>' || c == '[' && src[i] == '[') {
+				i++
+			}
+			toks = append(toks, ctok{uint32(start), uint32(i), line, tokPunct})
+		}
+	}
+	return toks
+}
+
+func isIdentStart(c byte) bool { return isLetter(c) || c == '$' || c >= 0x80 }
+
+func isIdentByte(c byte) bool {
+	return isLetter(c) || c >= '0' && c <= '9' || c == '$' || c >= 0x80
+}
+
+func isStringPrefix(p string) bool {
+	switch p {
+	case "L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R":
+		return true
+	}
+	return false
+}
+
+// skipLiteral returns the end of the string or character literal whose
+// quote is at q (its prefix starts at start), counting newlines in raw
+// strings.
+func skipLiteral(src []byte, start, q int, line *uint32) int {
+	n := len(src)
+	quote := src[q]
+	if quote == '"' && q > start && src[q-1] == 'R' {
+		// Raw string: R"delim( ... )delim"
+		open := q + 1
+		j := open
+		for j < n && src[j] != '(' && src[j] != '\n' && j-open < 16 {
+			j++
+		}
+		if j < n && src[j] == '(' {
+			closing := ")" + string(src[open:j]) + "\""
+			k := strings.Index(string(src[j:]), closing)
+			if k >= 0 {
+				end := j + k + len(closing)
+				for _, b := range src[q:end] {
+					if b == '\n' {
+						*line++
+					}
+				}
+				return end
+			}
+		}
+	}
+	i := q + 1
+	for i < n && src[i] != quote && src[i] != '\n' {
+		if src[i] == '\\' && i+1 < n {
+			i++
+		}
+		i++
+	}
+	if i < n && src[i] == quote {
+		i++
+	}
+	return i
+}
+
+type braceKind uint8
+
+const (
+	braceBlock braceKind = iota // function bodies, statements, lambdas
+	braceScope                  // namespace, extern "C", file
+	braceClass
+	braceEnum
+	braceInit // initializer lists and expressions
+)
+
+type braceFrame struct {
+	kind  braceKind
+	class string // the class name for braceClass
+}
+
+type macroScan struct {
+	src    []byte
+	toks   []ctok
+	blank  []blankRange
+	braces []braceFrame
+	// stmt is the index of the first token of the current statement (after
+	// the last ";", "{" or "}").
+	stmt int
+	// blanked[i] is set for tokens already blanked (a macro and its args).
+	blanked map[int]bool
+	// tmplEnd marks the ">" that closes a template parameter list.
+	tmplEnd map[int]bool
+}
+
+func (m *macroScan) text(i int) string {
+	t := m.toks[i]
+	return string(m.src[t.start:t.end])
+}
+
+func (m *macroScan) is(i int, s string) bool {
+	if i < 0 || i >= len(m.toks) {
+		return false
+	}
+	t := m.toks[i]
+	return int(t.end-t.start) == len(s) && string(m.src[t.start:t.end]) == s
+}
+
+func (m *macroScan) ident(i int) bool {
+	return i >= 0 && i < len(m.toks) && m.toks[i].kind == tokIdent
+}
+
+func (m *macroScan) scan() {
+	m.blanked = map[int]bool{}
+	m.tmplEnd = map[int]bool{}
+	m.braces = []braceFrame{{kind: braceScope}}
+	paren := 0
+	for i := 0; i < len(m.toks); i++ {
+		t := m.toks[i]
+		if t.kind == tokPunct {
+			switch m.text(i) {
+			case "(", "[":
+				paren++
+			case ")", "]":
+				if paren > 0 {
+					paren--
+				}
+			case "{":
+				m.braces = append(m.braces, m.openBrace(i))
+				m.stmt = i + 1
+				paren = 0
+			case "}":
+				if len(m.braces) > 1 {
+					m.braces = m.braces[:len(m.braces)-1]
+				}
+				m.stmt = i + 1
+				paren = 0
+			case ";":
+				m.stmt = i + 1
+			case "<":
+				if m.is(i-1, "template") {
+					if j := m.matchAngle(i); j > 0 {
+						m.tmplEnd[j] = true
+					}
+				}
+			}
+			continue
+		}
+		if t.kind != tokIdent || paren > 0 || m.blanked[i] {
+			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) && m.callingConvention(i) {
+				m.mark(i, i)
+			}
+			continue
+		}
+		top := m.braces[len(m.braces)-1]
+		if top.kind == braceEnum || top.kind == braceInit {
+			continue
+		}
+		if !m.isMacroName(i) || m.is(i+1, "::") || m.is(i+1, "<") {
+			continue
+		}
+		end := m.argsEnd(i)
+		switch {
+		case m.declSpecifier(i, end, top):
+			m.markAttr(i, end)
+			i = end
+		case m.loneLine(i, end),
+			m.trailer(i, end),
+			m.classHead(i, end),
+			m.namespaceAttr(i, end),
+			m.betweenTypeAndName(i, end):
+			m.mark(i, end)
+			i = end
+		}
+	}
+}
+
+// mark blanks tokens i..end.
+func (m *macroScan) mark(i, end int) {
+	for k := i; k <= end; k++ {
+		m.blanked[k] = true
+	}
+	m.blank = append(m.blank, blankRange{start: m.toks[i].start, end: m.toks[end].end})
+}
+
+// markAttr blanks tokens i..end, a macro that starts a declaration; it
+// becomes an attribute unless what follows cannot take one.
+func (m *macroScan) markAttr(i, end int) {
+	m.mark(i, end)
+	n := end + 1
+	for n < len(m.toks) && m.blanked[n] {
+		n++
+	}
+	if n >= len(m.toks) {
+		return
+	}
+	switch m.text(n) {
+	case "typedef", "using", "template", "namespace", "friend", "class", "struct", "union", "enum", "extern", "__extension__":
+		return
+	}
+	// Scope macros ("_GLIBCXX_BEGIN_NAMESPACE_VERSION", "__BEGIN_DECLS")
+	// and macros set apart by a blank line or a comment belong to no
+	// declaration.
+	name := m.text(i)
+	for _, w := range []string{"BEGIN", "END", "NAMESPACE", "DECLS"} {
+		if strings.Contains(name, w) {
+			return
+		}
+	}
+	gap := m.src[m.toks[end].end:m.toks[n].start]
+	if m.toks[n].line > m.toks[end].line+1 || strings.Contains(string(gap), "/") {
+		return
+	}
+	m.blank[len(m.blank)-1].attr = true
+}
+
+// isMacroName reports whether token i looks like a macro: ALL_CAPS, or a
+// reserved "__lower" name that is not one of the grammar's keywords.
+func (m *macroScan) isMacroName(i int) bool {
+	s := m.text(i)
+	if len(s) < 2 {
+		return false
+	}
+	if strings.HasPrefix(s, "__") && len(s) > 2 && s[2] >= 'a' && s[2] <= 'z' {
+		return !cKeywordLike[s] && !strings.HasPrefix(s, "__builtin")
+	}
+	upper := false
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c == '_' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return upper && s != "NULL"
+}
+
+// cKeywordLike are reserved names that the C and C++ grammars parse (or
+// that are types): they are never macros to blank.
+var cKeywordLike = map[string]bool{
+	"__alignof": true, "__alignof__": true, "__asm": true, "__asm__": true,
+	"__attribute": true, "__attribute__": true, "__based": true, "__cdecl": true,
+	"__clrcall": true, "__declspec": true, "__except": true, "__extension__": true,
+	"__fastcall": true, "__finally": true, "__forceinline": true, "__inline": true,
+	"__inline__": true, "__leave": true, "__restrict": true, "__restrict__": true,
+	"__stdcall": true, "__thiscall": true, "__thread": true, "__try": true,
+	"__unaligned": true, "__vectorcall": true, "__volatile": true, "__volatile__": true,
+	"__const": true, "__signed": true, "__signed__": true, "__typeof": true,
+	"__typeof__": true, "__int128": true, "__int64": true, "__int32": true,
+	"__int16": true, "__int8": true, "__ptr32": true, "__ptr64": true,
+	"__complex__": true, "__real__": true, "__imag__": true, "__label__": true,
+	"__float128": true, "__auto_type": true, "__cplusplus": true, "__func__": true,
+	"__null": true, "__uptr": true, "__sptr": true, "__w64": true, "__restrict_arr": false,
+}
+
+// argsEnd returns the index of the ")" closing the argument list right
+// after token i, or i when none follows.
+func (m *macroScan) argsEnd(i int) int {
+	if !m.is(i+1, "(") {
+		return i
+	}
+	depth := 0
+	for k := i + 1; k < len(m.toks); k++ {
+		switch m.text(k) {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 {
+				return k
+			}
+		case ";", "{", "}":
+			return i // unbalanced: not an argument list
+		}
+	}
+	return i
+}
+
+// matchAngle returns the ">" closing the "<" at i, or -1.
+func (m *macroScan) matchAngle(i int) int {
+	depth, paren := 0, 0
+	for k := i; k < len(m.toks) && k < i+4096; k++ {
+		switch m.text(k) {
+		case "<":
+			if paren == 0 {
+				depth++
+			}
+		case ">":
+			if paren == 0 {
+				depth--
+				if depth == 0 {
+					return k
+				}
+			}
+		case "(":
+			paren++
+		case ")":
+			paren--
+		case ";", "{", "}":
+			return -1
+		}
+	}
+	return -1
+}
+
+// atStatementStart reports whether token i begins a declaration: it
+// follows ";", "{", "}", an access specifier, a template parameter list,
+// extern "C", a specifier keyword or a blanked macro.
+func (m *macroScan) atStatementStart(i int) bool {
+	p := i - 1
+	if p < 0 || p < m.stmt {
+		return true
+	}
+	switch {
+	case m.blanked[p], m.tmplEnd[p]:
+		return true
+	case m.is(p, ":"):
+		return m.is(p-1, "public") || m.is(p-1, "private") || m.is(p-1, "protected")
+	case m.toks[p].kind == tokLiteral:
+		return m.is(p-1, "extern")
+	case m.ident(p):
+		return declSpecifierWords[m.text(p)]
+	}
+	return false
+}
+
+var declSpecifierWords = map[string]bool{
+	"static": true, "inline": true, "extern": true, "virtual": true, "explicit": true,
+	"constexpr": true, "consteval": true, "constinit": true, "friend": true,
+	"mutable": true, "register": true, "thread_local": true, "typedef": true,
+}
+
+// loneLine: a macro (with its arguments) that is the only thing on its
+// line(s), between declarations, and not opening a block.
+func (m *macroScan) loneLine(i, end int) bool {
+	if i > 0 && m.toks[i-1].line == m.toks[i].line {
+		return false
+	}
+	if end+1 < len(m.toks) && m.toks[end+1].line == m.toks[end].line {
+		return false
+	}
+	if end+1 < len(m.toks) {
+		switch m.text(end + 1) {
+		case "{", "(", "=", ",", ";", "[", ".", "->", "::", "<":
+			return false
+		}
+	}
+	if i == 0 || i <= m.stmt {
+		return true
+	}
+	p := i - 1
+	return m.is(p, ":") && (m.is(p-1, "public") || m.is(p-1, "private") || m.is(p-1, "protected"))
+}
+
+// declSpecifier: a macro before a declaration that is complete without
+// it.
+func (m *macroScan) declSpecifier(i, end int, top braceFrame) bool {
+	if !m.atStatementStart(i) {
+		return false
+	}
+	words, first, firstEnd := 0, -1, -1
+	k := end + 1
+loop:
+	for ; k < len(m.toks); k++ {
+		t := m.toks[k]
+		if t.kind == tokLiteral {
+			return false
+		}
+		s := m.text(k)
+		if t.kind == tokPunct {
+			switch s {
+			case "*", "&", "&&", "...":
+				continue
+			case "~":
+				if m.ident(k + 1) {
+					return true // a destructor
+				}
+				return false
+			case "[[":
+				k = m.skipTo(k, "]")
+				continue
+			default:
+				break loop
+			}
+		}
+		switch s {
+		case "const", "volatile", "typename", "struct", "class", "union", "enum":
+			continue
+		case "operator":
+			return true
+		case "__attribute__", "__attribute", "__declspec", "alignas":
+			if m.is(k+1, "(") {
+				k = m.argsEnd(k)
+			}
+			continue
+		}
+		if declSpecifierWords[s] {
+			continue
+		}
+		if m.isMacroName(k) && m.is(k+1, "(") {
+			k = m.argsEnd(k)
+		}
+		words++
+		if first < 0 {
+			first = k
+		}
+		// A qualified or templated name is one word.
+		for {
+			if m.is(k+1, "<") {
+				if j := m.matchAngle(k + 1); j > 0 {
+					k = j
+					continue
+				}
+			}
+			if m.is(k+1, "::") && (m.ident(k+2) || m.is(k+2, "~")) {
+				if m.is(k+2, "~") {
+					k++
+				}
+				k += 2
+				continue
+			}
+			break
+		}
+		if first >= 0 && firstEnd < 0 {
+			firstEnd = k
+		}
+	}
+	if words >= 2 {
+		return true
+	}
+	if words != 1 || !m.is(k, "(") {
+		return false
+	}
+	// One name and a parameter list: a constructor (in its class, or
+	// "A<T>::A" out of line) keeps the macro out; "DWORD f(...)" does not.
+	name := m.text(firstEnd)
+	if top.kind == braceClass && first == firstEnd && name == top.class {
+		return true
+	}
+	if firstEnd > first && m.is(firstEnd-1, "::") || firstEnd > first+1 && m.is(firstEnd-1, "~") {
+		return strings.HasSuffix(m.qualifierBefore(first, firstEnd), name) || m.is(firstEnd-1, "~")
+	}
+	return false
+}
+
+// qualifierBefore returns the last scope name before the final component
+// of the qualified name spanning tokens first..last.
+func (m *macroScan) qualifierBefore(first, last int) string {
+	k := last - 1 // "::"
+	if m.is(k, "~") {
+		k--
+	}
+	k-- // before "::"
+	if m.is(k, ">") {
+		depth := 0
+		for ; k >= first; k-- {
+			if m.is(k, ">") {
+				depth++
+			} else if m.is(k, "<") {
+				depth--
+				if depth == 0 {
+					k--
+					break
+				}
+			}
+		}
+	}
+	if k >= first && m.ident(k) {
+		return m.text(k)
+	}
+	return ""
+}
+
+func (m *macroScan) skipTo(k int, s string) int {
+	for j := k + 1; j < len(m.toks) && j < k+256; j++ {
+		if m.is(j, s) {
+			if s == "]" && m.is(j+1, "]") {
+				return j + 1
+			}
+			return j
+		}
+	}
+	return k
+}
+
+// trailer: a macro after a parameter list (and its qualifiers), before
+// the end of the declaration or the body.
+func (m *macroScan) trailer(i, end int) bool {
+	p := i - 1
+	for p >= 0 {
+		switch {
+		case m.blanked[p]:
+			p--
+			continue
+		case m.is(p, "const"), m.is(p, "volatile"), m.is(p, "&"), m.is(p, "&&"),
+			m.is(p, "override"), m.is(p, "final"), m.is(p, "noexcept"):
+			p--
+			continue
+		}
+		break
+	}
+	if p < 0 || !m.is(p, ")") {
+		return false
+	}
+	if end+1 >= len(m.toks) {
+		return true
+	}
+	n := end + 1
+	switch m.text(n) {
+	case ";", "{", "=", ":", ",", "const", "override", "final", "noexcept", "->", "&", "&&",
+		"throw", "try", "requires", "[[", "__attribute__", "__asm__", "__asm", "volatile":
+		return true
+	}
+	return m.isMacroName(n)
+}
+
+// classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class
+// EXPORT Name final".
+func (m *macroScan) classHead(i, end int) bool {
+	if !(m.is(i-1, "class") || m.is(i-1, "struct") || m.is(i-1, "union")) {
+		return false
+	}
+	k := end + 1
+	for m.ident(k) && m.isMacroName(k) {
+		k = m.argsEnd(k) + 1
+	}
+	if !m.ident(k) {
+		return false
+	}
+	k++
+	if m.is(k, "::") {
+		return m.ident(k + 1)
+	}
+	return m.is(k, "{") || m.is(k, ":") || m.is(k, "final") || m.is(k, "<")
+}
+
+// namespaceAttr: "namespace std _GLIBCXX_VISIBILITY(default) {".
+func (m *macroScan) namespaceAttr(i, end int) bool {
+	return m.ident(i-1) && m.is(i-2, "namespace") && m.is(end+1, "{")
+}
+
+// betweenTypeAndName: "DWORD WINAPI Run(", "xmlDocPtr XMLCALL xmlParse(".
+func (m *macroScan) betweenTypeAndName(i, end int) bool {
+	if end != i || !m.ident(i+1) || !m.is(i+2, "(") {
+		return false
+	}
+	p := i - 1
+	if !(m.ident(p) || m.is(p, "*") || m.is(p, "&") || m.is(p, ">")) {
+		return false
+	}
+	if m.ident(p) {
+		switch m.text(p) {
+		case "const", "volatile", "struct", "union", "enum", "class", "unsigned", "signed",
+			"return", "new", "delete", "case", "goto", "typename", "sizeof", "else", "do":
+			return false
+		}
+	}
+	return !m.is(i+1, "operator") && m.inDeclarationScope()
+}
+
+// callingConvention: "(XMLCALL *fn)(" in a function pointer declarator.
+func (m *macroScan) callingConvention(i int) bool {
+	return m.is(i-1, "(") && (m.ident(i-2) || m.is(i-2, "*")) && m.is(i+1, "*") &&
+		m.ident(i+2) && m.is(i+3, ")") && m.is(i+4, "(")
+}
+
+func (m *macroScan) inDeclarationScope() bool {
+	k := m.braces[len(m.braces)-1].kind
+	return k == braceScope || k == braceClass
+}
+
+// openBrace classifies the "{" at i by the tokens of its statement.
+func (m *macroScan) openBrace(i int) braceFrame {
+	start := m.stmt
+	parent := m.braces[len(m.braces)-1]
+	if start >= i {
+		if parent.kind == braceInit || parent.kind == braceEnum {
+			return braceFrame{kind: braceInit}
+		}
+		return braceFrame{kind: braceBlock}
+	}
+	prev := m.text(i - 1)
+	switch prev {
+	case "=", "(", ",", "[", "return", "?":
+		return braceFrame{kind: braceInit}
+	}
+	if parent.kind == braceInit {
+		return braceFrame{kind: braceInit}
+	}
+	angle, paren := 0, 0
+	classKey := -1
+	for k := start; k < i; k++ {
+		switch m.text(k) {
+		case "enum":
+			if paren == 0 {
+				return braceFrame{kind: braceEnum}
+			}
+		case "namespace":
+			if paren == 0 && angle == 0 {
+				return braceFrame{kind: braceScope}
+			}
+		case "extern":
+			if m.toks[k+1].kind == tokLiteral && k+2 == i {
+				return braceFrame{kind: braceScope}
+			}
+		case "<":
+			if m.is(k-1, "template") {
+				if j := m.matchAngle(k); j > 0 {
+					k = j
+				}
+			}
+		case "(":
+			if classKey >= 0 && !m.isMacroName(k-1) && !m.is(k-1, "alignas") &&
+				!m.is(k-1, "__attribute__") && !m.is(k-1, "__declspec") {
+				classKey = -2 // "struct S *f(void) {": a function
+			}
+			paren++
+		case ")":
+			paren--
+		case "class", "struct", "union":
+			if paren == 0 && classKey == -1 {
+				classKey = k
+			}
+		}
+	}
+	if classKey >= 0 {
+		return braceFrame{kind: braceClass, class: m.className(classKey, i)}
+	}
+	return braceFrame{kind: braceBlock}
+}
+
+// className finds the name after the class key at k, skipping macros and
+// attributes; for "A::B" it is B.
+func (m *macroScan) className(k, open int) string {
+	name := ""
+	for j := k + 1; j < open; j++ {
+		switch {
+		case m.is(j, "[["):
+			j = m.skipTo(j, "]")
+		case m.is(j, "__attribute__"), m.is(j, "alignas"), m.is(j, "__declspec"):
+			j = m.argsEnd(j)
+		case m.ident(j) && m.isMacroName(j) && !m.is(j+1, "::") && !m.is(j+1, "{") && !m.is(j+1, ":") && !m.is(j+1, "<"):
+			j = m.argsEnd(j)
+		case m.ident(j):
+			name = m.text(j)
+			if !m.is(j+1, "::") {
+				return name
+			}
+			j++
+		default:
+			return name
+		}
+	}
+	return name
+}
