@@ -12,9 +12,10 @@ import "strings"
 // lines, so the tree's offsets hold for the original text, which signatures
 // and docs are read from.
 //
-// A macro name is an all-caps identifier ("LZ4LIB_API", "_GLIBCXX_NOEXCEPT")
-// or a reserved "__lower" one the grammar does not know ("__wur"). It is
-// blanked, with its argument list if one follows, when it stands
+// A macro name is an all-caps identifier ("LZ4LIB_API", "_GLIBCXX_NOEXCEPT");
+// after a parameter list, a reserved "__lower" one the grammar does not
+// know ("__wur") is one too. It is blanked, with its argument list if one
+// follows, when it stands
 //
 //   - alone on a line between declarations ("Q_OBJECT", "__BEGIN_DECLS");
 //   - before a declaration that is complete without it: at least a type and
@@ -29,12 +30,29 @@ import "strings"
 //
 // Nothing inside enum bodies, initializers, parentheses or preprocessor
 // lines is touched.
-func blankMacros(src []byte) []byte {
-	toks := lexC(src)
-	if len(toks) == 0 {
+func blankMacros(src []byte) []byte { return preprocessC(src, false) }
+
+// blankMacrosC is blankMacros for C: code under "#ifdef __cplusplus"
+// is not C and is left out.
+func blankMacrosC(src []byte) []byte { return preprocessC(src, true) }
+
+func preprocessC(src []byte, isC bool) []byte {
+	toks, dirs, dirComments := lexC(src)
+	if len(toks) == 0 && len(dirComments) == 0 {
 		return src
 	}
-	m := &macroScan{src: src, toks: toks}
+	dead, blank := resolveConditionals(src, toks, dirs, isC)
+	blank = append(blank, dirComments...)
+	if len(dead) > 0 {
+		live := make([]ctok, 0, len(toks))
+		for i, t := range toks {
+			if !dead[i] {
+				live = append(live, t)
+			}
+		}
+		toks = live
+	}
+	m := &macroScan{src: src, toks: toks, blank: blank}
 	m.scan()
 	if len(m.blank) == 0 {
 		return src
@@ -89,8 +107,10 @@ type ctok struct {
 // lexC splits C/C++ source into identifiers, literals and punctuation,
 // skipping comments and preprocessor lines. "::", "->" and "[[" are single
 // tokens; everything else is one character of punctuation.
-func lexC(src []byte) []ctok {
+func lexC(src []byte) ([]ctok, []cdirective, []blankRange) {
 	toks := make([]ctok, 0, len(src)/5)
+	var dirs []cdirective
+	var dirComments []blankRange
 	line := uint32(0)
 	lineStart := true // only whitespace since the last newline
 	n := len(src)
@@ -126,6 +146,7 @@ func lexC(src []byte) []ctok {
 		case c == '#' && lineStart:
 			// A directive runs to the end of the line, continuations and
 			// block comments included.
+			start := i
 			for i < n && src[i] != '\n' {
 				switch {
 				case src[i] == '\\' && i+1 < n && src[i+1] == '\n':
@@ -137,18 +158,27 @@ func lexC(src []byte) []ctok {
 					i += 3
 					continue
 				case src[i] == '/' && i+1 < n && src[i+1] == '*':
+					cs, nl := i, false
 					i += 2
 					for i < n && !(src[i] == '*' && i+1 < n && src[i+1] == '/') {
 						if src[i] == '\n' {
 							line++
+							nl = true
 						}
 						i++
 					}
 					i += 2
+					if !nl && i <= n {
+						// The grammar loses a #define whose body holds a
+						// comment before a line continuation.
+						dirComments = append(dirComments, blankRange{start: uint32(cs), end: uint32(i)})
+					}
 					continue
 				}
 				i++
 			}
+			end := min(i, n)
+			dirs = append(dirs, cdirective{start: uint32(start), end: uint32(end), tok: len(toks), kind: directiveKind(src[start:end])})
 			continue
 		}
 		lineStart = false
@@ -183,7 +213,7 @@ func lexC(src []byte) []ctok {
 			toks = append(toks, ctok{uint32(start), uint32(i), line, tokPunct})
 		}
 	}
-	return toks
+	return toks, dirs, dirComments
 }
 
 func isIdentStart(c byte) bool { return isLetter(c) || c == '$' || c >= 0x80 }
@@ -267,6 +297,8 @@ type macroScan struct {
 	blanked map[int]bool
 	// tmplEnd marks the ">" that closes a template parameter list.
 	tmplEnd map[int]bool
+	// attrEnd marks the last token of a macro turned into an attribute.
+	attrEnd map[int]bool
 }
 
 func (m *macroScan) text(i int) string {
@@ -289,6 +321,7 @@ func (m *macroScan) ident(i int) bool {
 func (m *macroScan) scan() {
 	m.blanked = map[int]bool{}
 	m.tmplEnd = map[int]bool{}
+	m.attrEnd = map[int]bool{}
 	m.braces = []braceFrame{{kind: braceScope}}
 	paren := 0
 	for i := 0; i < len(m.toks); i++ {
@@ -301,6 +334,14 @@ func (m *macroScan) scan() {
 				if paren > 0 {
 					paren--
 				}
+			case "[[":
+				// The grammar takes no attribute before "friend".
+				if j := m.skipTo(i, "]"); j > i && m.is(j+1, "friend") {
+					m.blank = append(m.blank, blankRange{start: t.start, end: m.toks[j].end})
+					i = j
+					continue
+				}
+				paren += 2 // its "]]" is two tokens
 			case "{":
 				m.braces = append(m.braces, m.openBrace(i))
 				m.stmt = i + 1
@@ -322,8 +363,20 @@ func (m *macroScan) scan() {
 			}
 			continue
 		}
+		if t.kind == tokIdent && (m.is(i, "__complex__") || m.is(i, "__complex")) {
+			// GNU complex types: the grammar has no such modifier.
+			m.mark(i, i)
+			continue
+		}
+		if t.kind == tokIdent && m.is(i, "decltype") && m.is(i+1, "(") && m.is(i+2, "auto") && m.is(i+3, ")") {
+			// The grammar cannot parse "decltype(auto)"; "auto" reads the same.
+			m.blank = append(m.blank, blankRange{start: t.start, end: m.toks[i+2].start},
+				blankRange{start: m.toks[i+3].start, end: m.toks[i+3].end})
+			i += 3
+			continue
+		}
 		if t.kind != tokIdent || paren > 0 || m.blanked[i] {
-			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) && m.callingConvention(i) {
+			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) && (m.callingConvention(i) || m.paramQualifier(i)) {
 				m.mark(i, i)
 			}
 			continue
@@ -332,7 +385,16 @@ func (m *macroScan) scan() {
 		if top.kind == braceEnum || top.kind == braceInit {
 			continue
 		}
-		if !m.isMacroName(i) || m.is(i+1, "::") || m.is(i+1, "<") {
+		if m.is(i+1, "::") || m.is(i+1, "<") {
+			continue
+		}
+		if !m.isMacroName(i) {
+			if m.isReservedMacro(i) {
+				if end := m.argsEnd(i); m.trailer(i, end) {
+					m.mark(i, end)
+					i = end
+				}
+			}
 			continue
 		}
 		end := m.argsEnd(i)
@@ -387,18 +449,23 @@ func (m *macroScan) markAttr(i, end int) {
 	if m.toks[n].line > m.toks[end].line+1 || strings.Contains(string(gap), "/") {
 		return
 	}
+	// An attribute can only lead the declaration: "static MACRO int f()"
+	// just loses the macro.
+	if p := i - 1; p >= m.stmt && p >= 0 && !m.attrEnd[p] && !m.tmplEnd[p] && !(m.is(p, "]") && m.is(p-1, "]")) {
+		if !(m.is(p, ":") && (m.is(p-1, "public") || m.is(p-1, "private") || m.is(p-1, "protected"))) &&
+			!(m.toks[p].kind == tokLiteral && m.is(p-1, "extern")) {
+			return
+		}
+	}
 	m.blank[len(m.blank)-1].attr = true
+	m.attrEnd[end] = true
 }
 
-// isMacroName reports whether token i looks like a macro: ALL_CAPS, or a
-// reserved "__lower" name that is not one of the grammar's keywords.
+// isMacroName reports whether token i looks like a macro: ALL_CAPS.
 func (m *macroScan) isMacroName(i int) bool {
 	s := m.text(i)
 	if len(s) < 2 {
 		return false
-	}
-	if strings.HasPrefix(s, "__") && len(s) > 2 && s[2] >= 'a' && s[2] <= 'z' {
-		return !cKeywordLike[s] && !strings.HasPrefix(s, "__builtin")
 	}
 	upper := false
 	for j := 0; j < len(s); j++ {
@@ -412,6 +479,16 @@ func (m *macroScan) isMacroName(i int) bool {
 		}
 	}
 	return upper && s != "NULL"
+}
+
+// isReservedMacro reports whether token i is a reserved "__lower" name
+// that is not one of the grammar's keywords ("__wur", "__nonnull"). The C
+// and C++ libraries name their own types and functions that way too, so
+// such a name counts as a macro only after a parameter list.
+func (m *macroScan) isReservedMacro(i int) bool {
+	s := m.text(i)
+	return len(s) > 2 && strings.HasPrefix(s, "__") && s[2] >= 'a' && s[2] <= 'z' &&
+		!cKeywordLike[s] && !strings.HasPrefix(s, "__builtin")
 }
 
 // cKeywordLike are reserved names that the C and C++ grammars parse (or
@@ -493,6 +570,13 @@ func (m *macroScan) atStatementStart(i int) bool {
 	switch {
 	case m.blanked[p], m.tmplEnd[p]:
 		return true
+	case m.is(p, "]") && m.is(p-1, "]"):
+		return true // [[nodiscard]]
+	case m.is(p, ")"):
+		// __attribute__((...)), alignas(...), __declspec(...)
+		o := m.openParen(p)
+		return o > 0 && (m.is(o-1, "__attribute__") || m.is(o-1, "__attribute") ||
+			m.is(o-1, "alignas") || m.is(o-1, "__declspec")) && m.atStatementStart(o-1)
 	case m.is(p, ":"):
 		return m.is(p-1, "public") || m.is(p-1, "private") || m.is(p-1, "protected")
 	case m.toks[p].kind == tokLiteral:
@@ -507,6 +591,23 @@ var declSpecifierWords = map[string]bool{
 	"static": true, "inline": true, "extern": true, "virtual": true, "explicit": true,
 	"constexpr": true, "consteval": true, "constinit": true, "friend": true,
 	"mutable": true, "register": true, "thread_local": true, "typedef": true,
+}
+
+// openParen returns the "(" matching the ")" at k, or -1.
+func (m *macroScan) openParen(k int) int {
+	depth := 0
+	for j := k; j >= 0 && j > k-512; j-- {
+		switch {
+		case m.is(j, ")"):
+			depth++
+		case m.is(j, "("):
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // loneLine: a macro (with its arguments) that is the only thing on its
@@ -524,7 +625,7 @@ func (m *macroScan) loneLine(i, end int) bool {
 			return false
 		}
 	}
-	if i == 0 || i <= m.stmt {
+	if i == 0 || i <= m.stmt || m.blanked[i-1] {
 		return true
 	}
 	p := i - 1
@@ -681,6 +782,21 @@ func (m *macroScan) trailer(i, end int) bool {
 	if p < 0 || !m.is(p, ")") {
 		return false
 	}
+	// The ")" must close a parameter list, not "decltype(...)" or
+	// "__attribute__((...))".
+	o := m.openParen(p)
+	if o < 1 {
+		return false
+	}
+	switch {
+	case m.ident(o - 1):
+		if notDeclarator[m.text(o-1)] {
+			return false
+		}
+	case m.is(o-1, ")"), m.is(o-1, ">"), m.is(o-2, "operator"), m.is(o-3, "operator"):
+	default:
+		return false
+	}
 	if end+1 >= len(m.toks) {
 		return true
 	}
@@ -690,7 +806,16 @@ func (m *macroScan) trailer(i, end int) bool {
 		"throw", "try", "requires", "[[", "__attribute__", "__asm__", "__asm", "volatile":
 		return true
 	}
-	return m.isMacroName(n)
+	return m.isMacroName(n) || m.isReservedMacro(n)
+}
+
+// notDeclarator are words whose parentheses are not a parameter list.
+var notDeclarator = map[string]bool{
+	"decltype": true, "sizeof": true, "alignof": true, "alignas": true, "__attribute__": true,
+	"__attribute": true, "__declspec": true, "noexcept": true, "throw": true, "if": true,
+	"while": true, "for": true, "switch": true, "return": true, "typeof": true,
+	"__typeof__": true, "requires": true, "static_assert": true, "_Alignas": true,
+	"__alignof__": true, "_Static_assert": true, "catch": true,
 }
 
 // classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class
@@ -713,9 +838,10 @@ func (m *macroScan) classHead(i, end int) bool {
 	return m.is(k, "{") || m.is(k, ":") || m.is(k, "final") || m.is(k, "<")
 }
 
-// namespaceAttr: "namespace std _GLIBCXX_VISIBILITY(default) {".
+// namespaceAttr: "namespace std _GLIBCXX_VISIBILITY(default) {", and
+// "using T _GLIBCXX20_DEPRECATED(...) = U;".
 func (m *macroScan) namespaceAttr(i, end int) bool {
-	return m.ident(i-1) && m.is(i-2, "namespace") && m.is(end+1, "{")
+	return m.ident(i-1) && (m.is(i-2, "namespace") && m.is(end+1, "{") || m.is(i-2, "using") && m.is(end+1, "="))
 }
 
 // betweenTypeAndName: "DWORD WINAPI Run(", "xmlDocPtr XMLCALL xmlParse(".
@@ -723,14 +849,19 @@ func (m *macroScan) betweenTypeAndName(i, end int) bool {
 	if end != i || !m.ident(i+1) || !m.is(i+2, "(") {
 		return false
 	}
+	// The word before must end a type: not a specifier ("constexpr _TW
+	// f(" has the type _TW), a template header or a blanked macro.
 	p := i - 1
-	if !(m.ident(p) || m.is(p, "*") || m.is(p, "&") || m.is(p, ">")) {
+	if !(m.ident(p) || m.is(p, "*") || m.is(p, "&") || m.is(p, ">")) || m.blanked[p] || m.tmplEnd[p] {
 		return false
 	}
 	if m.ident(p) {
 		switch m.text(p) {
 		case "const", "volatile", "struct", "union", "enum", "class", "unsigned", "signed",
 			"return", "new", "delete", "case", "goto", "typename", "sizeof", "else", "do":
+			return false
+		}
+		if declSpecifierWords[m.text(p)] {
 			return false
 		}
 	}
@@ -741,6 +872,16 @@ func (m *macroScan) betweenTypeAndName(i, end int) bool {
 func (m *macroScan) callingConvention(i int) bool {
 	return m.is(i-1, "(") && (m.ident(i-2) || m.is(i-2, "*")) && m.is(i+1, "*") &&
 		m.ident(i+2) && m.is(i+3, ")") && m.is(i+4, "(")
+}
+
+// paramQualifier: "(__GC_CONST _CharT* p", ", IN DWORD n": a macro before
+// a parameter's type. "(DWORD n," is a type and stays.
+func (m *macroScan) paramQualifier(i int) bool {
+	if !(m.is(i-1, "(") || m.is(i-1, ",")) || !m.ident(i+1) {
+		return false
+	}
+	n := i + 2
+	return m.ident(n) || m.is(n, "*") || m.is(n, "&") || m.is(n, "&&") || m.is(n, "::") || m.is(n, "<")
 }
 
 func (m *macroScan) inDeclarationScope() bool {

@@ -23,9 +23,10 @@ func Detect(name string, head []byte) *Language {
 	registryMu.RLock()
 	l := byFileName[base]
 	if l == nil && ext != "" {
-		l = byExt[ext]
+		// Case-sensitive extensions first: ".C" is C++, ".c" is C.
+		l = byExt[path.Ext(base)]
 		if l == nil {
-			l = byExt[path.Ext(base)] // case-sensitive extensions (".C")
+			l = byExt[ext]
 		}
 	}
 	registryMu.RUnlock()

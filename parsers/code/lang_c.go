@@ -15,7 +15,7 @@ func init() {
 		Extensions:   []string{".c", ".h"},
 		Grammar:      c.GetLanguage,
 		CommentTypes: []string{"comment"},
-		Preprocess:   blankMacros,
+		Preprocess:   blankMacrosC,
 	}
 	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }
 	Register(l)
@@ -222,7 +222,11 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		if friend {
 			s.NativeKind = "friend"
 		}
-		if typ == "function_definition" {
+		if typ != "function_definition" && declaratorCount(n) == 1 {
+			// The whole declaration: "= delete", "__THROW", "noexcept"
+			// and attributes after the declarator belong to it.
+			s.Signature = cSignature(src[s.Start:n.EndByte()])
+		} else if typ == "function_definition" {
 			end := n.EndByte()
 			if body != nil {
 				end = body.StartByte()
@@ -252,6 +256,17 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		}
 		s.Signature = declSignature(s, n, dn, s.Kind == treenav.KindConstant, src)
 	}
+}
+
+// declaratorCount counts the declarators of a declaration.
+func declaratorCount(n *sitter.Node) int {
+	c := 0
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) == "declarator" {
+			c++
+		}
+	}
+	return c
 }
 
 // declSignature is the signature of one declarator: the declaration's
@@ -361,10 +376,17 @@ func resolveDeclarator(n *sitter.Node, src []byte) declInfo {
 				n = n.NamedChild(int(n.NamedChildCount()) - 1)
 				continue
 			}
+			name := n.ChildByFieldName("name")
+			if name != nil && name.Type() == "pointer_type_declarator" {
+				// "A::*pm": a pointer to member of A, not a member of A.
+				d.fn, d.ptr, d.plain = false, true, false
+				n = declaratorChild(name)
+				continue
+			}
 			if sc := n.ChildByFieldName("scope"); sc != nil {
 				d.scope = append(d.scope, scopeName(sc, src)...)
 			}
-			n = n.ChildByFieldName("name")
+			n = name
 		case "template_function", "template_type", "template_method":
 			n = n.ChildByFieldName("name")
 		case "operator_cast":
@@ -403,7 +425,7 @@ func declaratorChild(n *sitter.Node) *sitter.Node {
 		c := n.NamedChild(i)
 		switch c.Type() {
 		case "type_qualifier", "ms_based_modifier", "ms_pointer_modifier", "ms_call_modifier",
-			"attribute_specifier", "attribute_declaration", "virtual_specifier", "comment":
+			"attribute_specifier", "attribute_declaration", "virtual_specifier", "comment", "ERROR":
 			continue
 		}
 		return c
