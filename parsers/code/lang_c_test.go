@@ -22,7 +22,7 @@ func symbolsOf(t *testing.T, lang, src string) []string {
 		if n.NativeKind != "" {
 			k += "/" + n.NativeKind
 		}
-		out = append(out, k+" "+n.QualifiedName)
+		out = append(out, k+" "+n.Anchor)
 	}
 	return out
 }
