@@ -118,13 +118,15 @@ func main() {
 }
 
 // attributeLine is a line holding nothing but attributes: "[[nodiscard]]",
-// "__attribute__((pure))", or a macro that stands for one
-// ("_GLIBCXX_NODISCARD").
-var attributeLine = regexp.MustCompile(`^\s*(?:\[\[.*\]\]|__attribute__\s*\(\(.*\)\)|_*[A-Z][A-Z0-9_]*(?:\s*\(.*\))?)\s*$`)
+// "__attribute__((pure))", a macro that stands for one
+// ("_GLIBCXX_NODISCARD"), or the outer "template<...>" of an out-of-line
+// member template.
+var attributeLine = regexp.MustCompile(`^\s*(?:\[\[.*\]\]|__attribute__\s*\(\(.*\)\)|_*[A-Z][A-Z0-9_]*(?:\s*\(.*\))?|template\s*<.*>)\s*$`)
 
 // alignAttributes moves treenav's start line to the ground truth's when
 // they differ only by attribute lines above the declaration: treenav's
-// range includes attributes (like decorators), libclang's extent does not.
+// range includes attributes (like decorators) and every template header,
+// libclang's extent does not.
 func alignAttributes(dir string, g, o []sym) ([]sym, []sym) {
 	gset := map[key]bool{}
 	for _, s := range g {
@@ -191,8 +193,9 @@ func runGroundTruth(cmdline, dir string) ([]sym, map[string]bool, error) {
 			continue
 		}
 		fam := gtFamily(s.Kind)
-		if s.Name == "" || fam == "type" && s.Definition != nil && !*s.Definition {
-			forward++ // unnamed (anonymous struct) or forward declaration
+		if s.Name == "" || strings.HasPrefix(s.Name, "<") || fam == "type" && s.Definition != nil && !*s.Definition {
+			// unnamed ("", "<deduction guide for T>") or a forward declaration
+			forward++
 			continue
 		}
 		syms = append(syms, sym{key: key{filepath.ToSlash(rel), normName(s.Name), s.Start, fam}, kind: s.Kind, end: s.End})

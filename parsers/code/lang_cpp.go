@@ -12,7 +12,7 @@ func init() {
 		Extensions:     []string{".cc", ".cpp", ".cxx", ".c++", ".C", ".hpp", ".hh", ".hxx", ".h++", ".H", ".ipp", ".tcc", ".inl"},
 		Grammar:        cpp.GetLanguage,
 		CommentTypes:   []string{"comment"},
-		Wrappers:       []string{"template_declaration"},
+		Wrappers:       []string{"template_declaration", "friend_declaration"},
 		ScopeSeparator: "::",
 		Preprocess:     blankMacros,
 	}
