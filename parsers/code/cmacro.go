@@ -26,7 +26,10 @@ import "strings"
 //   - between a class key and the class name of a definition ("class
 //     LEVELDB_EXPORT Status {"), or between a namespace name and "{";
 //   - as a calling convention in "(XMLCALL *fn)(...)", or between a return
-//     type and a function name ("DWORD WINAPI Run(...)").
+//     type and a function name ("DWORD WINAPI Run(...)");
+//   - around a parameter list ("int f OF((int a));") or a return type
+//     ("XMLPARSEAPI(void) XML_Stop(...)"): only the macro name and its
+//     parentheses go.
 //
 // Nothing inside enum bodies, initializers, parentheses or preprocessor
 // lines is touched.
@@ -399,6 +402,18 @@ func (m *macroScan) scan() {
 		}
 		end := m.argsEnd(i)
 		switch {
+		case m.typeMacro(i, end):
+			for _, k := range []int{i, i + 1, end} {
+				m.blanked[k] = true
+				m.blank = append(m.blank, blankRange{start: m.toks[k].start, end: m.toks[k].end})
+			}
+			i = end
+		case m.protoMacro(i, end):
+			for _, k := range []int{i, i + 1, end} {
+				m.blanked[k] = true
+				m.blank = append(m.blank, blankRange{start: m.toks[k].start, end: m.toks[k].end})
+			}
+			i = end
 		case m.declSpecifier(i, end, top):
 			m.markAttr(i, end)
 			i = end
@@ -844,9 +859,10 @@ func (m *macroScan) namespaceAttr(i, end int) bool {
 	return m.ident(i-1) && (m.is(i-2, "namespace") && m.is(end+1, "{") || m.is(i-2, "using") && m.is(end+1, "="))
 }
 
-// betweenTypeAndName: "DWORD WINAPI Run(", "xmlDocPtr XMLCALL xmlParse(".
+// betweenTypeAndName: "DWORD WINAPI Run(", "xmlDocPtr XMLCALL xmlParse(",
+// "static void LIBXML_ATTR_FORMAT(3,0) xmlWarn(".
 func (m *macroScan) betweenTypeAndName(i, end int) bool {
-	if end != i || !m.ident(i+1) || !m.is(i+2, "(") {
+	if !m.ident(end+1) || !m.is(end+2, "(") {
 		return false
 	}
 	// The word before must end a type: not a specifier ("constexpr _TW
@@ -865,7 +881,44 @@ func (m *macroScan) betweenTypeAndName(i, end int) bool {
 			return false
 		}
 	}
-	return !m.is(i+1, "operator") && m.inDeclarationScope()
+	return !m.is(end+1, "operator") && m.inDeclarationScope()
+}
+
+// typeMacro: "XMLPARSEAPI(void *) XML_GetBuffer(...)": an export macro
+// that takes the return type. The macro name and its parentheses are
+// blanked, the type stays.
+func (m *macroScan) typeMacro(i, end int) bool {
+	if end <= i+2 || !m.ident(end+1) || !m.is(end+2, "(") || !m.atStatementStart(i) {
+		return false
+	}
+	for k := i + 2; k < end; k++ {
+		if !(m.ident(k) || m.is(k, "*") || m.is(k, "&") || m.is(k, "::") || m.is(k, "<") || m.is(k, ">") || m.is(k, ",")) {
+			return false
+		}
+	}
+	return m.inDeclarationScope()
+}
+
+// protoMacro: "int f TRIO_PROTO((int a, char *b));", "OF((z_streamp s))":
+// a macro that wraps a parameter list for pre-ANSI compilers. The macro
+// and its outer parentheses are blanked, the parameter list stays.
+func (m *macroScan) protoMacro(i, end int) bool {
+	if end <= i+3 || !m.is(i+1, "(") || !m.is(i+2, "(") || !m.ident(i-1) || declSpecifierWords[m.text(i-1)] {
+		return false
+	}
+	depth := 0
+	for k := i + 2; k < end; k++ {
+		switch m.text(k) {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 && k != end-1 {
+				return false
+			}
+		}
+	}
+	return m.inDeclarationScope()
 }
 
 // callingConvention: "(XMLCALL *fn)(" in a function pointer declarator.

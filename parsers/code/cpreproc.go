@@ -195,6 +195,14 @@ func (r *condResolver) selfContained(g *condGroup, b int) bool {
 	if !r.boundaryBefore(a) {
 		return false
 	}
+	for i := a; i < e; i++ {
+		if !r.dead[i] {
+			if r.text(i) == "else" {
+				return false // "#ifdef X / else if (...) {...} / #endif"
+			}
+			break
+		}
+	}
 	depth := 0
 	lastLive := -1
 	for i := a; i < e; i++ {

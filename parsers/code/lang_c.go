@@ -153,7 +153,7 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		return
 	}
 	d := resolveDeclarator(dn, src)
-	if !d.ok || d.name == "" {
+	if !d.ok || d.name == "" || cStatementWords[d.name] {
 		s.Name = ""
 		return
 	}
@@ -209,11 +209,12 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 			}
 		case !hasType && (d.name == enclosingClass(n, src) || len(d.scope) > 0 && d.scope[len(d.scope)-1] == d.name):
 			s.Kind = treenav.KindConstructor
-		case !hasType && (typ != "function_definition" || l.Name != "c"):
+		case !hasType && (typ != "function_definition" || l.Name != "c" || isAllCaps([]byte(d.name))):
 			// Without a type and not a constructor, a declaration is a
 			// macro call ("DECLARE_THING(x);") or a deduction guide, and
-			// a C++ definition is a macro ("TEST(Suite, Name) {...}");
-			// C has implicit int ("main() {...}").
+			// a C++ definition, or a C one in capitals, is a macro
+			// ("TEST(Suite, Name) {...}"); C has implicit int ("main()
+			// {...}").
 			s.Name = ""
 			return
 		case len(d.scope) > 0:
@@ -256,6 +257,13 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		}
 		s.Signature = declSignature(s, n, dn, s.Kind == treenav.KindConstant, src)
 	}
+}
+
+// cStatementWords are never declared names: a "function" called "if" is
+// error recovery on a statement.
+var cStatementWords = map[string]bool{
+	"if": true, "else": true, "while": true, "for": true, "switch": true, "return": true,
+	"do": true, "case": true, "goto": true, "sizeof": true,
 }
 
 // declaratorCount counts the declarators of a declaration.
