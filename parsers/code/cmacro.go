@@ -1,6 +1,9 @@
 package code
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Tree-sitter parses C and C++ without running the preprocessor, so macros
 // that expand to nothing visible in the grammar derail it: a lone
@@ -418,6 +421,7 @@ func (m *macroScan) scan() {
 			m.markAttr(i, end)
 			i = end
 		case m.loneLine(i, end),
+			m.afterClassBody(i, end),
 			m.trailer(i, end),
 			m.classHead(i, end),
 			m.namespaceAttr(i, end),
@@ -831,6 +835,15 @@ var notDeclarator = map[string]bool{
 	"while": true, "for": true, "switch": true, "return": true, "typeof": true,
 	"__typeof__": true, "requires": true, "static_assert": true, "_Alignas": true,
 	"__alignof__": true, "_Static_assert": true, "catch": true,
+}
+
+// attributeMacroName matches macro names that stand for attributes.
+var attributeMacroName = regexp.MustCompile(`DEPRECATED|ATTR|ALIGN|PACKED|UNUSED|VISIBILITY|EXPORT|_API\b|NODISCARD|MAY_ALIAS`)
+
+// afterClassBody: "} _GLIBCXX11_DEPRECATED;" closing a class; a macro
+// there would read as a variable of the class type.
+func (m *macroScan) afterClassBody(i, end int) bool {
+	return m.is(i-1, "}") && m.is(end+1, ";") && attributeMacroName.MatchString(m.text(i))
 }
 
 // classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class
