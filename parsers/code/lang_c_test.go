@@ -235,3 +235,44 @@ func TestMacroKindsInC(t *testing.T) {
 		t.Errorf("signatures %q", sigs)
 	}
 }
+
+// TestPreprocessTokenSoup throws random sequences of the tokens the
+// preprocessing step reacts to at it: it must never panic, and must keep
+// the length and the line breaks.
+func TestPreprocessTokenSoup(t *testing.T) {
+	vocab := []string{
+		"FOO", "BAR(x)", "_GLIBCXX_NOEXCEPT", "__wur", "__nonnull((1))", "int", "f", "(", ")", "{", "}",
+		";", ",", "*", "&", "::", "<", ">", "[[", "]]", "template", "class", "struct", "enum", "namespace",
+		"operator", "~", "=", "\n", "\n#if X\n", "\n#ifdef __cplusplus\n", "\n#else\n", "\n#endif\n",
+		"\n#if 0\n", "\n#define M(a) \\\n a /* c */ \\\n b\n", "\"s\"", "'c'", "R\"(x)\"", "// c\n", "/* c */",
+		"decltype", "auto", "friend", "public", ":", "static", "typedef", "using", "extern", "\"C\"",
+	}
+	seed := uint32(1)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for n := next()%60 + 1; n > 0; n-- {
+			b.WriteString(vocab[next()%len(vocab)])
+			b.WriteByte(' ')
+		}
+		src := b.String()
+		for _, fn := range []func([]byte) []byte{blankMacros, blankMacrosC} {
+			out := fn([]byte(src))
+			if len(out) != len(src) || strings.Count(string(out), "\n") != strings.Count(src, "\n") {
+				t.Fatalf("%q:\nlength or lines changed: %q", src, out)
+			}
+		}
+		if i%10 == 0 {
+			for _, lang := range []string{"c", "cpp"} {
+				res, err := Lookup(lang).Extract([]byte(src))
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkInvariants(t, res.Nodes, []byte(src))
+			}
+		}
+	}
+}
