@@ -242,6 +242,7 @@ func (m *macroScan) scan() {
 			i = end
 		case m.loneLine(i, end),
 			m.afterClassBody(i, end),
+			m.afterVariableName(i, end),
 			m.trailer(i, end),
 			m.classHead(i, end),
 			m.namespaceAttr(i, end),
@@ -664,6 +665,38 @@ var attributeMacroName = regexp.MustCompile(`DEPRECATED|ATTR|ALIGN|PACKED|UNUSED
 // there would read as a variable of the class type.
 func (m *macroScan) afterClassBody(i, end int) bool {
 	return m.is(i-1, "}") && m.is(end+1, ";") && attributeMacroName.MatchString(m.text(i))
+}
+
+// afterVariableName: "int count_ ABSL_GUARDED_BY(mu_) = 0;", "char
+// buf[8] ALIGNED(16);": an annotation between a variable's name and the
+// end of its declarator.
+func (m *macroScan) afterVariableName(i, end int) bool {
+	p := i - 1
+	// With arguments only, and not after a type keyword: "const int
+	// MAX_SIZE;" and "int LIMIT(5);" declare MAX_SIZE and LIMIT.
+	if end == i || builtinTypes[m.text(p)] {
+		return false
+	}
+	if !(m.ident(p) && !declSpecifierWords[m.text(p)] && (m.ident(p-1) || m.is(p-1, "*") || m.is(p-1, "&") || m.is(p-1, ">")) || m.is(p, "]")) {
+		return false
+	}
+	if m.ident(p) {
+		switch m.text(p - 1) {
+		case "return", "case", "goto", "new", "delete", "throw", "else", "do", "sizeof":
+			return false
+		}
+	}
+	switch m.text(min(end+1, len(m.toks)-1)) {
+	case ";", "=", ",", "{":
+		return end+1 < len(m.toks) && m.inDeclarationScope()
+	}
+	return false
+}
+
+var builtinTypes = map[string]bool{
+	"int": true, "char": true, "short": true, "long": true, "float": true, "double": true,
+	"void": true, "bool": true, "unsigned": true, "signed": true, "auto": true, "const": true,
+	"volatile": true, "_Bool": true, "wchar_t": true, "char8_t": true, "char16_t": true, "char32_t": true,
 }
 
 // classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class

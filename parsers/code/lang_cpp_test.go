@@ -213,3 +213,25 @@ template <class T> struct Wrapper {};
 		t.Errorf("cpp: got %v", got)
 	}
 }
+
+// TestAnnotationMacros: thread-safety annotations after a member's name
+// go; capitalised names of constants stay.
+func TestAnnotationMacros(t *testing.T) {
+	src := `class Counter {
+  Mutex mu_;
+  int count_ ABSL_GUARDED_BY(mu_) = 0;
+  static const int MAX_SIZE;
+  void Add() ABSL_LOCKS_EXCLUDED(mu_);
+} ABSL_CACHELINE_ALIGNED;
+`
+	want := []string{
+		"class Counter",
+		"field Counter.mu_",
+		"field Counter.count_",
+		"constant Counter.MAX_SIZE",
+		"method Counter.Add",
+	}
+	if got := symbolsOf(t, "cpp", src); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
