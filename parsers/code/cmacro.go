@@ -128,6 +128,9 @@ type macroScan struct {
 }
 
 func (m *macroScan) text(i int) string {
+	if i < 0 || i >= len(m.toks) {
+		return ""
+	}
 	t := m.toks[i]
 	return string(m.src[t.start:t.end])
 }

@@ -232,6 +232,9 @@ func (r *condResolver) selfContained(g *condGroup, b int) bool {
 }
 
 func (r *condResolver) text(i int) string {
+	if i < 0 || i >= len(r.toks) {
+		return ""
+	}
 	t := r.toks[i]
 	return string(r.src[t.start:t.end])
 }
