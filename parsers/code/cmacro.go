@@ -677,7 +677,7 @@ func (m *macroScan) afterVariableName(i, end int) bool {
 	p := i - 1
 	// With arguments only, and not after a type keyword: "const int
 	// MAX_SIZE;" and "int LIMIT(5);" declare MAX_SIZE and LIMIT.
-	if end == i || builtinTypes[m.text(p)] {
+	if end == i || builtinTypes[m.text(p)] || m.isMacroName(p) || m.is(m.stmt, "typedef") {
 		return false
 	}
 	if !(m.ident(p) && !declSpecifierWords[m.text(p)] && (m.ident(p-1) || m.is(p-1, "*") || m.is(p-1, "&") || m.is(p-1, ">")) || m.is(p, "]")) {
@@ -689,9 +689,16 @@ func (m *macroScan) afterVariableName(i, end int) bool {
 			return false
 		}
 	}
-	switch m.text(min(end+1, len(m.toks)-1)) {
-	case ";", "=", ",", "{":
-		return end+1 < len(m.toks) && m.inDeclarationScope()
+	// "XXH32(const void* p, size_t n)" is a function's parameter list:
+	// types and named parameters are not an annotation's arguments.
+	for k := i + 2; k < end; k++ {
+		if builtinTypes[m.text(k)] || m.ident(k) && m.ident(k+1) {
+			return false
+		}
+	}
+	switch m.text(end + 1) {
+	case ";", "=", ",":
+		return m.inDeclarationScope()
 	}
 	return false
 }
