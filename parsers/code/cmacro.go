@@ -192,6 +192,11 @@ func (m *macroScan) scan() {
 			}
 			continue
 		}
+		if t.kind == tokIdent && m.pointerQualifier(i) {
+			// "T* absl_nonnull get()": a nullability macro after "*".
+			m.mark(i, i)
+			continue
+		}
 		if t.kind == tokIdent && (m.is(i, "__complex__") || m.is(i, "__complex")) {
 			// GNU complex types: the grammar has no such modifier.
 			m.mark(i, i)
@@ -205,8 +210,14 @@ func (m *macroScan) scan() {
 			continue
 		}
 		if t.kind != tokIdent || paren > 0 || m.blanked[i] {
-			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) && (m.callingConvention(i) || m.paramQualifier(i)) {
-				m.mark(i, i)
+			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) {
+				switch end := m.argsEnd(i); {
+				case m.callingConvention(i) || m.paramQualifier(i):
+					m.mark(i, i)
+				case m.afterParamName(i, end):
+					m.mark(i, end)
+					i = end
+				}
 			}
 			continue
 		}
@@ -712,7 +723,11 @@ var builtinTypes = map[string]bool{
 // classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class
 // EXPORT Name final".
 func (m *macroScan) classHead(i, end int) bool {
-	if !(m.is(i-1, "class") || m.is(i-1, "struct") || m.is(i-1, "union")) {
+	p := i - 1
+	for p >= 0 && m.blanked[p] {
+		p-- // "class ABSL_LOCKABLE ABSL_ATTRIBUTE_WARN_UNUSED SpinLock {"
+	}
+	if !(m.is(p, "class") || m.is(p, "struct") || m.is(p, "union")) {
 		return false
 	}
 	k := end + 1
@@ -811,6 +826,43 @@ func (m *macroScan) paramQualifier(i int) bool {
 	}
 	n := i + 2
 	return m.ident(n) || m.is(n, "*") || m.is(n, "&") || m.is(n, "&&") || m.is(n, "::") || m.is(n, "<")
+}
+
+// afterParamName: "(SpinLock& l ABSL_ATTRIBUTE_CAPTURED_BY(this))": an
+// annotation after a parameter's name.
+func (m *macroScan) afterParamName(i, end int) bool {
+	p := i - 1
+	if end == i || !m.ident(p) || builtinTypes[m.text(p)] || m.isMacroName(p) {
+		return false
+	}
+	if !(m.ident(p-1) || m.is(p-1, "*") || m.is(p-1, "&") || m.is(p-1, "&&") || m.is(p-1, ">")) {
+		return false
+	}
+	n := m.text(end + 1)
+	return n == ")" || n == "," || n == "="
+}
+
+// pointerQualifier: "T* absl_nonnull get()", "(const char* _Nullable s)":
+// a word between "*" and a declarator name is a qualifier macro.
+func (m *macroScan) pointerQualifier(i int) bool {
+	// "void *myalloc OF((...))": the word after is a macro, myalloc the name.
+	if !(m.is(i-1, "*") || m.is(i-1, "&") || m.is(i-1, "&&")) || !m.ident(i+1) || m.isMacroName(i+1) {
+		return false
+	}
+	switch m.text(i) {
+	case "const", "volatile", "restrict", "__restrict", "__restrict__", "__unaligned", "__ptr32",
+		"__ptr64", "_Atomic", "operator", "_Nonnull", "_Nullable", "_Null_unspecified", "__sptr", "__uptr":
+		return false
+	}
+	switch m.text(i + 1) {
+	case "const", "volatile", "operator":
+		return false
+	}
+	switch m.text(i + 2) {
+	case "(", ")", ";", "=", ",", "[", "{":
+		return true
+	}
+	return false
 }
 
 func (m *macroScan) inDeclarationScope() bool {

@@ -235,3 +235,30 @@ func TestAnnotationMacros(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestModernAnnotations: abseil-style class, parameter and nullability
+// macros.
+func TestModernAnnotations(t *testing.T) {
+	src := `class ABSL_LOCKABLE ABSL_ATTRIBUTE_WARN_UNUSED SpinLockHolder {
+ public:
+  ABSL_DEPRECATE_AND_INLINE()
+  inline explicit SpinLockHolder(
+      SpinLock& l ABSL_INTERNAL_ATTRIBUTE_CAPTURED_BY(this))
+      ABSL_EXCLUSIVE_LOCK_FUNCTION(l)
+      : lock_(l) {}
+  T* absl_nonnull get() { return p_; }
+  uint32_t SpinLoop();
+};
+void *myalloc OF((void *, unsigned, unsigned));
+`
+	want := []string{
+		"class SpinLockHolder",
+		"constructor SpinLockHolder.SpinLockHolder",
+		"method SpinLockHolder.get",
+		"method SpinLockHolder.SpinLoop",
+		"function myalloc",
+	}
+	if got := symbolsOf(t, "cpp", src); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
