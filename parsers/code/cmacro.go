@@ -731,8 +731,18 @@ func (m *macroScan) classHead(i, end int) bool {
 		return false
 	}
 	k := end + 1
-	for m.ident(k) && m.isMacroName(k) {
-		k = m.argsEnd(k) + 1
+	for {
+		switch {
+		case m.ident(k) && m.isMacroName(k):
+			k = m.argsEnd(k) + 1
+			continue
+		case m.is(k, "[["): // "class MACRO [[nodiscard]] Name"
+			if j := m.skipTo(k, "]"); j > k {
+				k = j + 1
+				continue
+			}
+		}
+		break
 	}
 	if !m.ident(k) {
 		return false
