@@ -7,7 +7,10 @@
 // per family and per ground-truth kind, then the misses of both sides.
 //
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
-//	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -I /usr/include/c++/12' /usr/include/c++/12
+//	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -std=c++20 -I/usr/include/c++/12' /usr/include/c++/12
+//
+// (gt-cpp takes "-I" joined to its directory: "-I DIR" makes DIR a path to
+// list.)
 //
 // This is how to check a change to a query: run it before and after.
 package main
