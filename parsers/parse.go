@@ -100,9 +100,11 @@ func Hash(src []byte) string {
 	return hex.EncodeToString(h[:16])
 }
 
-// head is the prefix of a file that content detection looks at.
+// head is the prefix of a file that content detection looks at: enough
+// for a C++ header whose code starts after pages of license and
+// documentation comments (".h" is C or C++ by content).
 func head(src []byte) []byte {
-	return src[:min(len(src), 4096)]
+	return src[:min(len(src), 32<<10)]
 }
 
 // blankBOM replaces a UTF-8 byte order mark with spaces, so that byte

@@ -7,8 +7,11 @@
 // per family and per ground-truth kind, then the misses of both sides.
 //
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
-//	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -I /usr/include/c++/12' /usr/include/c++/12
+//	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -std=c++20 -I/usr/include/c++/12' /usr/include/c++/12
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//
+// (gt-cpp takes "-I" joined to its directory: "-I DIR" makes DIR a path to
+// list.)
 //
 // This is how to check a change to a query: run it before and after.
 package main
@@ -22,9 +25,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/walk"
@@ -40,6 +45,9 @@ type gtSymbol struct {
 	// gt-rust: the line after the attributes, and the first doc line.
 	ItemStart int `json:"item_start"`
 	DocStart  int `json:"doc_start"`
+	// Definition is false for declarations without a body (gt-cpp): a
+	// forward "class A;" is not a type symbol for treenav.
+	Definition *bool `json:"definition"`
 }
 
 // key identifies a symbol for matching.
@@ -117,7 +125,54 @@ func main() {
 			nFiles++
 		}
 	}
+	g, o = alignAttributes(dir, g, o)
 	report(*lang, dir, nFiles, len(gtErrFiles), g, o, *show, *jsonOut)
+}
+
+// attributeLine is a line holding nothing but attributes: "[[nodiscard]]",
+// "__attribute__((pure))", a macro that stands for one
+// ("_GLIBCXX_NODISCARD"), or the outer "template<...>" of an out-of-line
+// member template.
+var attributeLine = regexp.MustCompile(`^\s*(?:\[\[.*\]\]|__attribute__\s*\(\(.*\)\)|_*[A-Z][A-Z0-9_]*(?:\s*\(.*\))?|template\s*<.*>)\s*$`)
+
+// alignAttributes moves treenav's start line to the ground truth's when
+// they differ only by attribute lines above the declaration: treenav's
+// range includes attributes (like decorators) and every template header,
+// libclang's extent does not.
+func alignAttributes(dir string, g, o []sym) ([]sym, []sym) {
+	gset := map[key]bool{}
+	for _, s := range g {
+		gset[s.key] = true
+	}
+	lines := map[string][]string{}
+	for i := range o {
+		s := &o[i]
+		if gset[s.key] {
+			continue
+		}
+		for d := 1; d <= 4; d++ {
+			k := s.key
+			k.line += d
+			if !gset[k] {
+				continue
+			}
+			src, ok := lines[s.file]
+			if !ok {
+				b, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(s.file)))
+				src = strings.Split(string(b), "\n")
+				lines[s.file] = src
+			}
+			all := true
+			for l := s.line; l < k.line && all; l++ {
+				all = l-1 < len(src) && attributeLine.MatchString(src[l-1])
+			}
+			if all {
+				s.key = k
+				break
+			}
+		}
+	}
+	return g, o
 }
 
 func fail(err error) {
@@ -139,6 +194,7 @@ func runGroundTruth(cmdline, dir string, docInStart bool) ([]sym, map[string]boo
 		return nil, nil, fmt.Errorf("%s: %v\n%s", cmdline, err, stderr.String())
 	}
 	var syms []sym
+	forward := 0
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	lines := fileLines{}
@@ -151,10 +207,19 @@ func runGroundTruth(cmdline, dir string, docInStart bool) ([]sym, map[string]boo
 		if err != nil {
 			continue
 		}
+		fam := gtFamily(s.Kind)
+		if s.Name == "" || strings.HasPrefix(s.Name, "<") || fam == "type" && s.Definition != nil && !*s.Definition {
+			// unnamed ("", "<deduction guide for T>") or a forward declaration
+			forward++
+			continue
+		}
 		if docInStart && s.DocStart > 0 && s.DocStart <= s.Start {
 			s.Start = lines.skipDocs(s.File, s.Start, s.ItemStart)
 		}
-		syms = append(syms, sym{key: key{filepath.ToSlash(rel), normName(s.Name), s.Start, gtFamily(s.Kind)}, kind: s.Kind, end: s.End})
+		syms = append(syms, sym{key: key{filepath.ToSlash(rel), normName(s.Name), s.Start, fam}, kind: s.Kind, end: s.End})
+	}
+	if forward > 0 {
+		fmt.Fprintf(os.Stderr, "fidelity: %d ground-truth entries left out: unnamed, or forward declarations of types\n", forward)
 	}
 	bad := map[string]bool{}
 	for _, line := range strings.Split(stderr.String(), "\n") {
@@ -253,7 +318,18 @@ func sameFamilyLang(docLang, lang string) bool {
 	return docLang == lang
 }
 
-func normName(s string) string { return strings.ReplaceAll(s, " ", "") }
+// normName compares names without spaces ("operator ()") and without
+// the template arguments libclang writes into some names ("~auto_ptr<_Tp>",
+// "__atomic_base<type-parameter-0-0 *>", "operator coroutine_handle").
+func normName(s string) string {
+	s = strings.ReplaceAll(s, " ", "")
+	rest, op := strings.CutPrefix(s, "operator")
+	conversion := op && rest != "" && (rest[0] == '_' || unicode.IsLetter(rune(rest[0])))
+	if i := strings.IndexByte(s, '<'); i > 0 && strings.HasSuffix(s, ">") && (!op || conversion) {
+		s = s[:i]
+	}
+	return s
+}
 
 func gtFamily(kind string) string {
 	switch kind {

@@ -3,10 +3,11 @@
 // (after the language's Repair hook, if any). It is a tool for writing
 // queries/<lang>.scm: look at the tree, then write the pattern.
 //
-//	go run ./cmd/tsdump [-lang NAME] FILE
+//	go run ./cmd/tsdump [-lang NAME] [-anon] [-raw] FILE
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -20,9 +21,10 @@ import (
 func main() {
 	lang := flag.String("lang", "", "language name (default: detected from the file)")
 	anon := flag.Bool("anon", false, "also print anonymous nodes (punctuation, keywords)")
+	raw := flag.Bool("raw", false, "parse the file as is, without the language's Preprocess and Repair steps")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: tsdump [-lang NAME] [-anon] FILE")
+		fmt.Fprintln(os.Stderr, "usage: tsdump [-lang NAME] [-anon] [-raw] FILE")
 		os.Exit(2)
 	}
 	src, err := os.ReadFile(flag.Arg(0))
@@ -40,7 +42,16 @@ func main() {
 		fmt.Fprintf(os.Stderr, "tsdump: unknown language (known: %s)\n", strings.Join(code.Languages(), ", "))
 		os.Exit(2)
 	}
-	tree, err := l.Parse(src)
+	var tree *sitter.Tree
+	if *raw {
+		p := sitter.NewParser()
+		p.SetLanguage(l.Grammar())
+		tree, err = p.ParseCtx(context.Background(), nil, src)
+	} else {
+		// What the extractor parses: preprocessed (C macros blanked) and
+		// repaired (TypeScript syntax newer than the grammar).
+		tree, err = l.Parse(src)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -23,9 +23,10 @@ func Detect(name string, head []byte) *Language {
 	registryMu.RLock()
 	l := byFileName[base]
 	if l == nil && ext != "" {
-		l = byExt[ext]
+		// Case-sensitive extensions first: ".C" is C++, ".c" is C.
+		l = byExt[path.Ext(base)]
 		if l == nil {
-			l = byExt[path.Ext(base)] // case-sensitive extensions (".C")
+			l = byExt[ext]
 		}
 	}
 	registryMu.RUnlock()
@@ -73,15 +74,124 @@ func detectByContent(head []byte) *Language {
 var modeLine = regexp.MustCompile(`-\*-\s*(?:[Mm]ode:\s*)?([A-Za-z+]+)\s*;?.*-\*-`)
 
 // cppMarkers are constructs that C does not have. A C header guarded by
-// "#ifdef __cplusplus / extern "C"" matches none of them.
-var cppMarkers = regexp.MustCompile(`(?m)^\s*(?:class\s+\w+\s*[:{;]|namespace\s+\w*\s*\{|template\s*<|using\s+namespace\b|(?:public|private|protected)\s*:)|\bstd::|\bnullptr\b|\bconstexpr\b|::~?\w+\s*\(|\bvirtual\b[^;\n]*\(`)
+// "#ifdef __cplusplus / extern "C"" matches none of them: looksLikeCPP
+// reads the code without comments and without its __cplusplus sections.
+var cppMarkers = regexp.MustCompile(`(?m)` +
+	`^\s*(?:class\s+(?:[A-Z_][A-Z0-9_]*(?:\([^)]*\))?\s+)?\w+\s*(?:final\s*)?[:{;]|namespace\s+[\w:]*(?:\s+[A-Z_][A-Z0-9_]*(?:\([^)]*\))?)?\s*\{|template\s*<|using\s+namespace\b|(?:public|private|protected)\s*:)` +
+	`|^\s*(?:class|struct)\s+[\w\s]*:\s*(?:public|private|protected)\s` +
+	`|^\s*#\s*include\s*<[A-Za-z_][\w/]*>` + // <vector>, <memory>: C headers end in .h
+	`|\b[A-Za-z_]\w*::[~A-Za-z_]|\bnullptr\b|\bconstexpr\b|\bnoexcept\b|\b(?:static|reinterpret|const|dynamic)_cast\s*<` +
+	`|\bvirtual\b[^;\n]*\(`)
 
+// looksLikeCPP decides whether a ".h" file is C++. An Emacs mode line
+// saying C wins; one saying C++ does not (Mozilla's C headers carry
+// "Mode: C++"), the code decides. A C header may hold C++ for its C++
+// callers under "#ifdef __cplusplus" (an extern "C" guard, a cleanup class,
+// templates): that code counts only when it is most of the header
+// (cxxabi.h).
 func looksLikeCPP(head []byte) bool {
-	if m := modeLine.FindSubmatch(firstLine(head)); m != nil {
-		return strings.EqualFold(string(m[1]), "c++")
+	if m := modeLine.FindSubmatch(firstLine(head)); m != nil && strings.EqualFold(string(m[1]), "c") {
+		return false
 	}
-	return cppMarkers.Match(head)
+	plain, guarded, plainLines, guardedLines := cCode(head)
+	if cppMarkers.Match(plain) {
+		return true
+	}
+	return guardedLines > plainLines && cppMarkers.Match(guarded)
 }
+
+// cCode splits the code of a C or C++ header into what is outside and
+// what is inside "#ifdef __cplusplus" sections, without comments, string
+// literals and preprocessor lines other than #include, with the number of
+// non-blank lines of each.
+func cCode(src []byte) (plain, guarded []byte, plainLines, guardedLines int) {
+	code := make([]byte, 0, len(src))
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
+				if src[i] == '\n' {
+					code = append(code, '\n')
+				}
+				i++
+			}
+			i++
+			code = append(code, ' ')
+		case c == '"':
+			for i+1 < len(src) && src[i+1] != '"' && src[i+1] != '\n' {
+				if src[i+1] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+			code = append(code, '"', '"')
+		default:
+			code = append(code, c)
+		}
+	}
+	depth, open := 0, -1
+	directive := false // inside a continued directive line
+	for _, ln := range bytes.Split(code, []byte("\n")) {
+		t := bytes.TrimSpace(ln)
+		cont := directive
+		directive = cont && bytes.HasSuffix(t, []byte("\\"))
+		if cont {
+			continue
+		}
+		if len(t) > 0 && t[0] == '#' {
+			d := strings.Fields(strings.TrimPrefix(string(t), "#"))
+			directive = bytes.HasSuffix(t, []byte("\\"))
+			if len(d) == 0 {
+				continue
+			}
+			switch d[0] {
+			case "if", "ifdef", "ifndef":
+				depth++
+				if open < 0 && cplusplusOnly.Match(t) {
+					open = depth
+				}
+			case "else", "elif":
+				if open == depth {
+					open = -1
+				}
+			case "endif":
+				if open == depth {
+					open = -1
+				}
+				depth--
+			case "include":
+				if open < 0 {
+					plain = append(append(plain, t...), '\n')
+				}
+			}
+			continue
+		}
+		if open >= 0 {
+			guarded = append(append(guarded, ln...), '\n')
+			if len(t) > 0 {
+				guardedLines++
+			}
+			continue
+		}
+		plain = append(append(plain, ln...), '\n')
+		if len(t) > 0 {
+			plainLines++
+		}
+	}
+	return plain, guarded, plainLines, guardedLines
+}
+
+// cplusplusOnly matches "#ifdef __cplusplus" and "#if ... defined
+// (__cplusplus) ..." but not version tests ("#if __cplusplus >= 201103L"),
+// which only C++ headers make.
+var cplusplusOnly = regexp.MustCompile(`^#\s*(?:ifdef\s+__cplusplus\b|if\b.*[^!]\s*defined\s*\(?\s*__cplusplus\b)`)
 
 func firstLine(b []byte) []byte {
 	line, _, _ := bytes.Cut(b, []byte("\n"))

@@ -172,6 +172,13 @@ func (l *Language) Parse(src []byte) (*sitter.Tree, error) {
 // parseWith is Parse with a parser the caller holds (the extractor keeps it
 // for @reparse bodies).
 func (l *Language) parseWith(p *sitter.Parser, src []byte) (*sitter.Tree, error) {
+	if l.Preprocess != nil {
+		// The grammar reads the preprocessed copy (same length and lines);
+		// every text is still read from src.
+		if pp := l.Preprocess(src); len(pp) == len(src) {
+			src = pp
+		}
+	}
 	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if err != nil {
 		if errors.Is(err, sitter.ErrOperationLimit) {

@@ -130,7 +130,7 @@ func (r *repair) forms() {
 			}
 			i := off + k
 			off = i + len(f.lit)
-			if i > 0 && isIdentByte(src[i-1]) {
+			if i > 0 && isTSIdentByte(src[i-1]) {
 				continue
 			}
 			if m := f.re.FindSubmatchIndex(src[i:min(len(src), i+300)]); m != nil {
@@ -159,7 +159,8 @@ func (r *repair) forms() {
 	}
 }
 
-func isIdentByte(c byte) bool {
+// isTSIdentByte reports an ASCII identifier byte of TypeScript.
+func isTSIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
@@ -268,7 +269,7 @@ func endsType(src []byte, tok *sitter.Node) bool {
 		return false
 	}
 	c := src[tok.EndByte()-1]
-	return c == '>' || c == ')' || c == ']' || c == '}' || isIdentByte(c)
+	return c == '>' || c == ')' || c == ']' || c == '}' || isTSIdentByte(c)
 }
 
 // prevToken returns the last leaf before n in the tree, comments skipped.

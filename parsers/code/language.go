@@ -74,6 +74,11 @@ type Language struct {
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
+	// Preprocess, when set, returns the text the parser reads: a copy of
+	// src of the same length with the same line breaks (C blanks macros the
+	// grammar cannot see). Offsets in the tree then hold for src, and every
+	// text (names, signatures, docs) is still read from src.
+	Preprocess func(src []byte) []byte
 
 	once    sync.Once
 	query   *compiledQuery

@@ -1,0 +1,21 @@
+package code
+
+import (
+	"github.com/smacker/go-tree-sitter/cpp"
+)
+
+func init() {
+	l := &Language{
+		Name: "cpp",
+		// .ipp and .tcc hold template implementations included by headers
+		// (Boost, libstdc++); .h is decided by content in detect.go.
+		Extensions:     []string{".cc", ".cpp", ".cxx", ".c++", ".C", ".hpp", ".hh", ".hxx", ".h++", ".H", ".ipp", ".tcc", ".inl"},
+		Grammar:        cpp.GetLanguage,
+		CommentTypes:   []string{"comment"},
+		Wrappers:       []string{"template_declaration", "friend_declaration"},
+		ScopeSeparator: "::",
+		Preprocess:     blankMacros,
+	}
+	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }
+	Register(l)
+}
