@@ -63,15 +63,15 @@
 (enum_case
   name: (name) @name) @definition.constant.case
 
-; define('NAME', value) at statement level.
-(expression_statement
-  (function_call_expression
-    function: (name) @_f
-    arguments: (arguments
-      .
-      (argument
-        [
-          (string . (string_content) @name .)
-          (encapsed_string . (string_content) @name .)
-        ]))) @definition.constant.define
-  (#eq? @_f "define"))
+; define('NAME', value), also "\define(...)" and "defined('X') ||
+; define('X', 1)"; the statement around a lone call carries its doc.
+(function_call_expression
+  function: [(name) (qualified_name)] @_f
+  arguments: (arguments
+    .
+    (argument
+      [
+        (string . (string_content) @name .)
+        (encapsed_string . (string_content) @name .)
+      ]))
+  (#match? @_f "^\\\\?define$")) @definition.constant.define

@@ -78,7 +78,7 @@
   (#any-of? @_m "define_method" "define_singleton_method")) @definition.method.define_method
 
 (alias
-  name: [(identifier) (constant) (operator) (simple_symbol)] @name) @definition.method.alias
+  name: [(identifier) (constant) (operator) (setter) (simple_symbol)] @name) @definition.method.alias
 
 (call
   !receiver
