@@ -8,6 +8,11 @@
 ; method or function, the singleton native kind, names without ":" and
 ; signatures without bodies.
 ;
+; RSpec's describe/context/it blocks are not symbols: they are calls with
+; sentences for names, define nothing an agent can reference by name, and
+; a spec file would list hundreds of them; their text stays in the file's
+; content for search. Defs inside them are methods (helpers of the group).
+;
 ; On equal extents the pattern written first wins, so the specific forms
 ; come before the catch-alls.
 
