@@ -9,6 +9,7 @@
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
 //	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -std=c++20 -I/usr/include/c++/12' /usr/include/c++/12
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //
 // (gt-cpp takes "-I" joined to its directory: "-I DIR" makes DIR a path to
 // list.)
@@ -69,6 +70,8 @@ func main() {
 	gtCmd := flag.String("gt", "", "ground-truth command (default gt-<lang>); the directory is appended")
 	show := flag.Int("show", 20, "misses to list on each side")
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
+	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
+	ctagsLang := flag.String("ctags-lang", "", "ctags language name with -ctags (default: from -lang)")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -77,6 +80,10 @@ func main() {
 	dir, err := filepath.Abs(flag.Arg(0))
 	if err != nil {
 		fail(err)
+	}
+	if *ctags {
+		runCtags(dir, *lang, *ctagsLang, *show, *jsonOut)
+		return
 	}
 	if *lang == "markdown" {
 		runMarkdown(dir, *gtCmd, *show, *jsonOut)

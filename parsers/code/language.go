@@ -14,6 +14,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/queries"
 )
 
@@ -59,6 +60,10 @@ type Language struct {
 	// AttachReceivers attaches methods with a @receiver capture to the type
 	// of that name when it is defined in the same file (Go, Rust impl).
 	AttachReceivers bool
+	// ReceiverKinds are the kinds besides type-like ones that a @receiver
+	// attaches to (Lua's "function M.f" attaches to the table M, a module
+	// or a variable).
+	ReceiverKinds []treenav.Kind
 	// Repair, when set, is called when a parse has errors, with the source
 	// and the tree's root: it returns a copy of the source of the same
 	// length that the grammar parses better (syntax newer than the grammar,

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ func (l *Language) nest(syms []Symbol) {
 			if syms[i].Receiver == "" {
 				continue
 			}
-			if t := findType(syms, syms[i].parent, syms[i].Receiver); t >= 0 && t != i {
+			if t := l.findReceiver(syms, syms[i].parent, syms[i].Receiver); t >= 0 && t != i {
 				syms[i].parent = t
 			}
 		}
@@ -73,13 +74,14 @@ func (l *Language) nest(syms []Symbol) {
 	}
 }
 
-// findType finds the type-like symbol named name, preferring the siblings
-// under parent, then any in the file.
-func findType(syms []Symbol, parent int, name string) int {
+// findReceiver finds the type-like symbol named name (or one of the
+// language's ReceiverKinds), preferring the siblings under parent, then any
+// in the file.
+func (l *Language) findReceiver(syms []Symbol, parent int, name string) int {
 	best := -1
 	for i := range syms {
 		s := &syms[i]
-		if s.Name != name || !s.Kind.IsTypeLike() {
+		if s.Name != name || !s.Kind.IsTypeLike() && !slices.Contains(l.ReceiverKinds, s.Kind) {
 			continue
 		}
 		if s.parent == parent {

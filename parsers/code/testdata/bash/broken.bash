@@ -1,0 +1,11 @@
+first() {
+  echo ok
+}
+
+second() {
+  if [ -z "$1" ]; then
+    echo missing
+  # no fi
+}
+
+third() { :; }
