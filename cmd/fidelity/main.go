@@ -9,6 +9,7 @@
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
 //	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -I /usr/include/c++/12' /usr/include/c++/12
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -ctags -lang csharp DIR    (against Universal Ctags; see ctags.go)
 //
 // This is how to check a change to a query: run it before and after.
 package main
@@ -61,6 +62,9 @@ func main() {
 	gtCmd := flag.String("gt", "", "ground-truth command (default gt-<lang>); the directory is appended")
 	show := flag.Int("show", 20, "misses to list on each side")
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
+	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
+	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
+	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -69,6 +73,10 @@ func main() {
 	dir, err := filepath.Abs(flag.Arg(0))
 	if err != nil {
 		fail(err)
+	}
+	if *ctags {
+		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)
+		return
 	}
 	if *lang == "markdown" {
 		runMarkdown(dir, *gtCmd, *show, *jsonOut)

@@ -41,3 +41,4 @@ func textWithout(n *sitter.Node, end uint32, src []byte, types map[string]bool) 
 	}
 	return text
 }
+

@@ -16,6 +16,7 @@ func init() {
 		Name:       "csharp",
 		Extensions: []string{".cs", ".csx"},
 		Grammar:    csharp.GetLanguage,
+		Repair:     csharpRepair,
 		Fixup:      csharpFixup,
 	})
 }
@@ -34,7 +35,8 @@ var csharpAttributes = map[string]bool{"attribute_list": true, "comment": true}
 //   - Names the grammar leaves implicit: "~Router" for a destructor,
 //     "operator+" and "operator string" (a conversion) for operators, "this[]"
 //     for an indexer, and "IDisposable.Dispose" for an explicit interface
-//     implementation (which would otherwise collide with a public Dispose).
+//     implementation of a method, property, event or indexer (which would
+//     otherwise collide with a public Dispose).
 //   - Signatures leave attributes out; a property, indexer or event keeps
 //     its accessors ("public int Count { get; private set; }"), written
 //     without their bodies when they have some.
@@ -66,13 +68,15 @@ func csharpFixup(s *Symbol, src []byte) {
 		s.Name = b.String()
 	case "indexer_declaration":
 		s.Name = "this[]"
-	case "method_declaration":
-		if e := childOfType(n, "explicit_interface_specifier"); e != nil {
-			s.Name = strings.TrimSuffix(signature(src[e.StartByte():e.EndByte()]), ".") + "." + s.Name
-		}
 	case "field_declaration":
 		if hasModifier(n, src, "const") || hasModifier(n, src, "static") && hasModifier(n, src, "readonly") {
 			s.Kind = treenav.KindConstant
+		}
+	}
+	switch n.Type() {
+	case "method_declaration", "property_declaration", "event_declaration", "indexer_declaration":
+		if e := childOfType(n, "explicit_interface_specifier"); e != nil {
+			s.Name = strings.TrimSuffix(signature(src[e.StartByte():e.EndByte()]), ".") + "." + s.Name
 		}
 	}
 	s.Signature = csharpSignature(n, src)
@@ -180,3 +184,86 @@ func csharpDoc(doc string) string {
 	doc = csharpEmptyTags.ReplaceAllString(doc, "")
 	return dedent(doc)
 }
+
+// csharpDirective matches a preprocessor directive line and captures its
+// name.
+var csharpDirective = regexp.MustCompile(`^\x{FEFF}?[ \t]*#[ \t]*([a-z]+)`)
+
+// csharpRepair keeps one configuration of conditional code, as ctags
+// does for C: the grammar accepts directives between declarations and
+// statements, but not inside a declaration's header ("class A : B\n#if X
+// , C\n#endif"), between attributes and what they annotate, or between an
+// if's block and its else, and error recovery then loses the rest of the
+// file. When a parse has errors, every directive line is blanked and so
+// is every #elif and #else branch: the first branch of each conditional
+// stays. Definitions found only in #else branches are lost for such a
+// file; files that parse are not touched. A dereferenced pointer cast
+// loses its "*" (see csharpDerefCast).
+func csharpRepair(src []byte, _ *sitter.Node) []byte {
+	out := append([]byte(nil), src...)
+	blank := func(a, b int) {
+		for i := a; i < b; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	changed := false
+	// active[i] is whether the current branch of the i-th open
+	// conditional is kept.
+	var active []bool
+	on := func() bool {
+		for _, a := range active {
+			if !a {
+				return false
+			}
+		}
+		return true
+	}
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		if m := csharpDirective.FindSubmatch(line); m != nil {
+			switch string(m[1]) {
+			case "if":
+				active = append(active, true)
+			case "elif", "else":
+				if len(active) > 0 {
+					active[len(active)-1] = false
+				}
+			case "endif":
+				if len(active) > 0 {
+					active = active[:len(active)-1]
+				}
+			}
+			blank(start, end)
+			changed = true
+		} else if !on() {
+			blank(start, end)
+			changed = true
+		}
+		start = end + 1
+	}
+	// "*(byte*)p": the grammar does not parse a dereference of a pointer
+	// cast; without the "*" it is a cast, which it does.
+	for _, m := range csharpDerefCast.FindAllIndex(out, -1) {
+		if m[0] > 0 && out[m[0]-1] == '/' {
+			continue // a comment: "/*(void*)*/"
+		}
+		out[m[0]] = ' '
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	return out
+}
+
+// csharpDerefCast matches the "*" of a dereferenced pointer cast:
+// "*(byte*)p", "*((double*)p)".
+var csharpDerefCast = regexp.MustCompile(`\*\s*\(+\s*[A-Za-z_][\w.]*\s*\*+\s*\)`)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/kotlin"
@@ -66,6 +67,7 @@ func kotlinFixup(s *Symbol, src []byte) {
 		}
 		kotlinAccessors(s, n, src)
 	}
+	s.Name = unquoteIdent(s.Name)
 	s.Receiver = strings.TrimRight(s.Receiver, "?")
 	setTextDoc(s, src, nil)
 	s.Signature = kotlinSignature(n, src)
@@ -188,22 +190,99 @@ func kotlinSignature(n *sitter.Node, src []byte) string {
 	return tidySignature(sig)
 }
 
-// kotlinFunInterface finds "fun interface" declarations, which the bundled
-// grammar predates.
+// kotlinFunInterface finds "fun interface" declarations (Kotlin 1.4).
 var kotlinFunInterface = regexp.MustCompile(`(?m)(?:^|[\s;])(fun)\s+interface\b`)
 
-// kotlinRepair blanks syntax newer than the grammar: the "fun" of a
-// "fun interface" (Kotlin 1.4), so that the declaration parses as an
-// interface.
-func kotlinRepair(src []byte, _ *sitter.Node) []byte {
-	ms := kotlinFunInterface.FindAllSubmatchIndex(src, -1)
-	if ms == nil {
+// kotlinTrailingComma finds a trailing comma before a closing bracket
+// (Kotlin 1.4), which the grammar takes in parameter lists but not in
+// every argument list ("this(a, b,\n)").
+var kotlinTrailingComma = regexp.MustCompile(`(,)\s*[)\]>]`)
+
+// kotlinRangeUntil finds the "..<" operator (Kotlin 1.8).
+var kotlinRangeUntil = regexp.MustCompile(`\.\.(<)`)
+
+// kotlinRepair blanks syntax newer than the grammar when a parse has
+// errors: the "fun" of "fun interface" (the declaration then parses as an
+// interface; kotlinFixup puts the word back in its signature and native
+// kind), trailing commas, the "<" of "..<" (a range either way), and the
+// interface delegation before a class body that the grammar mistakes for
+// a call with a trailing lambda.
+// Blanking inside a string or comment is harmless: the tree is only used
+// for its structure, and every text is read from the source.
+func kotlinRepair(src []byte, root *sitter.Node) []byte {
+	var out []byte
+	// "class A : B by b {": the grammar reads the class body as a lambda
+	// passed to b; without "by b" it is the body. (The signature keeps
+	// it: it is read from the source.)
+	for _, r := range kotlinDelegationLambdas(root) {
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		for i := r[0]; i < r[1]; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
+	for _, re := range []*regexp.Regexp{kotlinFunInterface, kotlinTrailingComma, kotlinRangeUntil} {
+		for _, m := range re.FindAllSubmatchIndex(src, -1) {
+			if out == nil {
+				out = append([]byte(nil), src...)
+			}
+			for i := m[2]; i < m[3]; i++ {
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+var (
+	kotlinDelegationOnce  sync.Once
+	kotlinDelegationQuery *sitter.Query
+)
+
+// kotlinDelegationLambdas returns the byte ranges from "by" to the "{" of
+// each class delegation ("B by b") that swallowed the class body as a
+// trailing lambda.
+func kotlinDelegationLambdas(root *sitter.Node) [][2]uint32 {
+	kotlinDelegationOnce.Do(func() {
+		q, err := sitter.NewQuery([]byte(`(explicit_delegation
+			(call_expression (call_suffix (annotated_lambda) @lambda .)) @call) @delegation`), kotlin.GetLanguage())
+		if err == nil {
+			kotlinDelegationQuery = q
+		}
+	})
+	if kotlinDelegationQuery == nil || root == nil {
 		return nil
 	}
-	out := append([]byte(nil), src...)
-	for _, m := range ms {
-		for i := m[2]; i < m[3]; i++ {
-			out[i] = ' '
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(kotlinDelegationQuery, root)
+	var out [][2]uint32
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			break
+		}
+		var d, lambda *sitter.Node
+		for _, c := range m.Captures {
+			switch kotlinDelegationQuery.CaptureNameForId(c.Index) {
+			case "delegation":
+				d = c.Node
+			case "lambda":
+				lambda = c.Node
+			}
+		}
+		if d == nil || lambda == nil {
+			continue
+		}
+		// From the keyword "by" (after the delegated type) to the body.
+		for i := 0; i < int(d.ChildCount()); i++ {
+			if c := d.Child(i); c.Type() == "by" {
+				out = append(out, [2]uint32{c.StartByte(), lambda.StartByte()})
+				break
+			}
 		}
 	}
 	return out

@@ -98,6 +98,7 @@ func scalaFixup(s *Symbol, src []byte) {
 	case "var_definition", "var_declaration":
 		s.NativeKind = "var"
 	}
+	s.Name = unquoteIdent(s.Name)
 	setTextDoc(s, src, nil)
 	s.Signature = scalaSignature(s, n, src)
 }

@@ -65,6 +65,7 @@ func swiftFixup(s *Symbol, src []byte) {
 			}
 		}
 	}
+	s.Name = unquoteIdent(s.Name)
 	setTextDoc(s, src, nil)
 	s.Signature = swiftSignature(n, src)
 }

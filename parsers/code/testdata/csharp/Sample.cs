@@ -122,3 +122,10 @@ public static class RouterExtensions
 }
 
 public delegate Task Middleware<in TContext>(TContext context, Func<Task> next);
+
+public class Tensor<T> : IList<T>
+{
+    int ICollection<T>.Count => Length;
+    T IList<T>.this[int index] { get => default; set { } }
+    event EventHandler INotify.Changed { add { } remove { } }
+}
