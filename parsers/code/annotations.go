@@ -41,4 +41,3 @@ func textWithout(n *sitter.Node, end uint32, src []byte, types map[string]bool) 
 	}
 	return text
 }
-
