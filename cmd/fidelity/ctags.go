@@ -1,18 +1,19 @@
 package main
 
-// The -ctags mode compares treenav's symbols with Universal Ctags' tags,
-// a second opinion for languages without a ground-truth lister:
+// The -ctags mode compares treenav's symbols with Universal Ctags' tags
+// for languages that have no ground-truth lister of their own (C#,
+// Kotlin, Ruby, PHP, Lua, shell...). Ctags is a second opinion, not a
+// ground truth: it is a regex-and-hand-parser tool with its own blind
+// spots, so the report shows agreement both ways and lists the
+// disagreements to be explained, not a recall to maximise.
 //
-//	go run ./cmd/fidelity -ctags -lang ruby DIR
+//	go run ./cmd/fidelity -ctags -lang csharp DIR
+//	go run ./cmd/fidelity -ctags -lang bash -ctags-lang Sh DIR
 //
-// Both sides read the same files: the ones treenav assigns to the
-// language, handed to ctags with --language-force. A tag and a symbol
-// agree when they are in the same file, have the same name (the last
-// segment of a dotted, "::" or "\" name, without "$", ":" or a trailing
-// "=" or "?"), and the tag's line falls within the symbol's lines; the strict
-// count also wants the same kind family (type, module, callable, value).
-// ctags is not ground truth: the report lists both sides' extras for a
-// reader to classify.
+// A tag and a symbol agree when they are in the same file, have the same
+// name (spaces removed) and the same kind family (type, callable, data,
+// namespace), and the tag's line is within the symbol's lines (ctags
+// reports the line of the name, treenav the definition's extent).
 
 import (
 	"bufio"
@@ -24,105 +25,148 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 )
 
-// ctagsLanguages maps treenav language names to ctags parser names where
-// they differ by more than capitalization.
+// ctagsLanguages maps treenav language names to ctags' --languages names.
 var ctagsLanguages = map[string]string{
-	"bash": "Sh", "csharp": "C#", "cpp": "C++", "php": "PHP", "sql": "SQL",
-	"css": "CSS", "ocaml": "OCaml", "typescript": "TypeScript", "javascript": "JavaScript",
+	"csharp": "C#", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "lua": "Lua",
+	"bash": "Sh", "elixir": "Elixir", "ocaml": "OCaml", "protobuf": "Protobuf",
+	"sql": "SQL", "css": "CSS", "yaml": "Yaml", "java": "Java", "go": "Go",
+	"python": "Python", "rust": "Rust", "typescript": "TypeScript", "javascript": "JavaScript",
 }
 
-// ctagsKindOverride gives the family of a kind whose meaning depends on
-// the language: PHP's "alias" is a "use" import, not a definition.
-var ctagsKindOverride = map[string]string{
-	"PHP/alias": "",
-}
-
+// ctagsTag is one line of ctags' JSON output (--fields=+neKZ).
 type ctagsTag struct {
-	Type string `json:"_type"`
-	Name string `json:"name"`
-	Path string `json:"path"`
-	Line int    `json:"line"`
-	Kind string `json:"kind"`
+	Type  string `json:"_type"`
+	Name  string `json:"name"`
+	Path  string `json:"path"`
+	Line  int    `json:"line"`
+	End   int    `json:"end"`
+	Kind  string `json:"kind"`
+	Scope string `json:"scope"`
+	// ScopeKind is the kind of the enclosing tag ("class", "method").
+	ScopeKind string `json:"scopeKind"`
 }
 
-// ctagsSym is one side's entry: a tag (line = end = its line) or a symbol.
-type ctagsSym struct {
-	file, name, kind, family string
+// span is a tag or a symbol: where it is and what family it belongs to.
+// local is set for what is defined inside a function (ctags tags local
+// variables, lambdas and their parameters in some languages).
+type span struct {
+	file, name, family, kind string
 	line, end                int
+	local                    bool
 }
 
-func runCtags(dir, lang, ctagsLang string, show int, jsonOut string) {
+// ctagsFamily puts ctags' long kind names in families.
+func ctagsFamily(kind string) string {
+	switch kind {
+	case "class", "interface", "struct", "enum", "record", "trait", "object", "typealias",
+		"typedef", "type", "delegate", "annotation", "union", "protocol", "mixin":
+		return "type"
+	case "method", "function", "constructor", "singletonMethod", "subroutine", "procedure", "func":
+		return "callable"
+	case "field", "property", "event", "enumerator", "constant", "variable", "member",
+		"enumConstant", "var", "const":
+		return "data"
+	case "namespace", "package", "module":
+		return "namespace"
+	}
+	return ""
+}
+
+// kindFamily puts treenav's kinds in the same families.
+func kindFamily(k treenav.Kind) string {
+	switch {
+	case k.IsTypeLike():
+		return "type"
+	case k.IsCallable() && k != treenav.KindMacro:
+		return "callable"
+	case k == treenav.KindField || k == treenav.KindProperty || k == treenav.KindConstant || k == treenav.KindVariable:
+		return "data"
+	case k == treenav.KindNamespace || k == treenav.KindModule:
+		return "namespace"
+	}
+	return ""
+}
+
+func runCtags(dir, lang, ctagsLang string, locals bool, show int, jsonOut string) {
 	if ctagsLang == "" {
 		ctagsLang = ctagsLanguages[lang]
-		if ctagsLang == "" && lang != "" {
-			ctagsLang = strings.ToUpper(lang[:1]) + lang[1:]
-		}
 	}
-	files, err := languageFiles(dir, lang)
+	if ctagsLang == "" {
+		fail(fmt.Errorf("no ctags language for %q: give -ctags-lang", lang))
+	}
+	tags, skipped, err := runCtagsTool(dir, ctagsLang)
 	if err != nil {
 		fail(err)
 	}
-	if len(files) == 0 {
-		fail(fmt.Errorf("no %s files under %s", lang, dir))
-	}
-	tags, err := ctagsRun(dir, ctagsLang, files)
+	ours, err := ourSpans(dir, lang)
 	if err != nil {
 		fail(err)
 	}
-	ours, err := extract(dir, lang)
-	if err != nil {
-		fail(err)
+	// Compare on the files both sides saw.
+	tagFiles, ourFiles := map[string]bool{}, map[string]bool{}
+	for _, t := range tags {
+		tagFiles[t.file] = true
 	}
-	var mine []ctagsSym
 	for _, s := range ours {
-		kind, _, _ := strings.Cut(s.kind, "/")
-		mine = append(mine, ctagsSym{file: s.file, name: ctagsName(s.name), kind: s.kind,
-			family: treenavFamily(treenav.Kind(kind)), line: s.line, end: s.end})
+		ourFiles[s.file] = true
 	}
-	ctagsReport(lang, ctagsLang, dir, len(files), tags, mine, show, jsonOut)
-}
-
-// languageFiles lists the files under dir (relative, forward slashes)
-// that treenav parses as lang.
-func languageFiles(dir, lang string) ([]string, error) {
-	res, err := walk.Walk(dir, walk.Options{NoDefaultExcludes: true, MaxFileSize: 8 << 20})
-	if err != nil {
-		return nil, err
-	}
-	var files []string
-	head := make([]byte, 512)
-	for _, f := range res.Files {
-		fh, err := os.Open(f.Abs)
-		if err != nil {
-			continue
-		}
-		n, _ := fh.Read(head)
-		fh.Close()
-		if parsers.Kind(f.Rel, head[:n]) == lang {
-			files = append(files, f.Rel)
+	both := func(f string) bool { return tagFiles[f] && ourFiles[f] }
+	// Without -locals, what is defined inside functions is left out on
+	// both sides: ctags tags local variables, lambdas ("<lambda>") and
+	// lambda parameters in some languages, treenav keeps local functions
+	// and classes only.
+	var t, o []span
+	var tLocal, oLocal int
+	for _, s := range tags {
+		if both(s.file) && s.family != "" {
+			if s.local && !locals {
+				tLocal++
+				continue
+			}
+			t = append(t, s)
 		}
 	}
-	return files, nil
+	for _, s := range ours {
+		if both(s.file) && s.family != "" {
+			if s.local && !locals {
+				oLocal++
+				continue
+			}
+			o = append(o, s)
+		}
+	}
+
+	nFiles := 0
+	for f := range tagFiles {
+		if both(f) {
+			nFiles++
+		}
+	}
+	ctagsReport(lang, ctagsLang, dir, nFiles, len(tagFiles), len(ourFiles), t, o, skipped, show, jsonOut)
+	if !locals {
+		fmt.Printf("\nleft out as local (defined inside a function; -locals keeps them): ctags %d, treenav %d\n", tLocal, oLocal)
+	}
 }
 
-// ctagsRun runs ctags over the files and returns its tags with a family.
-func ctagsRun(dir, ctagsLang string, files []string) ([]ctagsSym, error) {
-	c := exec.Command("ctags", "--output-format=json", "--fields=+neKZ", "--language-force="+ctagsLang, "-L", "-", "-f", "-")
-	c.Dir = dir
-	c.Stdin = strings.NewReader(strings.Join(files, "\n") + "\n")
+// runCtagsTool runs ctags over dir for one language and returns its tags,
+// and the count of tags of kinds outside the families.
+func runCtagsTool(dir, ctagsLang string) ([]span, map[string]int, error) {
+	c := exec.Command("ctags", "--output-format=json", "--fields=+neKZ", "--languages="+ctagsLang, "-R", "-f", "-", dir)
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.Output()
-	if err != nil {
-		return nil, fmt.Errorf("ctags: %w\n%s", err, stderr.String())
+	if err != nil && len(out) == 0 {
+		return nil, nil, fmt.Errorf("ctags: %v\n%s", err, stderr.String())
 	}
-	var tags []ctagsSym
+	var tags []span
+	skipped := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
@@ -130,15 +174,204 @@ func ctagsRun(dir, ctagsLang string, files []string) ([]ctagsSym, error) {
 		if json.Unmarshal(sc.Bytes(), &t) != nil || t.Type != "tag" {
 			continue
 		}
-		kind := strings.ToLower(t.Kind)
-		fam := ctagsFamily(kind)
-		if f, ok := ctagsKindOverride[ctagsLang+"/"+kind]; ok {
-			fam = f
+		rel, err := filepath.Rel(dir, t.Path)
+		if err != nil {
+			continue
 		}
-		tags = append(tags, ctagsSym{file: filepath.ToSlash(t.Path), name: ctagsName(t.Name), kind: kind,
-			family: fam, line: t.Line, end: t.Line})
+		fam := ctagsFamily(t.Kind)
+		if fam == "" {
+			skipped[t.Kind]++
+			continue
+		}
+		end := t.End
+		if end < t.Line {
+			end = t.Line
+		}
+		local := ctagsFamily(t.ScopeKind) == "callable" || strings.HasPrefix(t.Name, "<")
+		tags = append(tags, span{file: filepath.ToSlash(rel), name: ctagsName(t.Name), family: fam, kind: t.Kind, line: t.Line, end: end, local: local})
 	}
-	return tags, nil
+	return tags, skipped, nil
+}
+
+// ourSpans extracts dir's files of the language the way the outline
+// command does.
+func ourSpans(dir, lang string) ([]span, error) {
+	res, err := walk.Walk(dir, walk.Options{NoDefaultExcludes: true, MaxFileSize: 8 << 20})
+	if err != nil {
+		return nil, err
+	}
+	var jobs []parsers.Job
+	for _, f := range res.Files {
+		jobs = append(jobs, parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel})
+	}
+	var spans []span
+	var mu sync.Mutex
+	parsers.ParseAll(jobs, 0, nil, func(_ int, o parsers.Outcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		if o.Doc == nil || !sameFamilyLang(o.Doc.Language, lang) {
+			return
+		}
+		for i, n := range o.Doc.Nodes {
+			if i == 0 || n.Language != "" {
+				continue
+			}
+			local := n.Parent > 0 && o.Doc.Nodes[n.Parent].Kind.IsCallable()
+			spans = append(spans, span{file: o.Doc.Path, name: ctagsName(n.Name), family: kindFamily(n.Kind), kind: kindLabel(n), line: n.LineStart, end: n.LineEnd, local: local})
+		}
+	})
+	return spans, nil
+}
+
+// ctagsRow is one line of the agreement tables.
+type ctagsRow struct {
+	Name         string  `json:"name"`
+	Ctags        int     `json:"ctags"`
+	CtagsMatched int     `json:"ctags_matched"`
+	CtagsAgree   float64 `json:"ctags_agreement"`
+	Ours         int     `json:"treenav"`
+	OursMatched  int     `json:"treenav_matched"`
+	OursAgree    float64 `json:"treenav_agreement"`
+}
+
+func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, tags, ours []span, skipped map[string]int, show int, jsonOut string) {
+	type gk struct{ file, name, family string }
+	tagsBy, oursBy := map[gk][]span{}, map[gk][]span{}
+	for _, s := range tags {
+		k := gk{s.file, s.name, s.family}
+		tagsBy[k] = append(tagsBy[k], s)
+	}
+	for _, s := range ours {
+		k := gk{s.file, s.name, s.family}
+		oursBy[k] = append(oursBy[k], s)
+	}
+	// A tag agrees with a symbol whose lines contain the tag's line; a
+	// symbol agrees with any tag whose line it contains.
+	within := func(t, s span) bool { return t.line >= s.line && t.line <= s.end }
+	fams, tagKinds, ourKinds := map[string]*ctagsRow{}, map[string]*ctagsRow{}, map[string]*ctagsRow{}
+	get := func(m map[string]*ctagsRow, k string) *ctagsRow {
+		if m[k] == nil {
+			m[k] = &ctagsRow{Name: k}
+		}
+		return m[k]
+	}
+	var tagOnly, ourOnly []span
+	for _, t := range tags {
+		f, k := get(fams, t.family), get(tagKinds, t.kind)
+		f.Ctags++
+		k.Ctags++
+		ok := false
+		for _, s := range oursBy[gk{t.file, t.name, t.family}] {
+			if within(t, s) {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			f.CtagsMatched++
+			k.CtagsMatched++
+		} else {
+			tagOnly = append(tagOnly, t)
+		}
+	}
+	for _, s := range ours {
+		f, k := get(fams, s.family), get(ourKinds, s.kind)
+		f.Ours++
+		k.Ours++
+		ok := false
+		for _, t := range tagsBy[gk{s.file, s.name, s.family}] {
+			if within(t, s) {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			f.OursMatched++
+			k.OursMatched++
+		} else {
+			ourOnly = append(ourOnly, s)
+		}
+	}
+	fmt.Printf("# ctags comparison: %s (ctags %s) on %s\n\n", lang, ctagsLang, dir)
+	fmt.Printf("%d files compared (ctags tagged %d, treenav parsed %d)\n\n", nFiles, nTagFiles, nOurFiles)
+	fmt.Println("| family | ctags | found by treenav | agreement | treenav | found by ctags | agreement |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	var total ctagsRow
+	total.Name = "all"
+	var famRows []*ctagsRow
+	for _, name := range []string{"type", "callable", "data", "namespace"} {
+		r := get(fams, name)
+		total.Ctags += r.Ctags
+		total.CtagsMatched += r.CtagsMatched
+		total.Ours += r.Ours
+		total.OursMatched += r.OursMatched
+		printCtagsRow(r)
+		famRows = append(famRows, r)
+	}
+	printCtagsRow(&total)
+	famRows = append(famRows, &total)
+	printKinds := func(title string, m map[string]*ctagsRow, mine bool) []*ctagsRow {
+		fmt.Printf("\n| %s | count | agreed | agreement |\n|---|---:|---:|---:|\n", title)
+		var names []string
+		for k := range m {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		var rows []*ctagsRow
+		for _, k := range names {
+			r := m[k]
+			n, a := r.Ctags, r.CtagsMatched
+			if mine {
+				n, a = r.Ours, r.OursMatched
+			}
+			fmt.Printf("| %s | %d | %d | %.4f |\n", k, n, a, ratio(a, n))
+			rows = append(rows, r)
+		}
+		return rows
+	}
+	tagRows := printKinds("ctags kind", tagKinds, false)
+	ourRows := printKinds("treenav kind", ourKinds, true)
+	if len(skipped) > 0 {
+		var ks []string
+		for k, n := range skipped {
+			ks = append(ks, fmt.Sprintf("%s %d", k, n))
+		}
+		sort.Strings(ks)
+		fmt.Printf("\nctags kinds outside the families (not compared): %s\n", strings.Join(ks, ", "))
+	}
+	listSpans("ctags only (no treenav symbol of that name and family around the tag's line)", tagOnly, show)
+	listSpans("treenav only (no ctags tag of that name and family within the symbol)", ourOnly, show)
+	if jsonOut != "" {
+		b, _ := json.MarshalIndent(map[string]any{"lang": lang, "ctags_lang": ctagsLang, "dir": dir, "files": nFiles,
+			"families": famRows, "ctags_kinds": tagRows, "treenav_kinds": ourRows}, "", "  ")
+		if err := os.WriteFile(jsonOut, b, 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func printCtagsRow(r *ctagsRow) {
+	r.CtagsAgree, r.OursAgree = ratio(r.CtagsMatched, r.Ctags), ratio(r.OursMatched, r.Ours)
+	fmt.Printf("| %s | %d | %d | %.4f | %d | %d | %.4f |\n", r.Name, r.Ctags, r.CtagsMatched, r.CtagsAgree, r.Ours, r.OursMatched, r.OursAgree)
+}
+
+// listSpans prints a sample spread over the list.
+func listSpans(title string, spans []span, show int) {
+	fmt.Printf("\n## %s: %d\n\n", title, len(spans))
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].file != spans[j].file {
+			return spans[i].file < spans[j].file
+		}
+		return spans[i].line < spans[j].line
+	})
+	step := 1
+	if show > 0 && len(spans) > show {
+		step = len(spans) / show
+	}
+	for i, n := 0, 0; i < len(spans) && n < show; i, n = i+step, n+1 {
+		s := spans[i]
+		fmt.Printf("- %s:%d-%d %s (%s)\n", s.file, s.line, s.end, s.name, s.kind)
+	}
 }
 
 // ctagsName reduces a name to what both sides write: the last segment of
@@ -155,207 +388,4 @@ func ctagsName(s string) string {
 		s = strings.TrimRight(s, "=?")
 	}
 	return s
-}
-
-func treenavFamily(k treenav.Kind) string {
-	switch {
-	case k.IsTypeLike():
-		return "type"
-	case k == treenav.KindModule || k == treenav.KindNamespace:
-		return "module"
-	case k.IsCallable():
-		return "callable"
-	case k == treenav.KindConstant || k == treenav.KindVariable || k == treenav.KindField || k == treenav.KindProperty:
-		return "value"
-	}
-	return ""
-}
-
-// ctagsFamily groups ctags kind names (the long names of --fields=+K);
-// kinds that define nothing an agent looks up (heredoc labels, script
-// references, RSpec blocks, locals, parameters) have none and are left
-// out.
-func ctagsFamily(kind string) string {
-	switch kind {
-	case "class", "interface", "trait", "enum", "struct", "record", "typedef", "type", "union",
-		"object", "protocol", "enumtype", "annotation", "typealias", "extension", "category":
-		return "type"
-	case "module", "namespace", "package":
-		return "module"
-	case "function", "method", "singletonmethod", "alias", "constructor", "macro", "subroutine",
-		"func", "procedure", "getter", "setter", "callable":
-		return "callable"
-	case "constant", "variable", "field", "property", "accessor", "define", "enumerator",
-		"enumconstant", "member", "var", "const", "val":
-		return "value"
-	}
-	return ""
-}
-
-type ctagsRow struct {
-	Name        string  `json:"name"`
-	Ctags       int     `json:"ctags"`
-	Found       int     `json:"found"`
-	FoundAny    int     `json:"found_any_kind"`
-	Treenav     int     `json:"treenav"`
-	Agreed      int     `json:"agreed"`
-	AgreedAny   int     `json:"agreed_any_kind"`
-	Recall      float64 `json:"ctags_found"`
-	Precision   float64 `json:"treenav_confirmed"`
-	RecallAny   float64 `json:"ctags_found_any_kind"`
-	PrecisionAn float64 `json:"treenav_confirmed_any_kind"`
-}
-
-func ctagsReport(lang, ctagsLang, dir string, nFiles int, tags, mine []ctagsSym, show int, jsonOut string) {
-	type nameKey struct{ file, name string }
-	byName := map[nameKey][]int{} // our symbols by file and name
-	for i, s := range mine {
-		k := nameKey{s.file, s.name}
-		byName[k] = append(byName[k], i)
-	}
-	tagsByName := map[nameKey][]int{}
-	for i, t := range tags {
-		if t.family == "" {
-			continue
-		}
-		k := nameKey{t.file, t.name}
-		tagsByName[k] = append(tagsByName[k], i)
-	}
-	// match reports whether tag t falls in symbol s, strictly (same
-	// family) or on name and line only.
-	match := func(t, s ctagsSym) (strict, any bool) {
-		in := s.line <= t.line && t.line <= s.end
-		return in && s.family == t.family, in
-	}
-
-	fams := map[string]*ctagsRow{}
-	kinds := map[string]*ctagsRow{}
-	get := func(m map[string]*ctagsRow, k string) *ctagsRow {
-		if m[k] == nil {
-			m[k] = &ctagsRow{Name: k}
-		}
-		return m[k]
-	}
-	ignored := map[string]int{}
-	var ctagsOnly, kindDiffers, treenavOnly []ctagsSym
-	for _, t := range tags {
-		if t.family == "" {
-			ignored[t.kind]++
-			continue
-		}
-		f, k := get(fams, t.family), get(kinds, t.kind)
-		f.Ctags++
-		k.Ctags++
-		strict, any := false, false
-		for _, i := range byName[nameKey{t.file, t.name}] {
-			s, a := match(t, mine[i])
-			strict, any = strict || s, any || a
-		}
-		if strict {
-			f.Found++
-			k.Found++
-		}
-		if any {
-			f.FoundAny++
-			k.FoundAny++
-		}
-		switch {
-		case !any:
-			ctagsOnly = append(ctagsOnly, t)
-		case !strict:
-			kindDiffers = append(kindDiffers, t)
-		}
-	}
-	for _, s := range mine {
-		if s.family == "" {
-			continue
-		}
-		f := get(fams, s.family)
-		f.Treenav++
-		strict, any := false, false
-		for _, i := range tagsByName[nameKey{s.file, s.name}] {
-			st, a := match(tags[i], s)
-			strict, any = strict || st, any || a
-		}
-		if strict {
-			f.Agreed++
-		}
-		if any {
-			f.AgreedAny++
-		} else {
-			treenavOnly = append(treenavOnly, s)
-		}
-	}
-
-	fmt.Printf("# ctags comparison: %s (ctags %s) on %s\n\n%d files\n\n", lang, ctagsLang, dir, nFiles)
-	fmt.Println("A ctags tag is found when treenav has a symbol of that name whose lines contain the tag's line; strict counts also want the same kind family.")
-	fmt.Println()
-	fmt.Println("| family | ctags tags | found (strict) | found (any kind) | treenav symbols | confirmed by ctags (strict) | (any kind) |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
-	total := &ctagsRow{Name: "all"}
-	var rows []*ctagsRow
-	for _, name := range []string{"type", "module", "callable", "value"} {
-		r := get(fams, name)
-		total.Ctags += r.Ctags
-		total.Found += r.Found
-		total.FoundAny += r.FoundAny
-		total.Treenav += r.Treenav
-		total.Agreed += r.Agreed
-		total.AgreedAny += r.AgreedAny
-		rows = append(rows, r)
-	}
-	rows = append(rows, total)
-	for _, r := range rows {
-		r.Recall, r.RecallAny = ratio(r.Found, r.Ctags), ratio(r.FoundAny, r.Ctags)
-		r.Precision, r.PrecisionAn = ratio(r.Agreed, r.Treenav), ratio(r.AgreedAny, r.Treenav)
-		fmt.Printf("| %s | %d | %d (%.3f) | %d (%.3f) | %d | %d (%.3f) | %d (%.3f) |\n", r.Name, r.Ctags,
-			r.Found, r.Recall, r.FoundAny, r.RecallAny, r.Treenav, r.Agreed, r.Precision, r.AgreedAny, r.PrecisionAn)
-	}
-	fmt.Println("\n| ctags kind | tags | found (strict) | found (any kind) |")
-	fmt.Println("|---|---:|---:|---:|")
-	var kn []string
-	for k := range kinds {
-		kn = append(kn, k)
-	}
-	sort.Strings(kn)
-	for _, k := range kn {
-		r := kinds[k]
-		fmt.Printf("| %s | %d | %d | %d |\n", k, r.Ctags, r.Found, r.FoundAny)
-	}
-	if len(ignored) > 0 {
-		var parts []string
-		for k, n := range ignored {
-			parts = append(parts, fmt.Sprintf("%s %d", k, n))
-		}
-		sort.Strings(parts)
-		fmt.Printf("\nctags kinds left out (no family): %s\n", strings.Join(parts, ", "))
-	}
-	listCtags("ctags only (no treenav symbol of that name around the line)", ctagsOnly, show)
-	listCtags("same name and place, other kind family (ctags kind shown)", kindDiffers, show)
-	listCtags("treenav only (no ctags tag of that name within the symbol)", treenavOnly, show)
-	if jsonOut != "" {
-		b, _ := json.MarshalIndent(map[string]any{"lang": lang, "ctags_lang": ctagsLang, "dir": dir,
-			"files": nFiles, "families": rows}, "", "  ")
-		if err := os.WriteFile(jsonOut, b, 0o644); err != nil {
-			fail(err)
-		}
-	}
-}
-
-func listCtags(title string, syms []ctagsSym, show int) {
-	fmt.Printf("\n## %s: %d\n\n", title, len(syms))
-	sort.Slice(syms, func(i, j int) bool {
-		if syms[i].file != syms[j].file {
-			return syms[i].file < syms[j].file
-		}
-		return syms[i].line < syms[j].line
-	})
-	step := 1
-	if show > 0 && len(syms) > show {
-		step = len(syms) / show
-	}
-	for i, n := 0, 0; i < len(syms) && n < show; i, n = i+step, n+1 {
-		s := syms[i]
-		fmt.Printf("- %s:%d %s (%s)\n", s.file, s.line, s.name, s.kind)
-	}
 }

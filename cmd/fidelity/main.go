@@ -71,7 +71,8 @@ func main() {
 	show := flag.Int("show", 20, "misses to list on each side")
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
 	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
-	ctagsLang := flag.String("ctags-lang", "", "ctags language name with -ctags (default: from -lang)")
+	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
+	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -82,7 +83,7 @@ func main() {
 		fail(err)
 	}
 	if *ctags {
-		runCtags(dir, *lang, *ctagsLang, *show, *jsonOut)
+		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)
 		return
 	}
 	if *lang == "markdown" {

@@ -315,7 +315,10 @@ func mergeMissing(dst, src *Symbol) {
 func (l *Language) complete(s *Symbol, src []byte) {
 	def := s.Node
 	n := def
-	for {
+	// Parent and sibling lookups walk down from the root (quadratic on
+	// deeply nested input): skip them when the language has no wrappers,
+	// leading types or comment types.
+	for len(l.wrapper) > 0 {
 		p := n.Parent()
 		if p == nil || !l.wrapper[p.Type()] || !l.soleDefinition(p, n) {
 			break
@@ -326,7 +329,10 @@ func (l *Language) complete(s *Symbol, src []byte) {
 		n = p
 	}
 	first := n
-	for prev := n.PrevNamedSibling(); prev != nil && l.leading[prev.Type()]; prev = prev.PrevNamedSibling() {
+	for prev := n; len(l.leading) > 0; {
+		if prev = prev.PrevNamedSibling(); prev == nil || !l.leading[prev.Type()] {
+			break
+		}
 		first = prev
 	}
 	s.Start, s.End = first.StartByte(), n.EndByte()
@@ -376,6 +382,9 @@ func (l *Language) soleDefinition(p, n *sitter.Node) bool {
 // docComments returns the first comment of the run of comments directly
 // above n (no blank line between them and n), or nil.
 func (l *Language) docComments(n *sitter.Node) *sitter.Node {
+	if len(l.comment) == 0 {
+		return nil
+	}
 	var first *sitter.Node
 	row := n.StartPoint().Row
 	for c := n.PrevNamedSibling(); c != nil && l.comment[c.Type()]; c = c.PrevNamedSibling() {

@@ -40,7 +40,9 @@ type Language struct {
 	Grammar func() *sitter.Language
 
 	// CommentTypes are the node types that hold comments; a run of them
-	// directly above a definition is its doc.
+	// directly above a definition is its doc. Languages whose Fixup reads
+	// the doc from the text (setTextDoc: C#, Kotlin, Scala, Swift) leave
+	// it empty, which also spares a sibling lookup per symbol.
 	CommentTypes []string
 	// LeadingTypes are sibling node types that belong to the definition
 	// after them (Rust attributes, TypeScript member decorators): the

@@ -1,0 +1,269 @@
+package code
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/csharp"
+
+	"github.com/treenav/treenav"
+)
+
+func init() {
+	Register(&Language{
+		Name:       "csharp",
+		Extensions: []string{".cs", ".csx"},
+		Grammar:    csharp.GetLanguage,
+		Repair:     csharpRepair,
+		Fixup:      csharpFixup,
+	})
+}
+
+// csharpAttributes are left out of signatures.
+var csharpAttributes = map[string]bool{"attribute_list": true, "comment": true}
+
+// csharpFixup applies what the C# grammar leaves to the reader:
+//
+//   - A file-scoped namespace ("namespace A.B;") holds the rest of the
+//     file, so it gets the same range, children and qualified names as
+//     "namespace A.B { ... }": rewriting one form into the other (a
+//     routine modernisation) keeps every id.
+//   - const and static readonly fields are constants (as Java's static
+//     final fields are).
+//   - Names the grammar leaves implicit: "~Router" for a destructor,
+//     "operator+" and "operator string" (a conversion) for operators, "this[]"
+//     for an indexer, and "IDisposable.Dispose" for an explicit interface
+//     implementation of a method, property, event or indexer (which would
+//     otherwise collide with a public Dispose).
+//   - Signatures leave attributes out; a property, indexer or event keeps
+//     its accessors ("public int Count { get; private set; }"), written
+//     without their bodies when they have some.
+//   - The doc is the comment run above, with the XML doc tags that carry
+//     no text (<summary>, <see cref="X"/> → X) removed.
+func csharpFixup(s *Symbol, src []byte) {
+	n := s.Node
+	setTextDoc(s, src, csharpDoc)
+	switch n.Type() {
+	case "file_scoped_namespace_declaration":
+		if p := n.Parent(); p != nil {
+			extendToEnd(s, p, src)
+		}
+	case "destructor_declaration":
+		s.Name = "~" + s.Name
+	case "operator_declaration":
+		s.Name = "operator" + s.Name
+	case "conversion_operator_declaration":
+		var b strings.Builder
+		for i := 0; i < int(n.ChildCount()); i++ {
+			c := n.Child(i)
+			switch t := c.Type(); {
+			case t == "operator":
+				b.WriteString("operator ")
+			case n.FieldNameForChild(i) == "type":
+				b.WriteString(signature(src[c.StartByte():c.EndByte()]))
+			}
+		}
+		s.Name = b.String()
+	case "indexer_declaration":
+		s.Name = "this[]"
+	case "field_declaration":
+		if hasModifier(n, src, "const") || hasModifier(n, src, "static") && hasModifier(n, src, "readonly") {
+			s.Kind = treenav.KindConstant
+		}
+	}
+	switch n.Type() {
+	case "method_declaration", "property_declaration", "event_declaration", "indexer_declaration":
+		if e := childOfType(n, "explicit_interface_specifier"); e != nil {
+			s.Name = strings.TrimSuffix(signature(src[e.StartByte():e.EndByte()]), ".") + "." + s.Name
+		}
+	}
+	s.Signature = csharpSignature(n, src)
+}
+
+// csharpSignature is the declaration without attributes and body.
+func csharpSignature(n *sitter.Node, src []byte) string {
+	switch n.Type() {
+	case "field_declaration", "event_field_declaration", "enum_member_declaration", "parameter":
+		return declarationSignature(textWithout(n, n.EndByte(), src, csharpAttributes))
+	case "property_declaration", "indexer_declaration", "event_declaration":
+		end := n.EndByte()
+		acc := n.ChildByFieldName("accessors")
+		if v := n.ChildByFieldName("value"); v != nil {
+			end = v.StartByte() // "=> expr" or "= initializer"
+		}
+		if acc != nil {
+			end = acc.StartByte()
+		}
+		sig := tidySignature(signature(textWithout(n, end, src, csharpAttributes)))
+		sig = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, ";")), "=")
+		if acc != nil {
+			sig = strings.TrimSpace(sig) + " " + csharpAccessors(acc, src)
+		}
+		return strings.TrimSpace(sig)
+	}
+	end := n.EndByte()
+	if b := n.ChildByFieldName("body"); b != nil {
+		end = b.StartByte()
+	}
+	sig := signature(textWithout(n, end, src, csharpAttributes))
+	sig = strings.TrimSpace(strings.TrimSuffix(sig, ";"))
+	return tidySignature(sig)
+}
+
+// csharpAccessors writes an accessor list without bodies: "{ get; private
+// set; }", "{ add; remove; }".
+func csharpAccessors(acc *sitter.Node, src []byte) string {
+	var parts []string
+	for i := 0; i < int(acc.NamedChildCount()); i++ {
+		a := acc.NamedChild(i)
+		if a.Type() != "accessor_declaration" {
+			continue
+		}
+		end := a.EndByte()
+		if b := a.ChildByFieldName("body"); b != nil {
+			end = b.StartByte()
+		}
+		t := strings.TrimSuffix(signature(textWithout(a, end, src, csharpAttributes)), ";")
+		parts = append(parts, strings.TrimSpace(t)+";")
+	}
+	if len(parts) == 0 {
+		return "{ }"
+	}
+	return "{ " + strings.Join(parts, " ") + " }"
+}
+
+// hasModifier reports whether declaration n has the modifier word.
+func hasModifier(n *sitter.Node, src []byte, word string) bool {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		if c.Type() == "modifier" && text(src, c) == word {
+			return true
+		}
+	}
+	return false
+}
+
+// childOfType returns n's first named child of type typ, or nil.
+func childOfType(n *sitter.Node, typ string) *sitter.Node {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if c := n.NamedChild(i); c.Type() == typ {
+			return c
+		}
+	}
+	return nil
+}
+
+// extendToEnd makes a declaration that applies to the rest of its file (a
+// C# file-scoped namespace, a Kotlin or Scala package header) end where
+// the file's code ends, so that what follows nests in it.
+func extendToEnd(s *Symbol, file *sitter.Node, src []byte) {
+	end := len(bytes.TrimRight(src[:min(int(file.EndByte()), len(src))], " \t\r\n\f"))
+	if uint32(end) <= s.End {
+		return
+	}
+	s.End = uint32(end)
+	s.EndRow = uint32(bytes.Count(src[:end], []byte("\n")))
+}
+
+var (
+	// csharpEmptyTags are XML doc tags that only frame text.
+	csharpEmptyTags = regexp.MustCompile(`</?(?:summary|remarks|para)>`)
+	// csharpRefTags are references written as empty elements: <see
+	// cref="Router"/>, <paramref name="path"/>.
+	csharpRefTags = regexp.MustCompile(`<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="(?:[A-Z]:)?([^"]*)"\s*/>`)
+)
+
+// csharpDoc removes the XML tags that carry no text from a doc comment.
+func csharpDoc(doc string) string {
+	if !strings.Contains(doc, "<") {
+		return doc
+	}
+	doc = csharpRefTags.ReplaceAllString(doc, "$1")
+	doc = csharpEmptyTags.ReplaceAllString(doc, "")
+	return dedent(doc)
+}
+
+// csharpDirective matches a preprocessor directive line and captures its
+// name.
+var csharpDirective = regexp.MustCompile(`^\x{FEFF}?[ \t]*#[ \t]*([a-z]+)`)
+
+// csharpRepair keeps one configuration of conditional code, as ctags
+// does for C: the grammar accepts directives between declarations and
+// statements, but not inside a declaration's header ("class A : B\n#if X
+// , C\n#endif"), between attributes and what they annotate, or between an
+// if's block and its else, and error recovery then loses the rest of the
+// file. When a parse has errors, every directive line is blanked and so
+// is every #elif and #else branch: the first branch of each conditional
+// stays. Definitions found only in #else branches are lost for such a
+// file; files that parse are not touched. A dereferenced pointer cast
+// loses its "*" (see csharpDerefCast).
+func csharpRepair(src []byte, _ *sitter.Node) []byte {
+	out := append([]byte(nil), src...)
+	blank := func(a, b int) {
+		for i := a; i < b; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	changed := false
+	// active[i] is whether the current branch of the i-th open
+	// conditional is kept.
+	var active []bool
+	on := func() bool {
+		for _, a := range active {
+			if !a {
+				return false
+			}
+		}
+		return true
+	}
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		if m := csharpDirective.FindSubmatch(line); m != nil {
+			switch string(m[1]) {
+			case "if":
+				active = append(active, true)
+			case "elif", "else":
+				if len(active) > 0 {
+					active[len(active)-1] = false
+				}
+			case "endif":
+				if len(active) > 0 {
+					active = active[:len(active)-1]
+				}
+			}
+			blank(start, end)
+			changed = true
+		} else if !on() {
+			blank(start, end)
+			changed = true
+		}
+		start = end + 1
+	}
+	// "*(byte*)p": the grammar does not parse a dereference of a pointer
+	// cast; without the "*" it is a cast, which it does.
+	for _, m := range csharpDerefCast.FindAllIndex(out, -1) {
+		if m[0] > 0 && out[m[0]-1] == '/' {
+			continue // a comment: "/*(void*)*/"
+		}
+		out[m[0]] = ' '
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	return out
+}
+
+// csharpDerefCast matches the "*" of a dereferenced pointer cast:
+// "*(byte*)p", "*((double*)p)".
+var csharpDerefCast = regexp.MustCompile(`\*\s*\(+\s*[A-Za-z_][\w.]*\s*\*+\s*\)`)
