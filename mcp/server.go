@@ -33,6 +33,12 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to a stdio transport's stdout.
 	Logger *slog.Logger
+	// Settle is how long a tool call that arrives before the first Build
+	// has finished waits for it: on a small or already indexed repository
+	// the first answer is then complete, not empty, while on a big one it
+	// still comes quickly, from what is indexed, with a progress note.
+	// index_status never waits. 0 answers at once.
+	Settle time.Duration
 }
 
 // Server is treenav's MCP server over one engine. Its methods are safe for
@@ -44,6 +50,10 @@ type Server struct {
 
 	mu       sync.Mutex
 	buildErr error // the last build's error
+
+	settle    time.Duration
+	built     chan struct{} // closed when the first Build returns
+	builtOnce sync.Once
 }
 
 // New returns a server over eng with its tools and resources registered.
@@ -58,7 +68,7 @@ func New(eng *index.Engine, opts Options) *Server {
 	if version == "" {
 		version = moduleVersion()
 	}
-	s := &Server{eng: eng, log: log}
+	s := &Server{eng: eng, log: log, settle: opts.Settle, built: make(chan struct{})}
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: "treenav", Title: "treenav: code and docs as navigable trees", Version: version},
 		&sdk.ServerOptions{
 			Instructions: instructions,
@@ -86,6 +96,7 @@ func (s *Server) Build() error {
 	s.mu.Lock()
 	s.buildErr = err
 	s.mu.Unlock()
+	s.builtOnce.Do(func() { close(s.built) })
 	if err != nil {
 		s.log.Error("indexing failed", "err", err)
 		return err
@@ -94,6 +105,21 @@ func (s *Server) Build() error {
 	s.log.Info("index ready", "documents", stats.Documents, "nodes", stats.Nodes,
 		"parsed", st.Parsed, "unchanged", st.Unchanged, "errors", st.ErrorCount, "took", time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// awaitBuild waits, at most the Settle option, for the first Build to
+// finish.
+func (s *Server) awaitBuild(ctx context.Context) {
+	if s.settle <= 0 {
+		return
+	}
+	t := time.NewTimer(s.settle)
+	defer t.Stop()
+	select {
+	case <-s.built:
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // buildError returns the last build's error message, or "".

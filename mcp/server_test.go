@@ -596,6 +596,40 @@ func TestWhileIndexing(t *testing.T) {
 	}
 }
 
+// TestSettle: with Options.Settle, a tool call made before the first build
+// has finished waits for it and answers in full, while index_status
+// answers at once.
+func TestSettle(t *testing.T) {
+	eng := newEngine(t, fixture, false)
+	s := New(eng, Options{Settle: time.Hour})
+	ss := newSession(t, connect(t, s))
+	// index_status does not wait: were it to, this call would outlive the
+	// deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := ss.cs.CallTool(ctx, &sdk.CallToolParams{Name: "index_status"})
+	if err != nil {
+		t.Fatalf("index_status before the build: %v", err)
+	}
+	var st StatusReport
+	decode(t, res, &st)
+	if st.State != "empty" {
+		t.Errorf("status before the build: %+v", st)
+	}
+	built := make(chan error, 1)
+	go func() {
+		time.Sleep(100 * time.Millisecond) // the search below is already waiting
+		built <- s.Build()
+	}()
+	res = ss.call(t, "search_documents", map[string]any{"query": "shutdown"})
+	if err := <-built; err != nil {
+		t.Fatal(err)
+	}
+	if txt := textOf(t, res); strings.Contains(txt, "indexing") || !strings.Contains(txt, "Shutdown") {
+		t.Errorf("a call made during the first build answered before it: %s", txt)
+	}
+}
+
 func TestProgressNote(t *testing.T) {
 	for _, tc := range []struct {
 		st   index.Status

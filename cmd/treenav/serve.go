@@ -128,7 +128,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	if err != nil {
 		return err
 	}
-	srv := mcp.New(eng, mcp.Options{Logger: log})
+	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
 	go c.indexInBackground(ctx, eng, srv, o, log)
@@ -207,6 +207,12 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 		log.Warn("not watching for changes", "err", err)
 	}
 }
+
+// serveSettle is how long a tool call made right after start waits for the
+// index to be loaded and brought up to date before it answers from what
+// is there: long enough for a small repository or a fresh snapshot, short
+// against clients' timeouts (typically a minute).
+const serveSettle = 3 * time.Second
 
 // snapshotEvery bounds how often a watching server rewrites its snapshot.
 const snapshotEvery = 30 * time.Second
