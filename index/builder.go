@@ -151,6 +151,16 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathT
 	if q := n.QualifiedName; len(q) > len(n.Name) && strings.HasSuffix(q, n.Name) {
 		pos = b.index([]byte(q[:len(q)-len(n.Name)]), pos+1, false, node, treenav.FieldPath)
 	}
+	if d.ContentType == treenav.ContentMarkdown && (n.Kind == treenav.KindSection || n.Kind == treenav.KindCode) {
+		// A subsection is about its headings' subject too: "Burst
+		// capacity" under "Token bucket algorithm" answers "token bucket
+		// burst". The enclosing headings are its qualifier, indexed like a
+		// symbol's. A fenced block's text is indexed with its section, so
+		// its headings are what finds the block itself.
+		for p := n.Parent; p > 0; p = d.Nodes[p].Parent {
+			pos = b.index([]byte(d.Nodes[p].Title), pos+1, false, node, treenav.FieldPath)
+		}
+	}
 	if i == 0 {
 		if d.Title != n.Title && d.Title != "" {
 			pos = b.index([]byte(d.Title), pos, false, node, treenav.FieldTitle)
