@@ -478,54 +478,107 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	return 0
 }
 
-// rollup gives each matching markdown section a share of its best
-// matching subsection's BM25 score: a broad query ("deploy") then ranks the
-// document or section about it above one of its parts, while a precise
-// query still ranks the part that matches it directly first. Only sections
-// that match themselves take a share, and bonuses are not passed up, so a
-// section never gains the coverage bonus of words it does not contain.
+// rollup gives each matching section or symbol a share of its best
+// matching child's BM25 score: a broad query ("deploy") then ranks the
+// document section about it above one of its parts, and a class whose
+// members are about the query ("token bucket": RateLimitPolicy, through
+// Allow and Refill) above a passing mention, while a precise query still
+// ranks the part that matches it directly first. Only nodes that match
+// themselves take a share, and bonuses are not passed up, so a node never
+// gains the coverage bonus of words it does not contain. Document roots
+// take no share: their title and description speak for them.
 func (v *view) rollup(cands []candidate, share float64) {
-	// Only markdown sections pass shares up: index them alone, so that a
-	// query matching thousands of code nodes does not pay for a map of
-	// them all.
-	var md []int
+	// A query can match hundreds of thousands of nodes: candidates are
+	// found by node through dense per-segment slots, not a map, and only
+	// the few that both give and take a share are sorted.
+	slots := getRollupSlots(v)
+	defer putRollupSlots(slots)
 	for i := range cands {
-		s := v.segs[cands[i].ref.seg]
-		if s.docs[s.nodes[cands[i].ref.node].doc].ContentType == treenav.ContentMarkdown {
-			md = append(md, i)
+		r := cands[i].ref
+		slots.of(v, r.seg)[r.node] = int32(i) + 1
+	}
+	parentOf := func(i int) int {
+		r := cands[i].ref
+		s := v.segs[r.seg]
+		p := s.nodes[r.node].parent
+		if p < 0 || s.nodes[p].kind == treenav.KindFile {
+			return -1
+		}
+		return int(slots.s[r.seg][p]) - 1
+	}
+	// Leaves (candidates no other candidate passes a share to) first, in
+	// any order; then the nodes in between, deepest first (in preorder a
+	// descendant's id is larger), so shares climb several levels.
+	best := make(map[int]float64) // candidate -> best share from a child
+	var middle []int
+	for i := range cands {
+		p := parentOf(i)
+		if p < 0 {
+			continue
+		}
+		if _, ok := best[p]; !ok {
+			best[p] = 0
 		}
 	}
-	if len(md) < 2 {
-		return
+	pass := func(i int) {
+		if p := parentOf(i); p >= 0 {
+			if rolled := cands[i].bm25 + best[i]; share*rolled > best[p] {
+				best[p] = share * rolled
+			}
+		}
 	}
-	at := make(map[nodeRef]int, len(md))
-	for _, i := range md {
-		at[cands[i].ref] = i
+	for i := range cands {
+		if _, taker := best[i]; taker {
+			middle = append(middle, i)
+			continue
+		}
+		pass(i)
 	}
-	// Children come after their parents in preorder: visit deepest first,
-	// so shares climb several levels.
-	sort.Slice(md, func(a, b int) bool {
-		ra, rb := cands[md[a]].ref, cands[md[b]].ref
+	sort.Slice(middle, func(a, b int) bool {
+		ra, rb := cands[middle[a]].ref, cands[middle[b]].ref
 		if ra.seg != rb.seg {
 			return ra.seg < rb.seg
 		}
 		return ra.node > rb.node
 	})
-	best := make(map[int]float64, len(md)) // candidate -> best share from a child
-	for _, i := range md {
-		c := &cands[i]
-		rolled := c.bm25 + best[i]
-		c.score += best[i]
-		s := v.segs[c.ref.seg]
-		n := &s.nodes[c.ref.node]
-		if n.parent < 0 || s.nodes[n.parent].kind == treenav.KindFile {
-			continue // the document root: its description and title speak for it
-		}
-		if p, ok := at[nodeRef{c.ref.seg, uint32(n.parent)}]; ok && share*rolled > best[p] {
-			best[p] = share * rolled
-		}
+	for _, i := range middle {
+		pass(i)
+	}
+	for i, b := range best {
+		cands[i].score += b
+	}
+	for i := range cands {
+		r := cands[i].ref
+		slots.s[r.seg][r.node] = 0
 	}
 }
+
+// rollupSlots maps a segment's nodes to candidate indexes (index+1; 0 is
+// none), reused across queries.
+type rollupSlots struct{ s [][]int32 }
+
+var rollupPool sync.Pool
+
+func getRollupSlots(v *view) *rollupSlots {
+	r, _ := rollupPool.Get().(*rollupSlots)
+	if r == nil {
+		r = &rollupSlots{}
+	}
+	if len(r.s) < len(v.segs) {
+		r.s = append(r.s, make([][]int32, len(v.segs)-len(r.s))...)
+	}
+	return r
+}
+
+// of returns segment si's slots, sized to its nodes.
+func (r *rollupSlots) of(v *view, si uint32) []int32 {
+	if n := len(v.segs[si].nodes); len(r.s[si]) < n {
+		r.s[si] = make([]int32, n)
+	}
+	return r.s[si]
+}
+
+func putRollupSlots(r *rollupSlots) { rollupPool.Put(r) }
 
 // wordsCovered counts the query words a node matched: a word is covered by
 // its whole identifier or by all of its parts.
