@@ -66,6 +66,9 @@ var synonymGroups = [][]string{
 	{"migrate", "migration"},
 	{"build", "compile", "compilation"},
 	{"k8s", "kubernetes"},
+	// OAuth's grants are its flows: "client credentials flow" and
+	// "client credentials grant" name one thing.
+	{"flow", "grant"},
 }
 
 // synonyms maps a term (as the analyzer makes it) to the terms of the
