@@ -72,8 +72,12 @@ type Ranking struct {
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
-	// (or document) about it above one of its parts.
+	// (or document) about it above one of its parts. SymbolRollup does the
+	// same for a code symbol and its members (a class and its methods); it
+	// is smaller because a type takes the best of many more members than a
+	// section has subsections.
 	SectionRollup float64 `toml:"section_rollup" json:"section_rollup"`
+	SymbolRollup  float64 `toml:"symbol_rollup" json:"symbol_rollup"`
 }
 
 // DefaultRanking returns the default ranking knobs.
@@ -84,7 +88,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.4,
+		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
 	}
 }
 
@@ -112,6 +116,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.NameMatchBonus, d.NameMatchBonus)
 	fill(&r.TestWeight, d.TestWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
+	fill(&r.SymbolRollup, d.SymbolRollup)
 	if r.PrefixMaxExpansions == 0 {
 		r.PrefixMaxExpansions = d.PrefixMaxExpansions
 	}

@@ -295,6 +295,7 @@ func (c *checker) ranking(r *Ranking) {
 	nonNeg("name_match_bonus", r.NameMatchBonus)
 	unit("test_weight", r.TestWeight)
 	unit("section_rollup", r.SectionRollup)
+	unit("symbol_rollup", r.SymbolRollup)
 	if r.PrefixMaxExpansions < 0 {
 		c.errorf("ranking.prefix_max_expansions", "must be >= 0, got %d", r.PrefixMaxExpansions)
 	}

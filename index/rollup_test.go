@@ -55,7 +55,7 @@ At most ten connections.
 	ix := e.Index()
 	scores := func(share float64) map[string]float64 {
 		r := ix.Ranking()
-		r.SectionRollup = share
+		r.SectionRollup, r.SymbolRollup = share, share
 		ix.SetRanking(r)
 		resp, err := ix.Search(SearchRequest{Query: "connections", Limit: 100})
 		if err != nil {

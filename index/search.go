@@ -119,8 +119,8 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
 		c.score *= 1 + nameMatch(n, req.Query, nameKey, titleKey)*r.NameMatchBonus
 	}
-	if r.SectionRollup > 0 {
-		v.rollup(cands, r.SectionRollup)
+	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
+		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
 	}
 	for i := range cands {
 		c := &cands[i]
@@ -478,8 +478,8 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	return 0
 }
 
-// rollup gives each matching section or symbol a share of its best
-// matching child's BM25 score: a broad query ("deploy") then ranks the
+// rollup gives each matching section or symbol a share (sectionShare,
+// symbolShare) of its best matching child's BM25 score: a broad query ("deploy") then ranks the
 // document section about it above one of its parts, and a class whose
 // members are about the query ("token bucket": RateLimitPolicy, through
 // Allow and Refill) above a passing mention, while a precise query still
@@ -487,7 +487,7 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 // themselves take a share, and bonuses are not passed up, so a node never
 // gains the coverage bonus of words it does not contain. Document roots
 // take no share: their title and description speak for them.
-func (v *view) rollup(cands []candidate, share float64) {
+func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 	// A query can match hundreds of thousands of nodes: candidates are
 	// found by node through dense per-segment slots, not a map, and only
 	// the few that both give and take a share are sorted.
@@ -521,10 +521,16 @@ func (v *view) rollup(cands []candidate, share float64) {
 		}
 	}
 	pass := func(i int) {
-		if p := parentOf(i); p >= 0 {
-			if rolled := cands[i].bm25 + best[i]; share*rolled > best[p] {
-				best[p] = share * rolled
-			}
+		p := parentOf(i)
+		if p < 0 {
+			return
+		}
+		share := symbolShare
+		if r := cands[i].ref; v.segs[r.seg].docs[v.segs[r.seg].nodes[r.node].doc].ContentType == treenav.ContentMarkdown {
+			share = sectionShare
+		}
+		if rolled := cands[i].bm25 + best[i]; share*rolled > best[p] {
+			best[p] = share * rolled
 		}
 	}
 	for i := range cands {
