@@ -7,9 +7,13 @@ BIN ?= bin
 build:
 	$(GO) build -o $(BIN)/treenav ./cmd/treenav
 
+# The index and the MCP server are used from many goroutines at once (a
+# watcher, concurrent clients): their tests run again under the race
+# detector.
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test -race ./index/... ./mcp
 
 # Speed and memory on GOROOT/src and Python's stdlib (see cmd/treenav-bench);
 # writes bench.json. Timings live here, never in tests.
