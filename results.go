@@ -122,13 +122,16 @@ type OutlineFile struct {
 
 // OutlineSymbol is one symbol with its children.
 type OutlineSymbol struct {
-	Name          string          `json:"name"`
-	QualifiedName string          `json:"qualified_name"`
-	Kind          Kind            `json:"kind"`
-	LineStart     int             `json:"line_start"`
-	LineEnd       int             `json:"line_end"`
-	Signature     string          `json:"signature"`
-	Children      []OutlineSymbol `json:"children"`
+	Name          string `json:"name"`
+	QualifiedName string `json:"qualified_name"`
+	Kind          Kind   `json:"kind"`
+	LineStart     int    `json:"line_start"`
+	LineEnd       int    `json:"line_end"`
+	Signature     string `json:"signature"`
+	// WordCount is the words of the node's own text (a section without
+	// its subsections).
+	WordCount int             `json:"word_count"`
+	Children  []OutlineSymbol `json:"children"`
 }
 
 // Outline returns the document's symbol tree (sections for markdown). Code
@@ -145,7 +148,7 @@ func (d *Document) Outline() OutlineFile {
 		}
 		s := OutlineSymbol{Name: name, QualifiedName: q, Kind: n.Kind,
 			LineStart: n.LineStart, LineEnd: n.LineEnd, Signature: n.Signature,
-			Children: []OutlineSymbol{}}
+			WordCount: n.WordCount, Children: []OutlineSymbol{}}
 		for _, c := range n.Children {
 			if d.Nodes[c].Kind != KindCode {
 				s.Children = append(s.Children, build(c))

@@ -139,7 +139,16 @@ func writeOutlineMarkdown(w io.Writer, out treenav.OutlineResponse) error {
 	var walkSyms func(syms []treenav.OutlineSymbol, depth int)
 	walkSyms = func(syms []treenav.OutlineSymbol, depth int) {
 		for _, s := range syms {
-			fmt.Fprintf(w, "%s- %s **%s** (L%d-%d)", strings.Repeat("  ", depth), s.Kind, mdEscape(s.Name), s.LineStart, s.LineEnd)
+			fmt.Fprintf(w, "%s- %s **%s** (L%d-%d", strings.Repeat("  ", depth), s.Kind, mdEscape(s.Name), s.LineStart, s.LineEnd)
+			if s.Kind == treenav.KindSection {
+				// A section's size says whether it is worth reading.
+				if s.WordCount == 1 {
+					fmt.Fprint(w, ", 1 word")
+				} else {
+					fmt.Fprintf(w, ", %d words", s.WordCount)
+				}
+			}
+			fmt.Fprint(w, ")")
 			if s.Signature != "" && s.Kind != treenav.KindSection {
 				fmt.Fprintf(w, ": `%s`", strings.ReplaceAll(s.Signature, "`", "'"))
 			}
