@@ -12,8 +12,16 @@ package main
 //
 // A tag and a symbol agree when they are in the same file, have the same
 // name (spaces removed) and the same kind family (type, callable, data,
-// namespace), and the tag's line is within the symbol's lines (ctags
-// reports the line of the name, treenav the definition's extent).
+// namespace, macro), and the tag's line is within the symbol's lines
+// (ctags reports the line of the name, treenav the definition's extent).
+// What is defined inside a function is left out unless -locals is given,
+// but matches either way (ctags misplaces scopes). The disagreements come
+// in three classes, listed apart: the other side has the name at that
+// place in another family (a C# delegate is a method to ctags, a Ruby
+// Struct.new a constant), has it in the family on other lines, or has no
+// such name in the file.
+//
+// Universal Ctags 5.9 has no Scala or Swift parser.
 
 import (
 	"bufio"
@@ -23,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -62,6 +71,17 @@ type span struct {
 	local                    bool
 }
 
+// ctagsLangFamilies are kinds whose family depends on the language:
+// Ruby's "accessor" (attr_reader and friends) and "alias" (alias,
+// alias_method), PHP's "define" (define('X', 1)), and shell aliases,
+// which treenav keeps as macros. Kinds not listed for a language fall to
+// ctagsFamily (PHP's "alias" is a "use ... as" import, not compared).
+var ctagsLangFamilies = map[string]map[string]string{
+	"Ruby": {"accessor": "data", "alias": "callable"},
+	"PHP":  {"define": "data"},
+	"Sh":   {"alias": "macro"},
+}
+
 // ctagsFamily puts ctags' long kind names in families.
 func ctagsFamily(kind string) string {
 	switch kind {
@@ -90,6 +110,8 @@ func kindFamily(k treenav.Kind) string {
 		return "data"
 	case k == treenav.KindNamespace || k == treenav.KindModule:
 		return "namespace"
+	case k == treenav.KindMacro:
+		return "macro"
 	}
 	return ""
 }
@@ -105,27 +127,31 @@ func runCtags(dir, lang, ctagsLang string, locals bool, show int, jsonOut string
 	if err != nil {
 		fail(err)
 	}
-	ours, err := ourSpans(dir, lang)
+	ours, ourFiles, err := ourSpans(dir, lang)
 	if err != nil {
 		fail(err)
 	}
 	// Compare on the files both sides saw.
-	tagFiles, ourFiles := map[string]bool{}, map[string]bool{}
+	// A file treenav parsed and found nothing in still counts: its tags
+	// are disagreements (ctags lists what treenav leaves out).
+	tagFiles := map[string]bool{}
 	for _, t := range tags {
 		tagFiles[t.file] = true
-	}
-	for _, s := range ours {
-		ourFiles[s.file] = true
 	}
 	both := func(f string) bool { return tagFiles[f] && ourFiles[f] }
 	// Without -locals, what is defined inside functions is left out on
 	// both sides: ctags tags local variables, lambdas ("<lambda>") and
 	// lambda parameters in some languages, treenav keeps local functions
 	// and classes only.
-	var t, o []span
+	// A symbol one side thinks local still matches a symbol the other
+	// side keeps (ctags puts a method in the scope of a method it failed
+	// to close; treenav keeps "local function" statements), so matching
+	// looks at all of them: tAll and oAll.
+	var t, o, tAll, oAll []span
 	var tLocal, oLocal int
 	for _, s := range tags {
 		if both(s.file) && s.family != "" {
+			tAll = append(tAll, s)
 			if s.local && !locals {
 				tLocal++
 				continue
@@ -135,6 +161,7 @@ func runCtags(dir, lang, ctagsLang string, locals bool, show int, jsonOut string
 	}
 	for _, s := range ours {
 		if both(s.file) && s.family != "" {
+			oAll = append(oAll, s)
 			if s.local && !locals {
 				oLocal++
 				continue
@@ -149,7 +176,7 @@ func runCtags(dir, lang, ctagsLang string, locals bool, show int, jsonOut string
 			nFiles++
 		}
 	}
-	ctagsReport(lang, ctagsLang, dir, nFiles, len(tagFiles), len(ourFiles), t, o, skipped, show, jsonOut)
+	ctagsReport(lang, ctagsLang, dir, nFiles, len(tagFiles), len(ourFiles), t, o, tAll, oAll, skipped, show, jsonOut)
 	if !locals {
 		fmt.Printf("\nleft out as local (defined inside a function; -locals keeps them): ctags %d, treenav %d\n", tLocal, oLocal)
 	}
@@ -178,7 +205,10 @@ func runCtagsTool(dir, ctagsLang string) ([]span, map[string]int, error) {
 		if err != nil {
 			continue
 		}
-		fam := ctagsFamily(t.Kind)
+		fam, ok := ctagsLangFamilies[ctagsLang][t.Kind]
+		if !ok {
+			fam = ctagsFamily(t.Kind)
+		}
 		if fam == "" {
 			skipped[t.Kind]++
 			continue
@@ -187,24 +217,29 @@ func runCtagsTool(dir, ctagsLang string) ([]span, map[string]int, error) {
 		if end < t.Line {
 			end = t.Line
 		}
-		local := ctagsFamily(t.ScopeKind) == "callable" || strings.HasPrefix(t.Name, "<")
+		local := ctagsFamily(t.ScopeKind) == "callable" || ctagsAnonymous.MatchString(t.Name)
 		tags = append(tags, span{file: filepath.ToSlash(rel), name: ctagsName(t.Name), family: fam, kind: t.Kind, line: t.Line, end: end, local: local})
 	}
 	return tags, skipped, nil
 }
 
+// ctagsAnonymous matches the names ctags gives what has none ("<lambda>"),
+// not operators ("<=>", "<<").
+var ctagsAnonymous = regexp.MustCompile(`^<[A-Za-z_][\w ]*>$`)
+
 // ourSpans extracts dir's files of the language the way the outline
-// command does.
-func ourSpans(dir, lang string) ([]span, error) {
+// command does, and returns the files it parsed.
+func ourSpans(dir, lang string) ([]span, map[string]bool, error) {
 	res, err := walk.Walk(dir, walk.Options{NoDefaultExcludes: true, MaxFileSize: 8 << 20})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var jobs []parsers.Job
 	for _, f := range res.Files {
 		jobs = append(jobs, parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel})
 	}
 	var spans []span
+	files := map[string]bool{}
 	var mu sync.Mutex
 	parsers.ParseAll(jobs, 0, nil, func(_ int, o parsers.Outcome) {
 		mu.Lock()
@@ -212,6 +247,7 @@ func ourSpans(dir, lang string) ([]span, error) {
 		if o.Doc == nil || !sameFamilyLang(o.Doc.Language, lang) {
 			return
 		}
+		files[o.Doc.Path] = true
 		for i, n := range o.Doc.Nodes {
 			if i == 0 || n.Language != "" {
 				continue
@@ -220,7 +256,7 @@ func ourSpans(dir, lang string) ([]span, error) {
 			spans = append(spans, span{file: o.Doc.Path, name: ctagsName(n.Name), family: kindFamily(n.Kind), kind: kindLabel(n), line: n.LineStart, end: n.LineEnd, local: local})
 		}
 	})
-	return spans, nil
+	return spans, files, nil
 }
 
 // ctagsRow is one line of the agreement tables.
@@ -234,16 +270,18 @@ type ctagsRow struct {
 	OursAgree    float64 `json:"treenav_agreement"`
 }
 
-func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, tags, ours []span, skipped map[string]int, show int, jsonOut string) {
+func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, tags, ours, tagsAll, oursAll []span, skipped map[string]int, show int, jsonOut string) {
 	type gk struct{ file, name, family string }
+	type nk struct{ file, name string }
 	tagsBy, oursBy := map[gk][]span{}, map[gk][]span{}
-	for _, s := range tags {
-		k := gk{s.file, s.name, s.family}
-		tagsBy[k] = append(tagsBy[k], s)
+	tagsByName, oursByName := map[nk][]span{}, map[nk][]span{}
+	for _, s := range tagsAll {
+		tagsBy[gk{s.file, s.name, s.family}] = append(tagsBy[gk{s.file, s.name, s.family}], s)
+		tagsByName[nk{s.file, s.name}] = append(tagsByName[nk{s.file, s.name}], s)
 	}
-	for _, s := range ours {
-		k := gk{s.file, s.name, s.family}
-		oursBy[k] = append(oursBy[k], s)
+	for _, s := range oursAll {
+		oursBy[gk{s.file, s.name, s.family}] = append(oursBy[gk{s.file, s.name, s.family}], s)
+		oursByName[nk{s.file, s.name}] = append(oursByName[nk{s.file, s.name}], s)
 	}
 	// A tag agrees with a symbol whose lines contain the tag's line; a
 	// symbol agrees with any tag whose line it contains.
@@ -255,7 +293,12 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 		}
 		return m[k]
 	}
-	var tagOnly, ourOnly []span
+	// The disagreements fall in three classes: the other side has the
+	// name at that place in another family (a delegate is a type here and
+	// a method to ctags), has it in the family but on other lines, or has
+	// no such name in the file at all.
+	var tagOnly, ourOnly, tagFamily, ourFamily, tagLines, ourLines []span
+	familyPairs := map[string]int{}
 	for _, t := range tags {
 		f, k := get(fams, t.family), get(tagKinds, t.kind)
 		f.Ctags++
@@ -270,7 +313,22 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 		if ok {
 			f.CtagsMatched++
 			k.CtagsMatched++
-		} else {
+			continue
+		}
+		other := ""
+		for _, s := range oursByName[nk{t.file, t.name}] {
+			if within(t, s) {
+				other = s.kind
+				break
+			}
+		}
+		switch {
+		case other != "":
+			tagFamily = append(tagFamily, t)
+			familyPairs[t.kind+" -> "+other]++
+		case len(oursBy[gk{t.file, t.name, t.family}]) > 0:
+			tagLines = append(tagLines, t)
+		default:
 			tagOnly = append(tagOnly, t)
 		}
 	}
@@ -288,7 +346,21 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 		if ok {
 			f.OursMatched++
 			k.OursMatched++
-		} else {
+			continue
+		}
+		other := false
+		for _, t := range tagsByName[nk{s.file, s.name}] {
+			if within(t, s) {
+				other = true
+				break
+			}
+		}
+		switch {
+		case other:
+			ourFamily = append(ourFamily, s)
+		case len(tagsBy[gk{s.file, s.name, s.family}]) > 0:
+			ourLines = append(ourLines, s)
+		default:
 			ourOnly = append(ourOnly, s)
 		}
 	}
@@ -299,7 +371,7 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 	var total ctagsRow
 	total.Name = "all"
 	var famRows []*ctagsRow
-	for _, name := range []string{"type", "callable", "data", "namespace"} {
+	for _, name := range []string{"type", "callable", "data", "namespace", "macro"} {
 		r := get(fams, name)
 		total.Ctags += r.Ctags
 		total.CtagsMatched += r.CtagsMatched
@@ -324,6 +396,9 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 			if mine {
 				n, a = r.Ours, r.OursMatched
 			}
+			if n == 0 {
+				continue
+			}
 			fmt.Printf("| %s | %d | %d | %.4f |\n", k, n, a, ratio(a, n))
 			rows = append(rows, r)
 		}
@@ -339,11 +414,29 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 		sort.Strings(ks)
 		fmt.Printf("\nctags kinds outside the families (not compared): %s\n", strings.Join(ks, ", "))
 	}
+	fmt.Printf("\ndisagreements: ctags %d (other family %d, other lines %d, no such name %d), treenav %d (other family %d, other lines %d, no such name %d)\n",
+		len(tagFamily)+len(tagLines)+len(tagOnly), len(tagFamily), len(tagLines), len(tagOnly),
+		len(ourFamily)+len(ourLines)+len(ourOnly), len(ourFamily), len(ourLines), len(ourOnly))
+	if len(familyPairs) > 0 {
+		var ps []string
+		for p, n := range familyPairs {
+			ps = append(ps, fmt.Sprintf("%s %d", p, n))
+		}
+		sort.Strings(ps)
+		fmt.Printf("other family (ctags kind -> treenav kind): %s\n", strings.Join(ps, ", "))
+	}
+	listSpans("ctags other family (treenav has the name there, in another family)", tagFamily, show)
+	listSpans("ctags other lines (treenav has the name and family elsewhere in the file)", tagLines, show)
+	listSpans("treenav other lines (ctags has the name and family elsewhere in the file)", ourLines, show)
 	listSpans("ctags only (no treenav symbol of that name and family around the tag's line)", tagOnly, show)
 	listSpans("treenav only (no ctags tag of that name and family within the symbol)", ourOnly, show)
 	if jsonOut != "" {
 		b, _ := json.MarshalIndent(map[string]any{"lang": lang, "ctags_lang": ctagsLang, "dir": dir, "files": nFiles,
-			"families": famRows, "ctags_kinds": tagRows, "treenav_kinds": ourRows}, "", "  ")
+			"families": famRows, "ctags_kinds": tagRows, "treenav_kinds": ourRows,
+			"disagreements": map[string]int{
+				"ctags_other_family": len(tagFamily), "ctags_other_lines": len(tagLines), "ctags_only": len(tagOnly),
+				"treenav_other_family": len(ourFamily), "treenav_other_lines": len(ourLines), "treenav_only": len(ourOnly),
+			}}, "", "  ")
 		if err := os.WriteFile(jsonOut, b, 0o644); err != nil {
 			fail(err)
 		}
@@ -375,17 +468,34 @@ func listSpans(title string, spans []span, show int) {
 }
 
 // ctagsName reduces a name to what both sides write: the last segment of
-// a qualified name, without sigils.
+// a qualified name, without sigils or spaces ("operator <" is
+// "operator<").
 func ctagsName(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(s), "")
+	// Lua: M["textDocument/rename"] is named by its key.
+	if m := ctagsStringKey.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
 	if i := strings.LastIndexAny(s, `.:\#`); i >= 0 && i < len(s)-1 {
 		s = s[i+1:]
 	}
 	s = strings.TrimPrefix(s, "$")
+	// C#: an indexer is "this" to ctags, "this[]" to treenav.
+	if s == "this[]" {
+		s = "this"
+	}
 	// Ruby: an attr_writer is "name=" to ctags, and ctags drops the "?"
-	// of aliased predicates ("alias eql? ==" is tagged "eql").
-	if len(s) > 1 {
-		s = strings.TrimRight(s, "=?")
+	// and "!" of aliases ("alias eql? ==" is tagged "eql", "alias map!
+	// collect!" "map"); operators ("==", "[]=", "<=>") keep theirs.
+	if n := len(s); n > 1 && strings.IndexByte("=?!", s[n-1]) >= 0 && isWordByte(s[n-2]) {
+		s = s[:n-1]
 	}
 	return s
+}
+
+// ctagsStringKey matches a name written as a table's string key.
+var ctagsStringKey = regexp.MustCompile(`^[\w.]*\[["']([^"']*)["']\]$`)
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
 }
