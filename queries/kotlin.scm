@@ -94,10 +94,13 @@
         (simple_identifier) @name)) @definition.property)
 ]
 
-; class Route(val path: String): a val/var parameter is a property.
+; class Route(val path: String): a val/var parameter is a property. Its
+; name is the identifier right after val/var: a default value can be an
+; identifier too ("val width: Int = SIZE_ORIGINAL").
 (primary_constructor
   (class_parameter
     (binding_pattern_kind)
+    .
     (simple_identifier) @name) @definition.property.parameter)
 
 (enum_entry

@@ -1,6 +1,7 @@
 ; Lua symbols: every function statement at any depth ("function f",
 ; "local function f", "function M.f", "function M.a.b", "function M:m"),
-; and, at the top of the chunk, assignments that define something:
+; and, at the top of the chunk (also in its "do ... end" blocks and the
+; branches of its ifs, for functions), assignments that define something:
 ; tables (module and class tables, see lang_lua.go), functions ("local f =
 ; function", "M.f = function"), literal constants and fields of tables
 ; ("M.VERSION = '1.0'"), and the functions written inside a top-level table
@@ -70,6 +71,41 @@
         table: (_) @receiver
         field: (identifier) @name))
     (expression_list . value: (function_definition))) @definition.function)
+
+; M["textDocument/rename"] = function() end: a string key names the
+; function as a field would (a computed key, M[k], names nothing).
+(chunk
+  (assignment_statement
+    (variable_list
+      .
+      name: (bracket_index_expression
+        table: (_) @receiver
+        field: (string content: (string_content) @name)))
+    (expression_list . value: (function_definition))) @definition.function)
+
+; The same three forms of function in a block: kept by luaFixup when the
+; block is a top-level "do ... end" or a branch of a top-level if (the
+; feature tests of "if jit then M.f = function ... else ... end"), and
+; left out in a function or a loop.
+(block
+  (variable_declaration
+    (assignment_statement
+      (variable_list . name: (identifier) @name)
+      (expression_list . value: (function_definition)))) @definition.function.block)
+
+(block
+  (assignment_statement
+    (variable_list . name: (identifier) @name)
+    (expression_list . value: (function_definition))) @definition.function.block)
+
+(block
+  (assignment_statement
+    (variable_list
+      .
+      name: (dot_index_expression
+        table: (_) @receiver
+        field: (identifier) @name))
+    (expression_list . value: (function_definition))) @definition.function.block)
 
 ; M.sub = {}
 (chunk

@@ -56,8 +56,11 @@
           name: (variable_name (name) @name)) @definition.property.promoted)))
   (#eq? @_ctor "__construct"))
 
+; The name is the element's first child: a value can be a bare constant
+; too ("const JPEG = IMAGETYPE_JPEG").
 (const_declaration
   (const_element
+    .
     (name) @name)) @definition.constant
 
 (enum_case

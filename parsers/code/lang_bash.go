@@ -65,16 +65,38 @@ func bashFixup(s *Symbol, src []byte) {
 // "in"), which the grammar does not know; "for NAME; do" it does.
 var bashForDo = regexp.MustCompile(`\bfor[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]+do\b`)
 
+// bashExtglob matches an innermost extended glob of the @(a|b) and !(a)
+// forms (shopt -s extglob, everywhere in bash-completion scripts), which
+// the grammar does not know. The other forms, *( +( ?(, are left alone:
+// they are also arithmetic ("a*(b+c)").
+var bashExtglob = regexp.MustCompile(`[@!]\([^()\n]*\)`)
+
 // bashRepair mends syntax the bundled grammar rejects, in place: the
-// blank before the "do" of "for NAME do" becomes ";".
+// blank before the "do" of "for NAME do" becomes ";", and an extended
+// glob becomes a word of the same length ("@(a|b)" is "__a|b_", which
+// the grammar reads as a pattern in [[ ]] and case, and as a word in an
+// array), innermost first.
 func bashRepair(src []byte, _ *sitter.Node) []byte {
-	locs := bashForDo.FindAllIndex(src, -1)
-	if locs == nil {
-		return nil
-	}
-	out := append([]byte(nil), src...)
-	for _, l := range locs {
+	var out []byte
+	for _, l := range bashForDo.FindAllIndex(src, -1) {
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
 		out[l[1]-3] = ';'
+	}
+	cur := src
+	for range 4 {
+		locs := bashExtglob.FindAllIndex(cur, -1)
+		if locs == nil {
+			break
+		}
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		for _, l := range locs {
+			out[l[0]], out[l[0]+1], out[l[1]-1] = '_', '_', '_'
+		}
+		cur = out
 	}
 	return out
 }

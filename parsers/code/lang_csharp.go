@@ -86,7 +86,7 @@ func csharpFixup(s *Symbol, src []byte) {
 func csharpSignature(n *sitter.Node, src []byte) string {
 	switch n.Type() {
 	case "field_declaration", "event_field_declaration", "enum_member_declaration", "parameter":
-		return declarationSignature(textWithout(n, n.EndByte(), src, csharpAttributes))
+		return declarationSignature(csharpText(n, n.EndByte(), src))
 	case "property_declaration", "indexer_declaration", "event_declaration":
 		end := n.EndByte()
 		acc := n.ChildByFieldName("accessors")
@@ -96,7 +96,7 @@ func csharpSignature(n *sitter.Node, src []byte) string {
 		if acc != nil {
 			end = acc.StartByte()
 		}
-		sig := tidySignature(signature(textWithout(n, end, src, csharpAttributes)))
+		sig := tidySignature(signature(csharpText(n, end, src)))
 		sig = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, ";")), "=")
 		if acc != nil {
 			sig = strings.TrimSpace(sig) + " " + csharpAccessors(acc, src)
@@ -107,9 +107,31 @@ func csharpSignature(n *sitter.Node, src []byte) string {
 	if b := n.ChildByFieldName("body"); b != nil {
 		end = b.StartByte()
 	}
-	sig := signature(textWithout(n, end, src, csharpAttributes))
+	sig := signature(csharpText(n, end, src))
 	sig = strings.TrimSpace(strings.TrimSuffix(sig, ";"))
 	return tidySignature(sig)
+}
+
+// csharpText is n's text up to end without attributes, comments and
+// preprocessor directive lines (an "#endif" between an attribute and its
+// class).
+func csharpText(n *sitter.Node, end uint32, src []byte) []byte {
+	b := textWithout(n, end, src, csharpAttributes)
+	for start := 0; start < len(b); {
+		e := bytes.IndexByte(b[start:], '\n')
+		if e < 0 {
+			e = len(b)
+		} else {
+			e += start
+		}
+		if start > 0 && csharpDirective.Match(b[start:e]) {
+			for i := start; i < e; i++ {
+				b[i] = ' '
+			}
+		}
+		start = e + 1
+	}
+	return b
 }
 
 // csharpAccessors writes an accessor list without bodies: "{ get; private
@@ -125,7 +147,7 @@ func csharpAccessors(acc *sitter.Node, src []byte) string {
 		if b := a.ChildByFieldName("body"); b != nil {
 			end = b.StartByte()
 		}
-		t := strings.TrimSuffix(signature(textWithout(a, end, src, csharpAttributes)), ";")
+		t := strings.TrimSuffix(signature(csharpText(a, end, src)), ";")
 		parts = append(parts, strings.TrimSpace(t)+";")
 	}
 	if len(parts) == 0 {
@@ -189,18 +211,58 @@ func csharpDoc(doc string) string {
 // name.
 var csharpDirective = regexp.MustCompile(`^\x{FEFF}?[ \t]*#[ \t]*([a-z]+)`)
 
-// csharpRepair keeps one configuration of conditional code, as ctags
-// does for C: the grammar accepts directives between declarations and
-// statements, but not inside a declaration's header ("class A : B\n#if X
-// , C\n#endif"), between attributes and what they annotate, or between an
-// if's block and its else, and error recovery then loses the rest of the
-// file. When a parse has errors, every directive line is blanked and so
-// is every #elif and #else branch: the first branch of each conditional
-// stays. Definitions found only in #else branches are lost for such a
-// file; files that parse are not touched. A dereferenced pointer cast
-// loses its "*" (see csharpDerefCast).
+// csharpRepair mends what conditional compilation does to the grammar: it
+// accepts directives between declarations and statements, but not inside
+// a declaration's header ("class A : B\n#if X\n, C\n#endif"), between
+// attributes and what they annotate, or between an if's block and its
+// else, and error recovery then loses the rest of the file. It works in
+// two steps, each a reparse (files that parse are not touched):
+//
+//  1. The directive lines are blanked but those of the conditionals that
+//     have an #elif or #else: the code of "#if X ... #endif" is kept
+//     whatever the condition, so nothing is lost ("#if UNITY_2018\n
+//     [Obsolete]\n#endif" before a class, "#region" in a base list).
+//  2. If errors remain, one configuration is kept, as ctags does for C:
+//     every directive line is blanked and so is every #elif and #else
+//     branch, the first branch of each conditional stays. Definitions
+//     found only in #else branches are lost for such a file.
+//
+// A dereferenced pointer cast loses its "*" in the first step (see
+// csharpDerefCast).
 func csharpRepair(src []byte, _ *sitter.Node) []byte {
 	out := append([]byte(nil), src...)
+	changed := false
+	// "*(byte*)p": the grammar does not parse a dereference of a pointer
+	// cast; without the "*" it is a cast, which it does.
+	for _, m := range csharpDerefCast.FindAllIndex(out, -1) {
+		if m[0] > 0 && out[m[0]-1] == '/' {
+			continue // a comment: "/*(void*)*/"
+		}
+		out[m[0]] = ' '
+		changed = true
+	}
+	if csharpBlankDirectives(out, src, false) || changed {
+		return out
+	}
+	if csharpBlankDirectives(out, src, true) {
+		return out
+	}
+	return nil
+}
+
+// csharpLine is one directive line: its extent and the index of the
+// conditional it belongs to (-1 for #region, #pragma...).
+type csharpLine struct {
+	start, end int
+	group      int
+}
+
+// csharpBlankDirectives blanks in out src's directive lines but those of
+// the conditionals that have an #elif or #else (#region, #pragma and the
+// lines of "#if X ... #endif" go), or, with all, every directive line and
+// the lines of every #elif and #else branch. It reports whether it
+// blanked anything.
+func csharpBlankDirectives(out, src []byte, all bool) bool {
 	blank := func(a, b int) {
 		for i := a; i < b; i++ {
 			if out[i] != '\n' && out[i] != '\r' {
@@ -208,7 +270,12 @@ func csharpRepair(src []byte, _ *sitter.Node) []byte {
 			}
 		}
 	}
-	changed := false
+	var lines []csharpLine
+	var code [][2]int     // the other lines
+	var kept []bool       // whether each is in the first branch of its conditionals
+	alt := map[int]bool{} // conditionals with an #elif or #else
+	var open []int        // the conditionals open at a line
+	groups := 0
 	// active[i] is whether the current branch of the i-th open
 	// conditional is kept.
 	var active []bool
@@ -227,41 +294,49 @@ func csharpRepair(src []byte, _ *sitter.Node) []byte {
 		} else {
 			end += start
 		}
-		line := src[start:end]
-		if m := csharpDirective.FindSubmatch(line); m != nil {
-			switch string(m[1]) {
+		if m := csharpDirective.FindSubmatch(src[start:end]); m != nil {
+			d, g := string(m[1]), -1
+			switch d {
 			case "if":
+				g = groups
+				groups++
+				open = append(open, g)
 				active = append(active, true)
 			case "elif", "else":
-				if len(active) > 0 {
+				if len(open) > 0 {
+					g = open[len(open)-1]
+					alt[g] = true
 					active[len(active)-1] = false
 				}
 			case "endif":
-				if len(active) > 0 {
-					active = active[:len(active)-1]
+				if len(open) > 0 {
+					g = open[len(open)-1]
+					open, active = open[:len(open)-1], active[:len(active)-1]
 				}
 			}
-			blank(start, end)
-			changed = true
-		} else if !on() {
-			blank(start, end)
-			changed = true
+			lines = append(lines, csharpLine{start, end, g})
+		} else {
+			code = append(code, [2]int{start, end})
+			kept = append(kept, on())
 		}
 		start = end + 1
 	}
-	// "*(byte*)p": the grammar does not parse a dereference of a pointer
-	// cast; without the "*" it is a cast, which it does.
-	for _, m := range csharpDerefCast.FindAllIndex(out, -1) {
-		if m[0] > 0 && out[m[0]-1] == '/' {
-			continue // a comment: "/*(void*)*/"
+	changed := false
+	for _, l := range lines {
+		if all || l.group < 0 || !alt[l.group] {
+			blank(l.start, l.end)
+			changed = true
 		}
-		out[m[0]] = ' '
-		changed = true
 	}
-	if !changed {
-		return nil
+	if all {
+		for i, c := range code {
+			if !kept[i] {
+				blank(c[0], c[1])
+				changed = true
+			}
+		}
 	}
-	return out
+	return changed
 }
 
 // csharpDerefCast matches the "*" of a dereferenced pointer cast:

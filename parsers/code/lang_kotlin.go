@@ -224,6 +224,19 @@ func kotlinRepair(src []byte, root *sitter.Node) []byte {
 			}
 		}
 	}
+	// The same in a file whose tree is too broken to show it (the body
+	// held a secondary constructor, which a lambda cannot): found in the
+	// text.
+	for _, r := range kotlinClassDelegations(src) {
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		for i := r[0]; i < r[1]; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
 	for _, re := range []*regexp.Regexp{kotlinFunInterface, kotlinTrailingComma, kotlinRangeUntil} {
 		for _, m := range re.FindAllSubmatchIndex(src, -1) {
 			if out == nil {
@@ -232,6 +245,52 @@ func kotlinRepair(src []byte, root *sitter.Node) []byte {
 			for i := m[2]; i < m[3]; i++ {
 				out[i] = ' '
 			}
+		}
+	}
+	return out
+}
+
+var (
+	// kotlinDelegationBy finds "by b {" (b a name or a dotted path).
+	kotlinDelegationBy = regexp.MustCompile(`\bby\s+[A-Za-z_][\w.]*\s*\{`)
+	// kotlinClassKeyword finds the keyword of a named class or object.
+	kotlinClassKeyword = regexp.MustCompile(`\b(?:class|object)\s+[A-Za-z_\x60]`)
+	// kotlinMemberStart finds a line that starts a member or a statement,
+	// which a class header does not hold outside its parentheses.
+	kotlinMemberStart = regexp.MustCompile(`^\s*(?:@|(?:val|var|fun|class|object|interface|init|get|set|return|if|when)\b)`)
+)
+
+// kotlinClassDelegations returns the byte ranges from "by" to the "{" of
+// each "class A : B by b {" in the text: a "by" followed by a name and
+// "{", in a declaration (since the last "{", "}" or ";") that is a named
+// class or object whose header has a ":" and no line, outside its
+// parentheses, that starts a member ("val x by lazy {" is a property).
+func kotlinClassDelegations(src []byte) [][2]int {
+	var out [][2]int
+	for _, m := range kotlinDelegationBy.FindAllIndex(src, -1) {
+		from := bytes.LastIndexAny(src[:m[0]], "{};") + 1
+		seg := src[from:m[0]]
+		k := kotlinClassKeyword.FindIndex(seg)
+		if k == nil {
+			continue
+		}
+		depth, colon, ok := 0, false, true
+		for i, c := range seg[k[1]:] {
+			switch c {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case ':':
+				colon = colon || depth == 0
+			case '\n':
+				if depth == 0 && kotlinMemberStart.Match(seg[k[1]+i+1:]) {
+					ok = false
+				}
+			}
+		}
+		if ok && colon {
+			out = append(out, [2]int{m[0], m[1] - 1})
 		}
 	}
 	return out

@@ -39,8 +39,17 @@ func init() {
 //     that the function is qualified a.b.c; a one-word table attaches.
 //   - Signatures stop after the parameters; a table keeps its first line.
 //   - Docs lose the "---", "--" and "--[[ ]]" markers.
+//   - A function assigned in a block is kept only when the block is at
+//     the top of the chunk (see luaTopBlock).
 func luaFixup(s *Symbol, src []byte) {
 	n := s.Node
+	if s.NativeKind == "block" {
+		s.NativeKind = ""
+		if !luaTopBlock(n) {
+			s.Name = "" // a function's or a loop's: working state
+			return
+		}
+	}
 	if s.Receiver != "" && s.NameNode != nil {
 		if p := s.NameNode.Parent(); p != nil {
 			if t := p.ChildByFieldName("table"); t != nil {
@@ -67,6 +76,23 @@ func luaFixup(s *Symbol, src []byte) {
 	if s.DocStart < s.Start {
 		s.Doc = luaDoc(string(src[s.DocStart:s.Start]))
 	}
+}
+
+// luaTopBlock reports whether the assignment n (or the local declaration
+// holding it) is in a block that runs once when the chunk is loaded: a
+// top-level "do ... end", or a branch of a top-level if, however nested
+// in such blocks; not in a function, a loop or a repeat.
+func luaTopBlock(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "chunk":
+			return true
+		case "block", "do_statement", "if_statement", "elseif_statement", "else_statement":
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 var luaConstName = regexp.MustCompile(`^_*[A-Z][A-Z0-9_]*$`)
