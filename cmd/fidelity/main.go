@@ -4,15 +4,25 @@
 // on PATH after its setup.sh) over a directory, extracts the same files
 // with treenav, and matches symbols on (file, name, start line, kind family)
 // where the family is type-like or callable. It prints recall and precision
-// per family and per ground-truth kind, then the misses of both sides.
+// per family, raw and without the exclusion classes (what one side cannot
+// see by construction, each counted: exclude.go), per ground-truth kind,
+// then the misses of both sides.
 //
 //	go run ./cmd/fidelity -lang go $(go env GOROOT)/src
-//	go run ./cmd/fidelity -lang cpp -gt 'gt-cpp -std=c++20 -I/usr/include/c++/12' /usr/include/c++/12
+//	go run ./cmd/fidelity -lang rust /usr/share/cargo/registry
+//	go run ./cmd/fidelity -lang cpp -cache /tmp/fidcache \
+//	    -gt 'gt-cpp -std=c++20 -I/usr/include/c++/12 -I/usr/include/x86_64-linux-gnu/c++/12 -D_PSTL_PAR_BACKEND_SERIAL' \
+//	    /usr/include/c++/12
+//	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //
-// (gt-cpp takes "-I" joined to its directory: "-I DIR" makes DIR a path to
-// list.)
+// (gt-cpp takes "-I" and "-D" joined to their values: "-I DIR" makes DIR a
+// path to list. "-xc" makes it read headers as C. For C and C++ the lister
+// runs once per file, a header with errors is tried again after its
+// includer's text, and clang -E tells which #if branches it saw:
+// cfamily.go. libomp-14-dev gives clang the omp.h that libstdc++'s
+// parallel/ headers include.)
 //
 // This is how to check a change to a query: run it before and after.
 package main
@@ -63,6 +73,7 @@ type sym struct {
 	key
 	kind string // the side's own kind
 	end  int
+	off  uint32 // treenav: the definition's first byte
 }
 
 func main() {
@@ -73,6 +84,9 @@ func main() {
 	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
 	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
 	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
+	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
+	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
+	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -97,9 +111,27 @@ func main() {
 			cmd = "gt-" + *lang
 		}
 	}
-	gt, gtErrFiles, err := runGroundTruth(cmd, dir, *lang == "rust")
-	if err != nil {
-		fail(err)
+	var gt []sym
+	var gtErrFiles map[string]bool
+	var run *cRun
+	if *lang == "c" || *lang == "cpp" {
+		gt, run, err = runCFamilyGroundTruth(cmd, dir, *includerCtx)
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(run.tmp)
+		gtErrFiles = map[string]bool{}
+		for f := range run.bad {
+			gtErrFiles[f] = true
+		}
+		for f := range run.crashed {
+			gtErrFiles[f] = true
+		}
+	} else {
+		gt, gtErrFiles, err = runGroundTruth(cmd, dir, *lang == "rust")
+		if err != nil {
+			fail(err)
+		}
 	}
 	ours, err := extract(dir, *lang)
 	if err != nil {
@@ -133,8 +165,18 @@ func main() {
 			nFiles++
 		}
 	}
-	g, o = alignAttributes(dir, g, o)
-	report(*lang, dir, nFiles, len(gtErrFiles), g, o, *show, *jsonOut)
+	var live map[string]map[int]bool
+	if run != nil {
+		live = run.liveLines(ourFileList(o), clangCommand)
+		run.live = live
+	}
+	g, o = alignAttributes(dir, g, o, live)
+	if run != nil {
+		o = alignMacroNames(g, o, run.names)
+		g = alignPastedNames(dir, g, o)
+	}
+	g2, o2, classes := applyExclusions(*lang, dir, run, g, o)
+	report(*lang, dir, nFiles, gtErrFiles, run, g, o, g2, o2, classes, *show, *jsonOut)
 }
 
 // attributeLine is a line holding nothing but attributes: "[[nodiscard]]",
@@ -146,41 +188,229 @@ var attributeLine = regexp.MustCompile(`^\s*(?:\[\[.*\]\]|__attribute__\s*\(\(.*
 // alignAttributes moves treenav's start line to the ground truth's when
 // they differ only by attribute lines above the declaration: treenav's
 // range includes attributes (like decorators) and every template header,
-// libclang's extent does not.
-func alignAttributes(dir string, g, o []sym) ([]sym, []sym) {
+// libclang's extent does not. For C and C++ (live is set) the lines in
+// between may also be a template header spread over several lines,
+// preprocessor directives, and lines of an #if branch the ground truth's
+// preprocessor skipped ("constexpr" under "#if __cplusplus > 202002L"
+// above a destructor).
+func alignAttributes(dir string, g, o []sym, live map[string]map[int]bool) ([]sym, []sym) {
 	gset := map[key]bool{}
 	for _, s := range g {
 		gset[s.key] = true
 	}
-	lines := map[string][]string{}
+	lines := fileLines{}
 	for i := range o {
 		s := &o[i]
 		if gset[s.key] {
 			continue
 		}
-		for d := 1; d <= 4; d++ {
+		for d := 1; d <= 12; d++ {
 			k := s.key
 			k.line += d
 			if !gset[k] {
+				// The other way: the ground truth's extent starts at an
+				// attribute macro treenav left out ("__LIBTASN1_PURE__"
+				// alone on the line above "extern ...").
+				k.line = s.line - d
+				lv, ok := live[s.file]
+				if d > 4 || k.line < 1 || !ok || !gset[k] {
+					continue
+				}
+				if src := lines.get(filepath.Join(dir, filepath.FromSlash(s.file))); s.line-1 <= len(src) && declarationHead(src, k.line, s.line, lv) {
+					s.key = k
+					alignments["starts moved past attributes and template headers"]++
+					break
+				}
 				continue
 			}
-			src, ok := lines[s.file]
-			if !ok {
-				b, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(s.file)))
-				src = strings.Split(string(b), "\n")
-				lines[s.file] = src
+			src := lines.get(filepath.Join(dir, filepath.FromSlash(s.file)))
+			if k.line-1 > len(src) || k.line > s.end {
+				break // the ground truth's start must lie inside the symbol
 			}
 			all := true
 			for l := s.line; l < k.line && all; l++ {
-				all = l-1 < len(src) && attributeLine.MatchString(src[l-1])
+				all = attributeLine.MatchString(src[l-1])
+			}
+			if lv, ok := live[s.file]; ok && !all {
+				all = declarationHead(src, s.line, k.line, lv)
 			}
 			if all {
 				s.key = k
+				alignments["starts moved past attributes and template headers"]++
 				break
 			}
 		}
 	}
 	return g, o
+}
+
+// alignments counts what the align steps changed, for the report.
+var alignments = map[string]int{}
+
+// alignMacroNames gives a treenav symbol whose name is an object-like
+// macro ("class PB_DS_LU_NAME", "~PB_DS_LU_NAME()") the macro's value
+// when the ground truth has that name on the same line: the source spells
+// the name through the macro, libclang reports it expanded.
+func alignMacroNames(g, o []sym, names map[string][]string) []sym {
+	gset := map[key]bool{}
+	for _, s := range g {
+		gset[s.key] = true
+	}
+	for i := range o {
+		s := &o[i]
+		if gset[s.key] {
+			continue
+		}
+		name, tilde := strings.CutPrefix(s.name, "~")
+		for _, v := range names[name] {
+			k := s.key
+			k.name = v
+			if tilde {
+				k.name = "~" + v
+			}
+			if gset[k] {
+				s.key = k
+				alignments["names spelled by a macro"]++
+				break
+			}
+		}
+	}
+	return o
+}
+
+// alignPastedNames gives a ground-truth symbol whose name is nowhere in
+// its source lines (made by token pasting: "NCURSES_SP_NAME(cbreak)" is
+// cbreak_sp, "TRANS(Close)" is _X11TransClose) the name of the treenav
+// symbol of the same family on the same line, when that name is part of
+// it: the same declaration, named as far as the source spells it.
+func alignPastedNames(dir string, g, o []sym) []sym {
+	oset := map[key]bool{}
+	type lineKey struct {
+		file   string
+		line   int
+		family string
+	}
+	byLine := map[lineKey][]string{}
+	for _, s := range o {
+		oset[s.key] = true
+		k := lineKey{s.file, s.line, s.family}
+		byLine[k] = append(byLine[k], s.name)
+	}
+	lines := fileLines{}
+	for i := range g {
+		s := &g[i]
+		if oset[s.key] || s.line <= 0 {
+			continue
+		}
+		src := lines.get(filepath.Join(dir, filepath.FromSlash(s.file)))
+		if s.end > len(src) || s.end < s.line {
+			continue
+		}
+		text := strings.Join(src[s.line-1:s.end], "\n")
+		if containsWord(text, s.name) {
+			continue
+		}
+		for _, n := range byLine[lineKey{s.file, s.line, s.family}] {
+			if n != s.name && len(n) >= 2 && strings.Contains(s.name, n) && containsWord(text, n) {
+				s.name = n
+				alignments["names made by token pasting"]++
+				break
+			}
+		}
+	}
+	return g
+}
+
+// containsWord reports whether w occurs in t as a whole identifier.
+func containsWord(t, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isIdentByte(t[j-1])
+		after := j+len(w) >= len(t) || !isIdentByte(t[j+len(w)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// declarationHead reports whether lines [from, to) of a C or C++ file hold
+// nothing but what may precede a declaration's libclang extent: template
+// headers, [[attributes]], __attribute__((...)), macros in capitals (with
+// arguments), comments, preprocessor lines and lines not live.
+func declarationHead(src []string, from, to int, live map[int]bool) bool {
+	var b strings.Builder
+	for l := from; l < to; l++ {
+		t := strings.TrimSpace(src[l-1])
+		if t == "" || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || !live[l] {
+			continue
+		}
+		b.WriteString(t)
+		b.WriteByte(' ')
+	}
+	t := b.String()
+	for {
+		t = strings.TrimLeft(t, " \t")
+		switch {
+		case t == "":
+			return true
+		case strings.HasPrefix(t, "template"):
+			t = strings.TrimLeft(t[len("template"):], " ")
+			if t = skipBalanced(t, '<', '>'); t == "\x00" {
+				return false
+			}
+		case strings.HasPrefix(t, "[["):
+			k := strings.Index(t, "]]")
+			if k < 0 {
+				return false
+			}
+			t = t[k+2:]
+		default:
+			m := headWord.FindString(t)
+			if m == "" {
+				return false
+			}
+			t = strings.TrimLeft(t[len(m):], " ")
+			if strings.HasPrefix(t, "(") {
+				if t = skipBalanced(t, '(', ')'); t == "\x00" {
+					return false
+				}
+			}
+		}
+	}
+}
+
+// headWord is a word that may lead a declaration head: a macro in
+// capitals or a GNU attribute keyword.
+var headWord = regexp.MustCompile(`^(?:_*[A-Z][A-Z0-9_]*\b|__attribute__\b|__extension__\b)`)
+
+// skipBalanced skips a bracketed group at the start of t ("\x00" if t
+// does not start with open or the group does not close).
+func skipBalanced(t string, open, close byte) string {
+	if t == "" || t[0] != open {
+		return "\x00"
+	}
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return t[i+1:]
+			}
+		}
+	}
+	return "\x00"
 }
 
 func fail(err error) {
@@ -301,7 +531,7 @@ func extract(dir, lang string) ([]sym, error) {
 			if i == 0 || n.Language != "" {
 				continue
 			}
-			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd})
+			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
 		}
 	})
 	return syms, nil
@@ -328,12 +558,19 @@ func sameFamilyLang(docLang, lang string) bool {
 
 // normName compares names without spaces ("operator ()") and without
 // the template arguments libclang writes into some names ("~auto_ptr<_Tp>",
-// "__atomic_base<type-parameter-0-0 *>", "operator coroutine_handle").
+// "__atomic_base<type-parameter-0-0 *>"). Conversion functions compare as
+// "operator (conversion)": libclang names them by the canonical target type
+// ("operator type-parameter-0-0", "operator long"), the source by the type
+// as written ("operator __int_type", "operator streamoff").
 func normName(s string) string {
+	if rest, ok := strings.CutPrefix(s, "operator "); ok && rest != "" && (rest[0] == '_' || unicode.IsLetter(rune(rest[0]))) {
+		w := strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == '[' })[0]
+		if w != "new" && w != "delete" && w != "co_await" {
+			return "operator(conversion)"
+		}
+	}
 	s = strings.ReplaceAll(s, " ", "")
-	rest, op := strings.CutPrefix(s, "operator")
-	conversion := op && rest != "" && (rest[0] == '_' || unicode.IsLetter(rune(rest[0])))
-	if i := strings.IndexByte(s, '<'); i > 0 && strings.HasSuffix(s, ">") && (!op || conversion) {
+	if i := strings.IndexByte(s, '<'); i > 0 && strings.HasSuffix(s, ">") && !strings.HasPrefix(s, "operator") {
 		s = s[:i]
 	}
 	return s
@@ -371,7 +608,16 @@ type row struct {
 	Precision float64 `json:"precision,omitempty"`
 }
 
-func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut string) {
+// stats are the family and kind rows of one comparison, with what did
+// not match.
+type stats struct {
+	fams, kinds           map[string]*row
+	total                 row
+	missed, extra, endDif []sym
+}
+
+func compare(g, o []sym) *stats {
+	st := &stats{fams: map[string]*row{}, kinds: map[string]*row{}, total: row{Name: "all"}}
 	gset := map[key]bool{}
 	for _, s := range g {
 		gset[s.key] = true
@@ -380,73 +626,123 @@ func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut st
 	for _, s := range o {
 		oset[s.key] = s.end
 	}
-	fams := map[string]*row{}
-	kinds := map[string]*row{}
 	get := func(m map[string]*row, k string) *row {
 		if m[k] == nil {
 			m[k] = &row{Name: k}
 		}
 		return m[k]
 	}
-	var missed, extra, endDiff []sym
 	for _, s := range g {
-		f, k := get(fams, s.family), get(kinds, s.kind)
+		f, k := get(st.fams, s.family), get(st.kinds, s.kind)
 		f.GT++
 		k.GT++
 		if end, ok := oset[s.key]; ok {
 			f.Found++
 			k.Found++
 			if end != s.end {
-				endDiff = append(endDiff, s)
+				st.endDif = append(st.endDif, s)
 			}
 		} else {
-			missed = append(missed, s)
+			st.missed = append(st.missed, s)
 		}
 	}
 	for _, s := range o {
-		f := get(fams, s.family)
+		f := get(st.fams, s.family)
 		f.Ours++
 		if gset[s.key] {
 			f.Correct++
 		} else {
-			extra = append(extra, s)
+			st.extra = append(st.extra, s)
 		}
 	}
-	fmt.Printf("# fidelity: %s on %s\n\n%d files compared (%d left out: ground-truth parse errors)\n\n", lang, dir, nFiles, nErr)
+	for _, name := range []string{"type", "callable"} {
+		r := get(st.fams, name)
+		st.total.GT += r.GT
+		st.total.Found += r.Found
+		st.total.Ours += r.Ours
+		st.total.Correct += r.Correct
+		r.Recall, r.Precision = ratio(r.Found, r.GT), ratio(r.Correct, r.Ours)
+	}
+	st.total.Recall, st.total.Precision = ratio(st.total.Found, st.total.GT), ratio(st.total.Correct, st.total.Ours)
+	for _, r := range st.kinds {
+		r.Recall = ratio(r.Found, r.GT)
+	}
+	return st
+}
+
+func (st *stats) printFamilies() {
 	fmt.Println("| family | ground truth | found | recall | treenav | correct | precision |")
 	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
-	var total row
-	total.Name = "all"
-	for _, name := range []string{"type", "callable"} {
-		r := get(fams, name)
-		total.GT += r.GT
-		total.Found += r.Found
-		total.Ours += r.Ours
-		total.Correct += r.Correct
-		printRow(r)
+	printRow(st.fams["type"])
+	printRow(st.fams["callable"])
+	printRow(&st.total)
+}
+
+func (st *stats) families() []*row { return []*row{st.fams["type"], st.fams["callable"], &st.total} }
+
+func report(lang, dir string, nFiles int, errFiles map[string]bool, run *cRun, g, o, g2, o2 []sym, classes []*exclusion, show int, jsonOut string) {
+	raw, st := compare(g, o), compare(g2, o2)
+	fmt.Printf("# fidelity: %s on %s\n\n%d files compared (%d left out: ground-truth parse errors", lang, dir, nFiles, len(errFiles))
+	if run != nil {
+		fmt.Printf("; %d of them crashed the lister; %d files compared only with an includer context", len(run.crashed), len(run.prelude))
 	}
-	printRow(&total)
+	fmt.Printf(")\n")
+	var an []string
+	for k := range alignments {
+		an = append(an, k)
+	}
+	sort.Strings(an)
+	for _, k := range an {
+		fmt.Printf("aligned before matching: %d %s\n", alignments[k], k)
+	}
+	fmt.Printf("\n## raw\n\n")
+	raw.printFamilies()
+	if len(classes) > 0 {
+		fmt.Printf("\n## without the exclusion classes\n\n")
+		st.printFamilies()
+		fmt.Println("\n| exclusion class | side | symbols | of which matched | why |")
+		fmt.Println("|---|---|---:|---:|---|")
+		for _, c := range classes {
+			fmt.Printf("| %s | %s | %d | %d | %s |\n", c.Name, c.Side, c.Count, c.Matched, c.Why)
+		}
+	}
 	fmt.Println("\n| ground-truth kind | count | found | recall |")
 	fmt.Println("|---|---:|---:|---:|")
 	var kn []string
-	for k := range kinds {
+	for k := range st.kinds {
 		kn = append(kn, k)
 	}
 	sort.Strings(kn)
 	var krows []*row
 	for _, k := range kn {
-		r := kinds[k]
-		r.Recall = ratio(r.Found, r.GT)
+		r := st.kinds[k]
 		krows = append(krows, r)
 		fmt.Printf("| %s | %d | %d | %.4f |\n", k, r.GT, r.Found, r.Recall)
 	}
-	fmt.Printf("\nend line differs on %d of %d matched symbols\n", len(endDiff), total.Found)
-	listMisses("missed (in ground truth, not found by treenav)", missed, show)
-	listMisses("extra (found by treenav, not in ground truth)", extra, show)
-	listMisses("end line differs (ground truth's range shown)", endDiff, show)
+	fmt.Printf("\nend line differs on %d of %d matched symbols\n", len(st.endDif), st.total.Found)
+	listMisses("missed (in ground truth, not found by treenav)", st.missed, show)
+	listMisses("extra (found by treenav, not in ground truth)", st.extra, show)
+	listMisses("end line differs (ground truth's range shown)", st.endDif, show)
+	for _, c := range classes {
+		listMisses("excluded, "+c.Name, c.syms, show)
+	}
+	if run != nil && len(run.why) > 0 {
+		var fs []string
+		for f := range run.why {
+			fs = append(fs, f)
+		}
+		sort.Strings(fs)
+		fmt.Printf("\n## left out: %d\n\n", len(fs))
+		for i, f := range fs {
+			if i == show {
+				break
+			}
+			fmt.Printf("- %s: %s\n", f, strings.TrimPrefix(run.why[f], "diag_errors: "+filepath.Join(dir, f)+": "))
+		}
+	}
 	if jsonOut != "" {
 		b, _ := json.MarshalIndent(map[string]any{"lang": lang, "dir": dir, "files": nFiles,
-			"families": []*row{fams["type"], fams["callable"], &total}, "kinds": krows}, "", "  ")
+			"raw": raw.families(), "families": st.families(), "exclusions": classes, "kinds": krows}, "", "  ")
 		if err := os.WriteFile(jsonOut, b, 0o644); err != nil {
 			fail(err)
 		}
@@ -454,7 +750,6 @@ func report(lang, dir string, nFiles, nErr int, g, o []sym, show int, jsonOut st
 }
 
 func printRow(r *row) {
-	r.Recall, r.Precision = ratio(r.Found, r.GT), ratio(r.Correct, r.Ours)
 	fmt.Printf("| %s | %d | %d | %.4f | %d | %d | %.4f |\n", r.Name, r.GT, r.Found, r.Recall, r.Ours, r.Correct, r.Precision)
 }
 
