@@ -35,7 +35,11 @@ import (
 //     parentheses go.
 //
 // Nothing inside enum bodies, initializers, parentheses or preprocessor
-// lines is touched.
+// lines is touched, except GNU's __attribute__((...)) after a parameter
+// name. A few C++ shapes the grammar does not know are rewritten in place:
+// explicit instantiations ("extern template class A<int>;") are blanked,
+// "inline friend" becomes "friend inline", the operand of decltype(...)
+// becomes "0" and __extension__ goes.
 func blankMacros(src []byte) []byte { return preprocessC(src, false) }
 
 // blankMacrosC is blankMacros for C: code under "#ifdef __cplusplus"
@@ -58,7 +62,7 @@ func preprocessC(src []byte, isC bool) []byte {
 		}
 		toks = live
 	}
-	m := &macroScan{src: src, toks: toks, blank: blank}
+	m := &macroScan{src: src, toks: toks, blank: blank, cpp: !isC}
 	m.scan()
 	if len(m.blank) == 0 {
 		return src
@@ -69,6 +73,10 @@ func preprocessC(src []byte, isC bool) []byte {
 			if out[i] != '\n' && out[i] != '\r' {
 				out[i] = ' '
 			}
+		}
+		if r.repl != "" {
+			copy(out[r.start:], r.repl)
+			continue
 		}
 		// A macro that belongs to the declaration after it becomes an
 		// attribute, so that the declaration starts where the macro does.
@@ -94,6 +102,9 @@ func hasNewline(b []byte) bool {
 type blankRange struct {
 	start, end uint32
 	attr       bool
+	// repl, when set, is written at start after blanking: a text the
+	// grammar reads better, on the same line (no newline in the range).
+	repl string
 }
 
 type braceKind uint8
@@ -125,6 +136,8 @@ type macroScan struct {
 	tmplEnd map[int]bool
 	// attrEnd marks the last token of a macro turned into an attribute.
 	attrEnd map[int]bool
+	// cpp: the file is C++ ("template" is a keyword).
+	cpp bool
 }
 
 func (m *macroScan) text(i int) string {
@@ -209,6 +222,41 @@ func (m *macroScan) scan() {
 			i += 3
 			continue
 		}
+		if t.kind == tokIdent && m.is(i, "__extension__") {
+			// GNU's "no pedantic warnings" marker: the grammar takes it
+			// before a typedef but not before "using".
+			m.mark(i, i)
+			continue
+		}
+		if t.kind == tokIdent && paren > 0 && (m.is(i, "__attribute__") || m.is(i, "__attribute")) {
+			// After a parameter's name ("A& __a __attribute__((__unused__))"),
+			// where the grammar takes none.
+			if end := m.argsEnd(i); end > i {
+				m.mark(i, end)
+				i = end
+				continue
+			}
+		}
+		if t.kind == tokIdent && m.is(i, "decltype") && m.is(i+1, "(") {
+			// The operand is an expression the grammar often cannot read
+			// ("decltype(f(x), void(), true)"), and an error there takes
+			// the class around it down; "decltype(0)" reads the same.
+			if end := m.argsEnd(i); end > i+2 && !hasNewline(m.src[m.toks[i+2].start:m.toks[i+2].start+1]) {
+				m.blank = append(m.blank, blankRange{start: m.toks[i+2].start, end: m.toks[end-1].end})
+				m.blank = append(m.blank, blankRange{start: m.toks[i+2].start, end: m.toks[i+2].start + 1, repl: "0"})
+				i = end
+				continue
+			}
+		}
+		if t.kind == tokIdent && m.cpp && paren == 0 && m.is(i, "friend") {
+			m.friendFirst(i)
+		}
+		if t.kind == tokIdent && m.cpp && paren == 0 && m.is(i, "template") {
+			if end := m.explicitInstantiation(i); end > i {
+				i = end
+				continue
+			}
+		}
 		if t.kind != tokIdent || paren > 0 || m.blanked[i] {
 			if t.kind == tokIdent && paren > 0 && m.isMacroName(i) {
 				switch end := m.argsEnd(i); {
@@ -228,7 +276,9 @@ func (m *macroScan) scan() {
 		if m.is(i+1, "::") || m.is(i+1, "<") {
 			continue
 		}
-		if !m.isMacroName(i) {
+		if !m.isMacroName(i) || top.kind == braceClass && m.text(i) == top.class {
+			// A class in capitals ("struct _NFA") has constructors that
+			// look like macro calls.
 			if m.isReservedMacro(i) {
 				if end := m.argsEnd(i); m.trailer(i, end) {
 					m.mark(i, end)
@@ -244,6 +294,12 @@ func (m *macroScan) scan() {
 				m.blanked[k] = true
 				m.blank = append(m.blank, blankRange{start: m.toks[k].start, end: m.toks[k].end})
 			}
+			// Attribute macros between the type and the name
+			// ("XMLPARSEAPI(void *) XML_ATTR_MALLOC XML_MemMalloc(...)").
+			if n := m.skipMacros(end + 1); n > end+1 {
+				m.mark(end+1, n-1)
+				end = n - 1
+			}
 			i = end
 		case m.protoMacro(i, end):
 			for _, k := range []int{i, i + 1, end} {
@@ -254,7 +310,8 @@ func (m *macroScan) scan() {
 		case m.declSpecifier(i, end, top):
 			m.markAttr(i, end)
 			i = end
-		case m.loneLine(i, end),
+		case m.afterTypedefName(i, end),
+			m.loneLine(i, end),
 			m.afterClassBody(i, end),
 			m.afterVariableName(i, end),
 			m.trailer(i, end),
@@ -265,6 +322,62 @@ func (m *macroScan) scan() {
 			i = end
 		}
 	}
+}
+
+// friendFirst rewrites "inline friend" (or "constexpr friend") at the
+// start of a declaration as "friend inline": the grammar only takes a
+// friend declaration that starts with "friend".
+func (m *macroScan) friendFirst(i int) {
+	p := i
+	for p-1 >= m.stmt && (m.is(p-1, "inline") || m.is(p-1, "constexpr") || m.is(p-1, "consteval")) {
+		p--
+	}
+	if p == i || !(p == m.stmt || m.tmplEnd[p-1] || m.is(p-1, ":") || m.is(p-1, "]") && m.is(p-2, "]")) {
+		return
+	}
+	start, end := m.toks[p].start, m.toks[i].end
+	if hasNewline(m.src[start:end]) {
+		return
+	}
+	words := string(m.src[start:m.toks[i].start])
+	if words[len(words)-1] != ' ' && words[len(words)-1] != '\t' {
+		return
+	}
+	m.blank = append(m.blank, blankRange{start: start, end: end, repl: "friend " + words[:len(words)-1]})
+}
+
+// explicitInstantiation blanks an explicit instantiation ("template class
+// A<int>;", "extern template void f<int>(int);"), which declares nothing
+// and which the grammar does not know, and returns its last token (or i).
+func (m *macroScan) explicitInstantiation(i int) int {
+	if m.is(i+1, "<") || m.is(i-1, "::") || m.is(i-1, ".") || m.is(i-1, "->") {
+		return i
+	}
+	s := i
+	if m.is(i-1, "extern") {
+		s = i - 1
+	}
+	if s != m.stmt && !m.is(s-1, ":") {
+		return i
+	}
+	depth := 0
+	for k := i + 1; k < len(m.toks) && k < i+512; k++ {
+		switch m.text(k) {
+		case "(", "[", "<":
+			depth++
+		case ")", "]", ">":
+			depth--
+		case "{", "}":
+			return i
+		case ";":
+			if depth == 0 {
+				m.mark(s, k)
+				m.stmt = k + 1
+				return k
+			}
+		}
+	}
+	return i
 }
 
 // mark blanks tokens i..end.
@@ -280,8 +393,24 @@ func (m *macroScan) mark(i, end int) {
 func (m *macroScan) markAttr(i, end int) {
 	m.mark(i, end)
 	n := end + 1
-	for n < len(m.toks) && m.blanked[n] {
-		n++
+	last := end // the end of the run of macros this one starts
+	for {
+		for n < len(m.toks) && m.blanked[n] {
+			n++
+		}
+		// More macros may follow ("_GLIBCXX_NODISCARD _GLIBCXX20_CONSTEXPR"):
+		// what decides is the token after the run, and a run that ends
+		// apart from any declaration ("SET(==)\n SET(!=)\n\n template")
+		// leads nothing.
+		if n < len(m.toks) && m.ident(n) && m.isMacroName(n) && !m.is(n+1, "::") && !m.is(n+1, "<") {
+			if m.toks[n].line > m.toks[last].line+1 || m.apart(last, n) {
+				return
+			}
+			last = m.argsEnd(n)
+			n = last + 1
+			continue
+		}
+		break
 	}
 	if n >= len(m.toks) {
 		return
@@ -299,13 +428,21 @@ func (m *macroScan) markAttr(i, end int) {
 			return
 		}
 	}
-	gap := m.src[m.toks[end].end:m.toks[n].start]
-	if m.toks[n].line > m.toks[end].line+1 || strings.Contains(string(gap), "/") {
+	gap := m.src[m.toks[last].end:m.toks[n].start]
+	if m.toks[n].line > m.toks[last].line+1 || strings.Contains(string(gap), "/") {
 		return
 	}
 	// An attribute can only lead the declaration: "static MACRO int f()"
-	// just loses the macro.
-	if p := i - 1; p >= m.stmt && p >= 0 && !m.attrEnd[p] && !m.tmplEnd[p] && !(m.is(p, "]") && m.is(p-1, "]")) {
+	// just loses the macro. A macro blanked before it and set apart by a
+	// blank line or a comment ("_GLIBCXX_END_NAMESPACE_CONTAINER") is
+	// nothing.
+	p := i - 1
+	if p >= m.stmt && p >= 0 && m.blanked[p] && !m.attrEnd[p] && m.apart(p, i) {
+		for p >= m.stmt && p >= 0 && m.blanked[p] && !m.attrEnd[p] {
+			p--
+		}
+	}
+	if p >= m.stmt && p >= 0 && !m.attrEnd[p] && !m.tmplEnd[p] && !(m.is(p, "]") && m.is(p-1, "]")) {
 		if !(m.is(p, ":") && (m.is(p-1, "public") || m.is(p-1, "private") || m.is(p-1, "protected"))) &&
 			!(m.toks[p].kind == tokLiteral && m.is(p-1, "extern")) {
 			return
@@ -313,6 +450,13 @@ func (m *macroScan) markAttr(i, end int) {
 	}
 	m.blank[len(m.blank)-1].attr = true
 	m.attrEnd[end] = true
+}
+
+// apart reports whether a blank line or a comment separates tokens p and
+// i.
+func (m *macroScan) apart(p, i int) bool {
+	gap := string(m.src[m.toks[p].end:m.toks[i].start])
+	return strings.Contains(gap, "/") || strings.Count(gap, "\n") > 1
 }
 
 // isMacroName reports whether token i looks like a macro: ALL_CAPS.
@@ -341,6 +485,10 @@ func (m *macroScan) isMacroName(i int) bool {
 // such a name counts as a macro only after a parameter list.
 func (m *macroScan) isReservedMacro(i int) bool {
 	s := m.text(i)
+	if len(s) > 2 && s[0] == '_' && s[1] >= 'A' && s[1] <= 'Z' && strings.HasSuffix(s, "_") {
+		// glibc's "_Attr_access_", "_Restrict_"
+		return !cKeywordLike[s]
+	}
 	return len(s) > 2 && strings.HasPrefix(s, "__") && s[2] >= 'a' && s[2] <= 'z' &&
 		!cKeywordLike[s] && !strings.HasPrefix(s, "__builtin")
 }
@@ -369,7 +517,7 @@ func (m *macroScan) argsEnd(i int) int {
 	if !m.is(i+1, "(") {
 		return i
 	}
-	depth := 0
+	depth, brace := 0, 0
 	for k := i + 1; k < len(m.toks); k++ {
 		switch m.text(k) {
 		case "(":
@@ -379,8 +527,19 @@ func (m *macroScan) argsEnd(i int) int {
 			if depth == 0 {
 				return k
 			}
-		case ";", "{", "}":
-			return i // unbalanced: not an argument list
+		case "{":
+			// Braces balanced inside the parentheses are an argument
+			// ("_GLIBCXX20_INIT({})").
+			brace++
+		case "}":
+			if brace == 0 {
+				return i // unbalanced: not an argument list
+			}
+			brace--
+		case ";":
+			if brace == 0 {
+				return i
+			}
 		}
 	}
 	return i
@@ -494,6 +653,10 @@ func (m *macroScan) declSpecifier(i, end int, top braceFrame) bool {
 	}
 	words, first, firstEnd := 0, -1, -1
 	k := end + 1
+	if m.is(k, "*") || m.is(k, "&") || m.is(k, "&&") {
+		// "MACRO& operator=(...)": the macro is the return type.
+		return false
+	}
 loop:
 	for ; k < len(m.toks); k++ {
 		t := m.toks[k]
@@ -565,6 +728,10 @@ loop:
 	if words != 1 || !m.is(k, "(") {
 		return false
 	}
+	if builtinTypes[m.text(first)] {
+		// "TS_PUBLIC void (*f)(void *)": a builtin type names nothing.
+		return true
+	}
 	// One name and a parameter list: a constructor (in its class, or
 	// "A<T>::A" out of line) keeps the macro out; "DWORD f(...)" does not.
 	name := m.text(firstEnd)
@@ -630,6 +797,13 @@ func (m *macroScan) trailer(i, end int) bool {
 			m.is(p, "override"), m.is(p, "final"), m.is(p, "noexcept"):
 			p--
 			continue
+		case m.is(p, ")"):
+			// "f(int) __attribute__ ((__const__)) __wur": skip the
+			// attribute back to the parameter list.
+			if o := m.openParen(p); o >= 1 && (m.is(o-1, "__attribute__") || m.is(o-1, "__attribute")) {
+				p = o - 2
+				continue
+			}
 		}
 		break
 	}
@@ -763,7 +937,15 @@ func (m *macroScan) namespaceAttr(i, end int) bool {
 // betweenTypeAndName: "DWORD WINAPI Run(", "xmlDocPtr XMLCALL xmlParse(",
 // "static void LIBXML_ATTR_FORMAT(3,0) xmlWarn(".
 func (m *macroScan) betweenTypeAndName(i, end int) bool {
-	if !m.ident(end+1) || !m.is(end+2, "(") {
+	// The name is followed by its parameter list, or by a macro around it
+	// ("char * ZEXPORT gzgets OF((gzFile file))").
+	if !m.ident(end+1) || !m.is(end+2, "(") && !(m.isMacroName(end+2) && m.is(end+3, "(") && m.is(end+4, "(")) {
+		return false
+	}
+	switch n := m.text(end + 1); {
+	case m.isReservedMacro(end + 1), n == "__attribute__", n == "__attribute", n == "__asm__", n == "__asm":
+		// "__REDIRECT (f, (int), g) __nonnull ((1))": what follows is an
+		// annotation, not a name.
 		return false
 	}
 	// The word before must end a type: not a specifier ("constexpr _TW
@@ -789,7 +971,8 @@ func (m *macroScan) betweenTypeAndName(i, end int) bool {
 // that takes the return type. The macro name and its parentheses are
 // blanked, the type stays.
 func (m *macroScan) typeMacro(i, end int) bool {
-	if end <= i+2 || !m.ident(end+1) || !m.is(end+2, "(") || !m.atStatementStart(i) {
+	n := m.skipMacros(end + 1)
+	if end <= i+2 || !m.ident(n) || !m.is(n+1, "(") || !m.atStatementStart(i) {
 		return false
 	}
 	for k := i + 2; k < end; k++ {
@@ -803,6 +986,44 @@ func (m *macroScan) typeMacro(i, end int) bool {
 // protoMacro: "int f TRIO_PROTO((int a, char *b));", "OF((z_streamp s))":
 // a macro that wraps a parameter list for pre-ANSI compilers. The macro
 // and its outer parentheses are blanked, the parameter list stays.
+// afterTypedefName: a macro between a typedef's name and its ";"
+// ("typedef struct gcry_mpi *GCRY_MPI _GCRY_GCC_ATTR_DEPRECATED;").
+func (m *macroScan) afterTypedefName(i, end int) bool {
+	if !m.is(m.stmt, "typedef") || !m.is(end+1, ";") {
+		return false
+	}
+	p := i - 1
+	if p <= m.stmt || !m.ident(p) || builtinTypes[m.text(p)] || declSpecifierWords[m.text(p)] {
+		return false
+	}
+	// The word before the name ends a type: "*", or a type name that is
+	// not a tag ("typedef struct s S;" names S).
+	switch q := m.text(p - 1); {
+	case q == "*" || q == "&":
+		return true
+	case m.ident(p - 1):
+		switch q {
+		case "typedef", "struct", "union", "enum", "const", "volatile", "signed", "unsigned":
+			return false
+		}
+		return true
+	}
+	return m.is(p-1, "}")
+}
+
+// skipMacros skips macros in capitals (with their arguments) from k that
+// are followed by more words, and returns the first token after them.
+func (m *macroScan) skipMacros(k int) int {
+	for m.ident(k) && m.isMacroName(k) {
+		e := m.argsEnd(k)
+		if !m.ident(e + 1) {
+			break
+		}
+		k = e + 1
+	}
+	return k
+}
+
 func (m *macroScan) protoMacro(i, end int) bool {
 	if end <= i+3 || !m.is(i+1, "(") || !m.is(i+2, "(") || !m.ident(i-1) || declSpecifierWords[m.text(i-1)] {
 		return false

@@ -29,7 +29,11 @@ func init() {
 // @name and cFixup, shared by both languages, resolves them: it finds the
 // name and its scope, decides the kind, drops what an outline should not
 // show (locals, friend declarations, include guards, macro calls that parse
-// as declarations) and writes signatures that cover one declarator.
+// as declarations) and writes signatures that cover one declarator. It
+// also reads through the macros real headers wrap names in
+// ("NCURSES_SP_NAME(cbreak) (SCREEN*)", glibc's "__REDIRECT (f, (...), g)"
+// and "__ctx(field)") and through the grammar's misreadings of conversion
+// functions and of objects initialised with parentheses.
 func cFixup(l *Language, s *Symbol, src []byte) {
 	n := s.Node
 	switch n.Type() {
@@ -40,6 +44,12 @@ func cFixup(l *Language, s *Symbol, src []byte) {
 		fixTypeSpecifier(l, s, src)
 	case "function_definition", "declaration", "field_declaration", "type_definition":
 		fixDeclaration(l, s, src)
+	case "alias_declaration":
+		// A local "using T = ...;" is a local typedef.
+		if isLocal(n) {
+			s.Name = ""
+			return
+		}
 	}
 	s.Signature = strings.TrimSpace(strings.TrimSuffix(s.Signature, ";"))
 }
@@ -157,9 +167,38 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		s.Name = ""
 		return
 	}
-	s.Name, s.Scope = d.name, d.scope
 	typ := n.Type()
 	body := n.ChildByFieldName("body")
+	hasType := n.ChildByFieldName("type") != nil
+	if d.fn && typ != "type_definition" {
+		if scope, ok := conversionType(n.ChildByFieldName("type"), src); ok && len(d.scope) == 0 {
+			// "[[nodiscard]] constexpr operator bool()" and
+			// "A<T>::\n operator T()" parse as a function "bool" or "T"
+			// returning a type named "operator".
+			d.name, d.scope, d.op, hasType = "operator "+d.name, scope, true, false
+		}
+	}
+	if d.fn && len(d.scope) == 0 {
+		if name := wrappedName(dn, src); name != "" {
+			// "NCURSES_SP_NAME(cbreak) (SCREEN*)", "__REDIRECT (fscanf,
+			// (FILE *, ...), __isoc99_fscanf)": a macro around the name.
+			d.name = name
+		}
+	}
+	if d.fn && typ == "field_declaration" {
+		if name := macroFieldName(dn, src); name != "" {
+			// "struct re_dfa_t *__REPB_PREFIX(buffer);", glibc's
+			// "__ctx(fld)": a macro spelling a field's name.
+			d.name, d.fn = name, false
+		}
+	}
+	if d.fn && body == nil && typ == "declaration" && directInit(n, dn, len(d.scope) > 0, src) {
+		// "constexpr error_type error_collate(_S_error_collate);" and
+		// "A<T>::_S_count(_S_blocks);" are objects initialised with
+		// parentheses, not function declarations.
+		d.fn = false
+	}
+	s.Name, s.Scope = d.name, d.scope
 	if body != nil && !d.fn {
 		// "int x = 0;" in a class body parses as a function definition
 		// without a body; with a body and no function declarator it is
@@ -172,6 +211,13 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 
 	if typ == "type_definition" {
 		if isLocal(n) {
+			s.Name = ""
+			return
+		}
+		if first := n.ChildByFieldName("declarator"); hasChildType(n, "ERROR") && first != nil && !sameNode(first, dn) {
+			// "typedef PNG_CALLBACK(void, *png_rw_ptr, (png_structp,
+			// size_t));": after an error the other "declarators" are
+			// the macro's arguments.
 			s.Name = ""
 			return
 		}
@@ -198,7 +244,15 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 			return
 		}
 		s.Kind, s.NativeKind = treenav.KindFunction, ""
-		hasType := n.ChildByFieldName("type") != nil
+		if st := typeMacroStart(src, s.Start); st < s.Start {
+			// "XMLPARSEAPI(void *) XML_GetBuffer(...)": the export macro
+			// around the return type was blanked; the declaration starts
+			// with it.
+			if s.DocStart == s.Start {
+				s.DocStart = st
+			}
+			s.Start = st
+		}
 		switch {
 		case strings.HasPrefix(d.name, "~"):
 			s.Kind, s.NativeKind = treenav.KindMethod, "destructor"
@@ -257,6 +311,209 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		}
 		s.Signature = declSignature(s, n, dn, s.Kind == treenav.KindConstant, src)
 	}
+}
+
+// typeMacroStart returns the start of "NAME(" when it directly precedes
+// start on the same line (a macro in capitals around a return type), or
+// start.
+func typeMacroStart(src []byte, start uint32) uint32 {
+	i := int(start)
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || src[i-1] != '(' {
+		return start
+	}
+	i--
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	j := i
+	for j > 0 && (isLetter(src[j-1]) || src[j-1] >= '0' && src[j-1] <= '9') {
+		j--
+	}
+	if j == i || !isAllCaps(src[j:i]) || j > 0 && !isSpace(src[j-1]) && src[j-1] != ';' && src[j-1] != '}' {
+		return start
+	}
+	return uint32(j)
+}
+
+// wrappedName finds the name of a function declared through a macro
+// around its name: "M(name) (params)" (a function declarator cannot
+// declare a function returning a function, so the inner one is a macro
+// call) and glibc's "__REDIRECT (name, (params), alias)".
+func wrappedName(n *sitter.Node, src []byte) string {
+	var outer *sitter.Node
+	for depth := 0; n != nil && depth < 16; depth++ {
+		switch n.Type() {
+		case "function_declarator":
+			inner := declaratorChild(n)
+			if inner == nil || inner.Type() != "identifier" {
+				outer, n = n, inner
+				continue
+			}
+			params := n.ChildByFieldName("parameters")
+			if params == nil {
+				return ""
+			}
+			var ps []*sitter.Node
+			for i := 0; i < int(params.NamedChildCount()); i++ {
+				if c := params.NamedChild(i); c.Type() != "comment" {
+					ps = append(ps, c)
+				}
+			}
+			if outer != nil && outer.Type() == "function_declarator" && len(ps) == 1 {
+				return bareName(ps[0], src)
+			}
+			macro := text(src, inner)
+			if len(ps) == 0 || !strings.HasPrefix(macro, "__") && !isAllCaps([]byte(macro)) {
+				return ""
+			}
+			if len(ps) >= 2 {
+				if d := ps[1].ChildByFieldName("declarator"); d != nil && d.Type() == "abstract_function_declarator" {
+					return bareName(ps[0], src)
+				}
+			}
+			// "(fscanf, (FILE *...), ...)" read as one parameter: type
+			// fscanf, an error for the comma, then "(FILE *...)".
+			if d := ps[0].ChildByFieldName("declarator"); d != nil && d.Type() == "abstract_function_declarator" {
+				if t := ps[0].ChildByFieldName("type"); t != nil && t.Type() == "type_identifier" {
+					return text(src, t)
+				}
+			}
+			return ""
+		case "init_declarator", "parenthesized_declarator", "attributed_declarator",
+			"pointer_declarator", "reference_declarator", "array_declarator":
+			outer, n = n, declaratorChild(n)
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// macroFieldName is the field a macro in capitals or with a reserved
+// name spells around its only argument ("__ctx(significand)[4]"), or "".
+func macroFieldName(n *sitter.Node, src []byte) string {
+	for depth := 0; n != nil && depth < 16; depth++ {
+		switch n.Type() {
+		case "function_declarator":
+			inner := declaratorChild(n)
+			if inner == nil || inner.Type() != "field_identifier" {
+				return ""
+			}
+			name := text(src, inner)
+			if !strings.HasPrefix(name, "__") && !isAllCaps([]byte(name)) {
+				return ""
+			}
+			params := n.ChildByFieldName("parameters")
+			if params == nil || params.NamedChildCount() != 1 {
+				return ""
+			}
+			return bareName(params.NamedChild(0), src)
+		case "pointer_declarator", "array_declarator", "parenthesized_declarator", "attributed_declarator":
+			n = declaratorChild(n)
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// bareName is the name a parameter declaration consists of, or "".
+func bareName(p *sitter.Node, src []byte) string {
+	if p.Type() != "parameter_declaration" || p.NamedChildCount() != 1 {
+		return ""
+	}
+	if t := p.ChildByFieldName("type"); t != nil && t.Type() == "type_identifier" {
+		return text(src, t)
+	}
+	return ""
+}
+
+// conversionType recognises the type a conversion function is misread
+// with: "operator", or "A<T>::operator" (then it returns the scope).
+func conversionType(t *sitter.Node, src []byte) ([]string, bool) {
+	if t == nil {
+		return nil, false
+	}
+	var scope []string
+	name := t
+	if t.Type() == "qualified_identifier" {
+		if sc := t.ChildByFieldName("scope"); sc != nil {
+			scope = scopeName(sc, src)
+		}
+		name = t.ChildByFieldName("name")
+	}
+	if name == nil || name.Type() != "type_identifier" || text(src, name) != "operator" {
+		return nil, false
+	}
+	return scope, true
+}
+
+// directInit reports whether a declaration that reads as a function
+// declaration is an object with a parenthesised initialiser: constexpr or
+// constinit (a constexpr function is defined where it is declared), or a
+// qualified name outside a class (a member function cannot be redeclared
+// there), and every "parameter" a bare name, which is an argument.
+func directInit(decl, dn *sitter.Node, qualified bool, src []byte) bool {
+	if !qualified && !hasSpecifier(decl, src, "constexpr", "constinit") {
+		return false
+	}
+	if qualified && (enclosingClass(decl, src) != "" || isTemplateSpecialization(decl)) {
+		return false
+	}
+	fd := dn
+	for fd != nil && fd.Type() != "function_declarator" {
+		fd = declaratorChild(fd)
+	}
+	if fd == nil {
+		return false
+	}
+	params := fd.ChildByFieldName("parameters")
+	if params == nil || params.NamedChildCount() == 0 {
+		return false
+	}
+	for i := 0; i < int(params.NamedChildCount()); i++ {
+		p := params.NamedChild(i)
+		if p.Type() == "comment" {
+			continue
+		}
+		if p.Type() != "parameter_declaration" || p.NamedChildCount() != 1 || p.ChildByFieldName("declarator") != nil {
+			return false
+		}
+		if t := p.ChildByFieldName("type"); t == nil || t.Type() != "type_identifier" && t.Type() != "qualified_identifier" {
+			return false
+		}
+	}
+	return true
+}
+
+// hasSpecifier reports whether a declaration has one of the words as a
+// specifier or qualifier.
+func hasSpecifier(n *sitter.Node, src []byte, words ...string) bool {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		if c.Type() != "type_qualifier" && c.Type() != "storage_class_specifier" {
+			continue
+		}
+		for _, w := range words {
+			if text(src, c) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTemplateSpecialization reports whether n is under "template<>".
+func isTemplateSpecialization(n *sitter.Node) bool {
+	p := n.Parent()
+	if p == nil || p.Type() != "template_declaration" {
+		return false
+	}
+	params := p.ChildByFieldName("parameters")
+	return params != nil && params.NamedChildCount() == 0
 }
 
 // cStatementWords are never declared names: a "function" called "if" is
@@ -439,6 +696,15 @@ func declaratorChild(n *sitter.Node) *sitter.Node {
 		return c
 	}
 	return nil
+}
+
+func hasChildType(n *sitter.Node, t string) bool {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if n.NamedChild(i).Type() == t {
+			return true
+		}
+	}
+	return false
 }
 
 func hasQualifier(n *sitter.Node, src []byte, q string) bool {

@@ -205,6 +205,8 @@ func TestBlankMacrosKeepsLength(t *testing.T) {
 		"const char *s = R\"x(MACRO int f() { )x\";\nQ_OBJECT\n",
 		"#define A(x) \\\n  B(x) /* c */ \\\n  C\n",
 		strings.Repeat("(", 100) + "FOO" + strings.Repeat(")", 100),
+		"struct A {\n  template<class U> inline friend bool f(U) { return 1; }\n  auto g() -> decltype(h(x), void(), true);\n};\n",
+		"extern template\n  const C& use_facet<C>(const locale&);\n__extension__ typedef int T;\n",
 	}
 	for _, src := range srcs {
 		for _, fn := range []func([]byte) []byte{blankMacros, blankMacrosC} {
@@ -273,6 +275,41 @@ func TestPreprocessTokenSoup(t *testing.T) {
 				}
 				checkInvariants(t, res.Nodes, []byte(src))
 			}
+		}
+	}
+}
+
+// TestCFidelityShapes: each shape cmd/fidelity found misread in glibc and
+// library headers (see testdata/c/glibc_shapes.h for them in context).
+func TestCFidelityShapes(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"reserved macro after an attribute", "extern int abs (int __x) __THROW __attribute__ ((__const__)) __wur;\nint after(void);\n",
+			[]string{"function abs", "function after"}},
+		{"glibc _Attr_access_", "extern int f (char *b, size_t n)\n    _Attr_access_ ((__write_only__, 1, 2));\nextern void g (void);\n",
+			[]string{"function f", "function g"}},
+		{"__REDIRECT", "extern int __REDIRECT (fscanf, (FILE *__restrict __s, const char *__f, ...),\n  __isoc99_fscanf) __wur;\nextern int __REDIRECT_NTH (strerror_r,\n (int __e, char *__b, size_t __n),\n __xpg_strerror_r) __nonnull ((2));\n",
+			[]string{"function fscanf", "function strerror_r"}},
+		{"macro around the name", "extern NCURSES_EXPORT(int) NCURSES_SP_NAME(cbreak) (SCREEN*);\nBZ_EXTERN int BZ_API(BZ2_bzRead) (int *e, int len);\n",
+			[]string{"function cbreak", "function BZ2_bzRead"}},
+		{"pointer result and OF", "ZEXTERN char * ZEXPORT gzgets OF((gzFile file, char *buf, int len));\n",
+			[]string{"function gzgets"}},
+		{"attribute macros after a type macro", "XMLPARSEAPI(void *)\nXML_ATTR_MALLOC\nXML_ATTR_ALLOC_SIZE(2)\nXML_MemMalloc(XML_Parser parser, size_t size);\n",
+			[]string{"function XML_MemMalloc"}},
+		{"export macro before a builtin type", "TS_PUBLIC void (*ts_free)(void *);\n",
+			[]string{"variable ts_free"}},
+		{"macro after a typedef name", "typedef struct gcry_mpi *GCRY_MPI _GCRY_GCC_ATTR_DEPRECATED;\ntypedef unsigned long ULONG;\n",
+			[]string{"type/typedef GCRY_MPI", "type/typedef ULONG"}},
+		{"typedef through a macro", "typedef PNG_CALLBACK(void, *png_rw_ptr, (png_structp, png_bytep, size_t));\n",
+			[]string{"type/typedef png_rw_ptr"}},
+		{"field named by a macro", "struct re {\n  struct re_dfa_t *__REPB_PREFIX(buffer);\n  unsigned short int __ctx(significand)[4];\n};\n",
+			[]string{"struct re", "field re.buffer", "field re.significand"}},
+	}
+	for _, tt := range tests {
+		if got := symbolsOf(t, "c", tt.src); strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -262,3 +262,62 @@ void *myalloc OF((void *, unsigned, unsigned));
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestCPPFidelityShapes: each shape cmd/fidelity found misread on
+// libstdc++ (see testdata/cpp/libstdcxx_shapes.hpp for them in context).
+func TestCPPFidelityShapes(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"macro return type before operator", "struct A {\n inline\n MACRO_T&\n operator=(const MACRO_T& o)\n { return *this; }\n};\n",
+			[]string{"struct A", "method/operator A.operator="}},
+		{"class in capitals", "struct _NFA {\n _NFA(const typename T::l& a, F f)\n : B(f) { }\n};\n",
+			[]string{"struct _NFA", "constructor _NFA._NFA"}},
+		{"conversion after specifiers", "struct A {\n [[nodiscard]] constexpr operator bool() const { return 1; }\n};\n",
+			[]string{"struct A", "method/operator A.operator bool"}},
+		{"out-of-line conversion", "template <class C>\n inline P<C>::\n operator C() const\n { return C(); }\n",
+			[]string{"method/operator P.operator C"}},
+		{"attribute after a parameter", "struct A {\n static void f(A& a __attribute__((__unused__)), int b) { }\n};\n",
+			[]string{"struct A", "method A.f"}},
+		{"extension before using", "struct S { __extension__ using type = unsigned __int128; };\n",
+			[]string{"struct S", "type/using S.type"}},
+		{"decltype operand", "struct M {\n template<typename K>\n auto has(const K& x) const\n -> decltype(f(x), void(), true)\n { return true; }\n int n;\n};\n",
+			[]string{"struct M", "method M.has", "field M.n"}},
+		{"inline friend", "struct A {\n template<typename U>\n inline friend void swap(A<U>&, A<U>&);\n template<typename U>\n inline friend bool operator==(A, U*) { return false; }\n};\n",
+			[]string{"struct A", "method/friend A.operator=="}},
+		{"explicit instantiations", "extern template class allocator<char>;\nextern template\n const C& use_facet<C>(const locale&);\ntemplate\n bool has_facet<C>(const locale&);\nint after();\n",
+			[]string{"function after"}},
+		{"constexpr object with parentheses", "constexpr error_type error_collate(_S_error_collate);\nconstexpr int twice(int x);\n",
+			[]string{"constant error_collate", "function twice"}},
+		{"static member defined with parentheses", "template<typename T>\n C<int> A<T>::_S_count(_S_blocks);\n",
+			[]string{"variable A._S_count"}},
+		{"local using", "void f() {\n using V = int;\n typedef V W;\n struct L { };\n}\n",
+			[]string{"function f", "struct f.L"}},
+		{"macro with a braced argument", "struct F {\n int _M_i _GLIBCXX20_INIT({});\n};\n",
+			[]string{"struct F", "field F._M_i"}},
+		{"macro run that leads nothing", "OP_SET(==)\nOP_SET(!=)\n\ntemplate<typename T>\n inline bool operator==(const P<T>& a, int b) { return false; }\n",
+			[]string{"function/operator operator=="}},
+	}
+	for _, tt := range tests {
+		if got := symbolsOf(t, "cpp", tt.src); strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestAttributeMacroAfterScopeMacro: a macro on the line above a
+// declaration is part of it even after a scope macro set apart by a blank
+// line and a comment; the declaration starts on the macro's line.
+func TestAttributeMacroAfterScopeMacro(t *testing.T) {
+	src := "namespace std {\n_GLIBCXX_END_NAMESPACE_CONTAINER\n\n  // Fill.\n  _GLIBCXX20_CONSTEXPR\n  inline void\n  fill(int* v) { }\n}\n"
+	res, err := Lookup("cpp").Extract([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range res.Nodes[1:] {
+		if n.Name == "fill" && n.LineStart != 5 {
+			t.Errorf("fill starts on line %d, want 5", n.LineStart)
+		}
+	}
+}
