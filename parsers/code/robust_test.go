@@ -15,7 +15,9 @@ func FuzzExtract(f *testing.F) {
 	langs := Languages()
 	files, _ := filepath.Glob("testdata/*/*")
 	for _, p := range files {
-		if strings.HasSuffix(p, ".golden") {
+		// testdata/fuzz/<Target> holds the inputs go test -fuzz saved:
+		// directories, replayed by go test itself.
+		if strings.HasSuffix(p, ".golden") || filepath.Base(filepath.Dir(p)) == "fuzz" {
 			continue
 		}
 		src, err := os.ReadFile(p)
