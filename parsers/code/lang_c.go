@@ -127,8 +127,14 @@ func fixTypeSpecifier(l *Language, s *Symbol, src []byte) {
 	if p.ChildByFieldName("declarator") == nil {
 		return
 	}
-	if s.DocStart == s.Start {
-		s.DocStart, s.DocRow = p.StartByte(), p.StartPoint().Row
+	if s.DocStart == s.Start || s.DocStart > p.StartByte() {
+		// No doc, or a comment inside the declaration ("extern\n// c\n
+		// struct A {} a;"): the declaration's own doc, if any, is above it.
+		s.DocStart, s.DocRow, s.Doc = p.StartByte(), p.StartPoint().Row, ""
+		if c := l.docComments(p); c != nil {
+			s.DocStart, s.DocRow = c.StartByte(), c.StartPoint().Row
+			s.Doc = cleanDoc(string(src[s.DocStart:p.StartByte()]))
+		}
 	}
 	s.Start, s.StartRow = p.StartByte(), p.StartPoint().Row
 	s.End, s.EndRow = p.EndByte(), endRow(p)
