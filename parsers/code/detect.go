@@ -29,6 +29,9 @@ func Detect(name string, head []byte) *Language {
 			l = byExt[ext]
 		}
 	}
+	if l == nil && (strings.HasPrefix(base, "Dockerfile.") || strings.HasPrefix(base, "Containerfile.")) {
+		l = byName["dockerfile"] // Dockerfile.dev, Containerfile.alpine
+	}
 	registryMu.RUnlock()
 	if l != nil || ext != "" {
 		return l

@@ -1,0 +1,7 @@
+class Editing {
+    int x
+
+    void done() {}
+
+    String pending(a,
+        b,
