@@ -465,7 +465,8 @@ func TestSearchQuality(t *testing.T) {
 	extra, _ := filepath.Glob(filepath.Join(qualityDir, "queries-*.json"))
 	for _, f := range extra {
 		var more struct {
-			Queries []qualityQuery `json:"queries"`
+			Description string         `json:"description"`
+			Queries     []qualityQuery `json:"queries"`
 		}
 		loadQualityJSON(t, filepath.Base(f), &more)
 		qf.Queries = append(qf.Queries, more.Queries...)
