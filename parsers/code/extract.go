@@ -101,9 +101,12 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 	}
 	qc.Exec(l.query.q, root)
 	syms, reparse := l.collect(qc, src)
+	nv := newNav(root)
+	defer nv.close()
+	var scratch []level
 	for i := range syms {
 		syms[i].Host = host
-		l.complete(&syms[i], src)
+		l.complete(&syms[i], src, nv, &scratch)
 	}
 	if depth >= maxReparse {
 		return syms
@@ -311,8 +314,151 @@ func mergeMissing(dst, src *Symbol) {
 }
 
 // complete computes a symbol's extent (wrappers and leading attributes), its
-// doc comment, signature and scoped name.
-func (l *Language) complete(s *Symbol, src []byte) {
+// doc comment, signature and scoped name. nv answers its questions about
+// the tree; for the rare node it cannot place (an empty one, the root, a
+// parent with unusual children) tree-sitter's node API answers them
+// (completeByAPI), with the same results.
+func (l *Language) complete(s *Symbol, src []byte, nv *nav, scratch *[]level) {
+	if len(l.wrapper) == 0 && len(l.leading) == 0 && len(l.comment) == 0 {
+		// No parent or sibling lookups: the definition is the extent.
+		def := s.Node
+		start, end := def.StartByte(), def.EndByte()
+		row := def.StartPoint().Row
+		l.setExtent(s, src, extent{start, end, start, row, endRow(def), -1, 0})
+		return
+	}
+	path, ok := nv.path(s.Node, (*scratch)[:0])
+	*scratch = path
+	if ok && !completeByAPIOnly {
+		if e, ok := l.extentByNav(s, src, nv, path); ok {
+			l.setExtent(s, src, e)
+			return
+		}
+	}
+	l.completeByAPI(s, src)
+}
+
+// completeByAPIOnly makes complete ask tree-sitter's node API every
+// time: tests compare the two ways.
+var completeByAPIOnly = false
+
+// extent is what complete finds: the node n (the definition or the
+// wrapper that took its place) and the first node of the extent (n or a
+// leading sibling), and where the doc comment above starts (-1: none).
+type extent struct {
+	nStart, nEnd         uint32
+	firstStart, firstRow uint32
+	endRow               uint32
+	doc                  int
+	docRow               uint32
+}
+
+// setExtent sets what complete computes from an extent.
+func (l *Language) setExtent(s *Symbol, src []byte, e extent) {
+	s.Start, s.End = e.firstStart, e.nEnd
+	s.StartRow, s.EndRow = e.firstRow, e.endRow
+	s.DocStart, s.DocRow = s.Start, s.StartRow
+	if e.doc >= 0 {
+		s.DocStart, s.DocRow = uint32(e.doc), e.docRow
+		s.Doc = cleanDoc(string(src[s.DocStart:s.Start]))
+	}
+	// The signature starts at the wrapper ("export", "template<...>",
+	// "type") but not at leading attributes.
+	if s.bodyStart > e.nStart {
+		s.Signature = signature(src[e.nStart:s.bodyStart])
+	} else {
+		s.Signature = signature(src[e.nStart:e.nEnd])
+	}
+	if l.ScopeSeparator != "" {
+		s.Scope, s.Name = splitScope(s.Name, l.ScopeSeparator)
+	}
+}
+
+// extentByNav is completeByAPI's search through nav. It reports false
+// when a lookup needs tree-sitter's own answer (a parent whose children
+// nav does not list as the node API does).
+func (l *Language) extentByNav(s *Symbol, src []byte, nv *nav, path []level) (extent, bool) {
+	at := len(path) - 1 // the level of n
+	n := nv.node(path, at)
+	for len(l.wrapper) > 0 && at >= 0 {
+		p := nv.node(path, at-1)
+		if !l.syms.wrapper(uint16(p.symbol)) {
+			break
+		}
+		if path[at].list.irregular {
+			return extent{}, false
+		}
+		if !l.soleDefinitionKid(path[at].list.kids, n) {
+			break
+		}
+		if l.WrapperOK != nil && !l.WrapperOK(nv.sitterNode(p), nv.sitterNode(n), src) {
+			break
+		}
+		at--
+		n = p
+	}
+	e := extent{
+		nStart: uint32(n.start_byte), nEnd: uint32(n.end_byte),
+		firstStart: uint32(n.start_byte), firstRow: uint32(n.start_row),
+		endRow: kidEndRow(n), doc: -1,
+	}
+	if at < 0 {
+		return e, true // the root has no siblings
+	}
+	if path[at].list.irregular {
+		return extent{}, false
+	}
+	kids := path[at].list.kids
+	fi := path[at].i
+	for len(l.leading) > 0 {
+		j := prevNamed(kids, fi)
+		if j < 0 || !l.syms.leading(uint16(kids[j].symbol)) {
+			break
+		}
+		fi = j
+	}
+	first := &kids[fi]
+	e.firstStart, e.firstRow = uint32(first.start_byte), uint32(first.start_row)
+	if s.docInside[1] == 0 && len(l.comment) > 0 {
+		// The run of comments directly above first (docComments).
+		row := e.firstRow
+		for j := prevNamed(kids, fi); j >= 0 && l.syms.comment(uint16(kids[j].symbol)); j = prevNamed(kids, j) {
+			c := &kids[j]
+			if kidEndRow(c)+1 < row {
+				break
+			}
+			// A comment that trails code on its line belongs to that code.
+			if j > 0 && kidEndRow(&kids[j-1]) == uint32(c.start_row) {
+				break
+			}
+			e.doc, e.docRow = int(c.start_byte), uint32(c.start_row)
+			row = e.docRow
+		}
+	}
+	return e, true
+}
+
+// soleDefinitionKid is soleDefinition over the children of the wrapper.
+func (l *Language) soleDefinitionKid(kids []kid, n *kid) bool {
+	var last *kid
+	for i := range kids {
+		c := &kids[i]
+		if c.named == 0 {
+			continue
+		}
+		if l.syms.comment(uint16(c.symbol)) {
+			continue
+		}
+		if l.syms.name(uint16(c.symbol)) == l.syms.name(uint16(n.symbol)) && c.start_byte != n.start_byte {
+			return false
+		}
+		last = c
+	}
+	return last != nil && last.start_byte == n.start_byte && last.end_byte == n.end_byte
+}
+
+// completeByAPI is complete through tree-sitter's node API.
+func (l *Language) completeByAPI(s *Symbol, src []byte) {
 	def := s.Node
 	n := def
 	// Parent and sibling lookups walk down from the root (quadratic on
@@ -335,28 +481,17 @@ func (l *Language) complete(s *Symbol, src []byte) {
 		}
 		first = prev
 	}
-	s.Start, s.End = first.StartByte(), n.EndByte()
-	s.StartRow, s.EndRow = first.StartPoint().Row, endRow(n)
-	s.DocStart, s.DocRow = s.Start, s.StartRow
-
+	e := extent{
+		nStart: n.StartByte(), nEnd: n.EndByte(),
+		firstStart: first.StartByte(), firstRow: first.StartPoint().Row,
+		endRow: endRow(n), doc: -1,
+	}
 	if s.docInside[1] == 0 {
 		if c := l.docComments(first); c != nil {
-			s.DocStart, s.DocRow = c.StartByte(), c.StartPoint().Row
-			s.Doc = cleanDoc(string(src[s.DocStart:s.Start]))
+			e.doc, e.docRow = int(c.StartByte()), c.StartPoint().Row
 		}
 	}
-
-	// The signature starts at the wrapper ("export", "template<...>",
-	// "type") but not at leading attributes.
-	if s.bodyStart > n.StartByte() {
-		s.Signature = signature(src[n.StartByte():s.bodyStart])
-	} else {
-		s.Signature = signature(src[n.StartByte():n.EndByte()])
-	}
-
-	if l.ScopeSeparator != "" {
-		s.Scope, s.Name = splitScope(s.Name, l.ScopeSeparator)
-	}
+	l.setExtent(s, src, e)
 }
 
 // soleDefinition reports whether n is the last named, non-comment child of

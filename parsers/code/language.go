@@ -94,7 +94,55 @@ type Language struct {
 	comment map[string]bool
 	leading map[string]bool
 	wrapper map[string]bool
+	syms    symTable
 }
+
+// symTable holds the name of each of a grammar's symbols and whether it
+// is one of the language's comment, leading or wrapper types, so that
+// completion looks up a node's type by its symbol number.
+type symTable struct {
+	names []string
+	flags []uint8
+}
+
+const (
+	symComment = 1 << iota
+	symLeading
+	symWrapper
+)
+
+func newSymTable(g *sitter.Language, comment, leading, wrapper map[string]bool) symTable {
+	n := int(g.SymbolCount())
+	t := symTable{names: make([]string, n), flags: make([]uint8, n)}
+	for i := range n {
+		name := g.SymbolName(sitter.Symbol(i))
+		t.names[i] = name
+		if comment[name] {
+			t.flags[i] |= symComment
+		}
+		if leading[name] {
+			t.flags[i] |= symLeading
+		}
+		if wrapper[name] {
+			t.flags[i] |= symWrapper
+		}
+	}
+	return t
+}
+
+// name is ts_node_type's answer for a node of symbol s.
+func (t *symTable) name(s uint16) string {
+	if int(s) < len(t.names) {
+		return t.names[s]
+	}
+	return "ERROR" // ts_builtin_sym_error, the one symbol past the table
+}
+
+func (t *symTable) has(s uint16, f uint8) bool { return int(s) < len(t.flags) && t.flags[s]&f != 0 }
+
+func (t *symTable) comment(s uint16) bool { return t.has(s, symComment) }
+func (t *symTable) leading(s uint16) bool { return t.has(s, symLeading) }
+func (t *symTable) wrapper(s uint16) bool { return t.has(s, symWrapper) }
 
 var (
 	registryMu sync.RWMutex
@@ -170,6 +218,7 @@ func (l *Language) init() error {
 		l.comment = set(l.CommentTypes)
 		l.leading = set(l.LeadingTypes)
 		l.wrapper = set(l.Wrappers)
+		l.syms = newSymTable(l.Grammar(), l.comment, l.leading, l.wrapper)
 	})
 	return l.initErr
 }

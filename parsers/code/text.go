@@ -161,13 +161,23 @@ func dedent(s string) string {
 	return strings.Trim(strings.Join(lines, "\n"), "\n ")
 }
 
-// countWords counts the words (runs of letters and digits) in spans.
+// countWords counts the words (runs of letters, digits and underscores)
+// in spans.
 func countWords(src []byte, spans []treenav.Span) int {
 	n := 0
 	for _, sp := range spans {
 		in := false
-		for _, r := range string(src[sp.Start:sp.End]) {
-			w := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+		b := src[sp.Start:sp.End]
+		for i := 0; i < len(b); {
+			var w bool
+			if c := b[i]; c < utf8.RuneSelf {
+				w = asciiWord[c]
+				i++
+			} else {
+				r, size := utf8.DecodeRune(b[i:])
+				w = unicode.IsLetter(r) || unicode.IsDigit(r)
+				i += size
+			}
 			if w && !in {
 				n++
 			}
@@ -176,3 +186,11 @@ func countWords(src []byte, spans []treenav.Span) int {
 	}
 	return n
 }
+
+// asciiWord marks the ASCII bytes countWords counts as word characters.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range rune(utf8.RuneSelf) {
+		t[c] = unicode.IsLetter(c) || unicode.IsDigit(c) || c == '_'
+	}
+	return t
+}()
