@@ -3,8 +3,10 @@ package index
 import (
 	"path"
 	"slices"
-	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/treenav/treenav"
 )
@@ -37,25 +39,95 @@ type segmentBuilder struct {
 	tokens map[string]*termBuf
 	kbuf   []byte // key scratch
 	abuf   []byte // analyzer scratch
+
+	// words resolves a word as written (its raw bytes) to what the
+	// analyzer makes of it, so that a word seen before costs one lookup
+	// instead of a split, a lowercasing and a lookup per token: the value
+	// packs wordInfo (see wordEntry) and the word's tokens, wordToks[off:
+	// off+count], each a posting buffer and a position relative to the
+	// word's first. Keys live in wordKeys, a few large blocks.
+	words    map[string]wordEntry
+	wordToks []wordTok
+	wordKeys []byte
+	// hot is a small direct-mapped cache in front of words, for the
+	// frequent words: it stays in the CPU's cache where the map does not.
+	hot *[hotWords]hotWord
 }
 
+// hotWords is the size of the hot word cache; words longer than
+// hotWordLen bytes are not kept there.
+const (
+	hotWords   = 2048
+	hotWordLen = 22
+)
+
+type hotWord struct {
+	w   wordEntry
+	n   uint8 // key length; 0: empty
+	key [hotWordLen]byte
+}
+
+// wordEntry is a cached word: its tokens are wordToks[off : off+count],
+// except for a word of one token, which is t at position rel (most words:
+// this spares a second memory access).
+type wordEntry struct {
+	t     *termBuf
+	off   uint32
+	count uint8
+	parts uint8 // positions the word takes
+	flags uint8
+	rel   uint8
+}
+
+const (
+	wordPlain    = 1 << iota // one part, not starting with a digit: may precede a particle
+	wordParticle             // one short part that is a particle ("in", "out", ...)
+	wordUncached             // the cache is full: drop the tokens after use
+)
+
+// wordTok is one token of a cached word that has a term.
+type wordTok struct {
+	t   *termBuf
+	rel uint32
+}
+
+// maxCachedWords bounds a builder's word cache; further new words are
+// resolved token by token (the cache only saves work, it never changes
+// what is indexed).
+var maxCachedWords = 1 << 20
+
+// wordKeyBlock is the size of the blocks holding the cache's keys.
+const wordKeyBlock = 64 << 10
+
 type termBuf struct {
-	nodes []uint32
-	tf    []uint32
-	pos   []byte
-	off   []uint32 // start offset of each posting's positions in pos
-	// state of the node being added
-	cur     int32 // node the last posting belongs to, -1 none
-	lastPos uint32
+	// state of the node being added, first: it is what every token
+	// touches
+	cur     int32  // node the last posting belongs to, -1 none
+	lastPos uint32 // last position stored in the posting
+	curOff  uint32 // start of the posting's positions in pos (off's last)
 	curTF   [treenav.NumFields]uint32
+	pos     []byte
+	nodes   []uint32
+	tf      []uint32
+	off     []uint32 // start offset of each posting's positions in pos
 }
 
 func newSegmentBuilder() *segmentBuilder {
-	return &segmentBuilder{terms: map[string]*termBuf{}, tokens: map[string]*termBuf{}}
+	return &segmentBuilder{terms: map[string]*termBuf{}, tokens: map[string]*termBuf{}, words: map[string]wordEntry{}, hot: new([hotWords]hotWord)}
 }
 
 // termBufFor returns the posting buffer of a token's term.
 func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
+	if k == tokWhole {
+		// The key is the term; the token cache would only add an entry
+		// per identifier, rarely asked for again (the word cache is).
+		t := b.terms[string(key)]
+		if t == nil {
+			t = &termBuf{cur: -1}
+			b.terms[string(key)] = t
+		}
+		return t
+	}
 	b.kbuf = append(append(b.kbuf[:0], byte(k)), key...)
 	if t, ok := b.tokens[string(b.kbuf)]; ok {
 		return t
@@ -72,15 +144,157 @@ func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 }
 
 // index tokenizes text into node's field f from position pos and returns
-// the next free position.
+// the next free position. It is tokenize with each word resolved through
+// the builder's word cache: the same tokens, in the same order, at the same
+// positions (TestBuilderIndexMatchesTokenize).
 func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32, f treenav.Field) int {
 	nm := &b.nodes[node]
-	return tokenize(text, pos, compounds, &b.abuf, func(k tokKind, key []byte, p, _, _ int) {
-		if t := b.termBufFor(k, key); t != nil {
-			b.addTerm(t, node, f, uint32(p))
-			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)
+	fieldLen := int(nm.fieldLen[f])
+	// The previous plain word, for compounds.
+	prevStart, prevEnd, prevPos := 0, -1, 0
+	i := 0
+	for i < len(text) {
+		// Skip to the next word character.
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if !isWordByte(c) {
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRune(text[i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				i += size
+				continue
+			}
 		}
-	})
+		start := i
+		for i < len(text) {
+			c := text[i]
+			if c < utf8.RuneSelf {
+				if !isWordByte(c) {
+					break
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRune(text[i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			i += size
+		}
+		word := text[start:i]
+		if len(word) > maxTermLen {
+			pos++
+			prevEnd = -1
+			continue
+		}
+		w := b.word(word)
+		if compounds {
+			if w.flags&wordParticle != 0 && prevEnd >= 0 && onlySpaces(text[prevEnd:start]) {
+				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
+				key = appendLower(append(key, 0), word)
+				b.abuf = key
+				if t := b.termBufFor(tokCompound, key); t != nil {
+					b.addTerm(t, node, f, uint32(prevPos))
+					fieldLen++
+				}
+			}
+			prevEnd = -1
+			if w.flags&wordPlain != 0 {
+				prevStart, prevEnd, prevPos = start, i, pos
+			}
+		}
+		if w.count == 1 {
+			b.addTerm(w.t, node, f, uint32(pos)+uint32(w.rel))
+		} else if w.count > 1 {
+			for _, wt := range b.wordToks[w.off : w.off+uint32(w.count)] {
+				b.addTerm(wt.t, node, f, uint32(pos)+wt.rel)
+			}
+			if w.flags&wordUncached != 0 {
+				b.wordToks = b.wordToks[:w.off]
+			}
+		}
+		fieldLen += int(w.count)
+		pos += int(w.parts)
+	}
+	// As tokenize's callers counted: a uint16 that wraps past 65535 (the
+	// min(…, 65535) they wrote never caps it, as +1 wraps first).
+	nm.fieldLen[f] = uint16(fieldLen)
+	return pos
+}
+
+// word returns the cache entry of a word (at most maxTermLen bytes),
+// resolving and caching it on first sight.
+func (b *segmentBuilder) word(word []byte) wordEntry {
+	var hw *hotWord
+	if len(word) <= hotWordLen {
+		h := uint32(2166136261) // FNV-1a
+		for _, c := range word {
+			h = (h ^ uint32(c)) * 16777619
+		}
+		hw = &b.hot[(h^h>>16)&(hotWords-1)]
+		if int(hw.n) == len(word) && string(hw.key[:hw.n]) == string(word) {
+			return hw.w
+		}
+	}
+	w, ok := b.words[string(word)]
+	if !ok {
+		w = b.resolve(word)
+		if w.flags&wordUncached != 0 {
+			return w
+		}
+	}
+	if hw != nil {
+		hw.w, hw.n = w, uint8(len(word))
+		copy(hw.key[:], word)
+	}
+	return w
+}
+
+// resolve splits a word into its tokens and adds it to the cache (unless
+// the cache is full).
+func (b *segmentBuilder) resolve(word []byte) wordEntry {
+	var parts [16][2]int
+	n := splitParts(word, parts[:])
+	w := wordEntry{off: uint32(len(b.wordToks)), parts: uint8(n)}
+	if n == 1 && !(word[0] >= '0' && word[0] <= '9') {
+		w.flags |= wordPlain
+	}
+	if n == 1 && len(word) <= 4 {
+		if b.abuf = appendLower(b.abuf[:0], word); particles[string(b.abuf)] {
+			w.flags |= wordParticle
+		}
+	}
+	if n > 1 {
+		b.abuf = appendLower(b.abuf[:0], word)
+		if t := b.termBufFor(tokWhole, b.abuf); t != nil {
+			b.wordToks = append(b.wordToks, wordTok{t, 0})
+		}
+	}
+	for p := 0; p < n; p++ {
+		b.abuf = appendLower(b.abuf[:0], word[parts[p][0]:parts[p][1]])
+		if t := b.termBufFor(tokPart, b.abuf); t != nil {
+			b.wordToks = append(b.wordToks, wordTok{t, uint32(p)})
+		}
+	}
+	w.count = uint8(len(b.wordToks) - int(w.off))
+	if w.count == 1 {
+		w.t, w.rel = b.wordToks[w.off].t, uint8(b.wordToks[w.off].rel)
+		b.wordToks = b.wordToks[:w.off]
+	}
+	if len(b.words) >= maxCachedWords {
+		w.flags |= wordUncached
+		return w
+	}
+	if len(b.wordKeys)+len(word) > cap(b.wordKeys) {
+		b.wordKeys = make([]byte, 0, wordKeyBlock)
+	}
+	off := len(b.wordKeys)
+	b.wordKeys = append(b.wordKeys, word...)
+	b.words[unsafe.String(&b.wordKeys[off], len(word))] = w
+	return w
 }
 
 // add tokenizes one document into the builder.
@@ -197,13 +411,14 @@ func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uin
 		t.lastPos = 0
 		t.curTF = [treenav.NumFields]uint32{}
 		t.nodes = append(t.nodes, node)
-		t.off = append(t.off, uint32(len(t.pos)))
+		t.curOff = uint32(len(t.pos))
+		t.off = append(t.off, t.curOff)
 		b.open = append(b.open, t)
 	}
 	t.curTF[f]++
 	// Positions must increase within a posting; a whole identifier shares
 	// its first part's position, so repeated positions are stored once.
-	if len(t.pos) > int(t.off[len(t.off)-1]) && p <= t.lastPos {
+	if len(t.pos) > int(t.curOff) && p <= t.lastPos {
 		return
 	}
 	t.pos = appendUvarint(t.pos, p-t.lastPos)
@@ -226,20 +441,30 @@ func (b *segmentBuilder) flushNode(node uint32) {
 func (b *segmentBuilder) finish() *segment {
 	s := &b.seg
 	s.docs, s.nodes = b.docs, b.nodes
-	s.terms = make([]string, 0, len(b.terms))
-	total := 0
-	for term, t := range b.terms {
-		s.terms = append(s.terms, term)
-		total += len(t.nodes)
+	type entry struct {
+		term string
+		t    *termBuf
 	}
-	sort.Strings(s.terms)
+	entries := make([]entry, 0, len(b.terms))
+	total, totalPos := 0, 0
+	for term, t := range b.terms {
+		entries = append(entries, entry{term, t})
+		total += len(t.nodes)
+		totalPos += len(t.pos)
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.term, b.term) })
 	b.tokens = nil
-	s.termPost = make([]uint32, 0, len(s.terms)+1)
+	b.words, b.wordToks, b.wordKeys, b.hot = nil, nil, nil, nil
+	b.terms = nil
+	s.terms = make([]string, 0, len(entries))
+	s.termPost = make([]uint32, 0, len(entries)+1)
 	s.postNode = make([]uint32, 0, total)
 	s.postTF = make([]uint32, 0, total)
 	s.postPos = make([]uint32, 0, total+1)
-	for _, term := range s.terms {
-		t := b.terms[term]
+	s.pos = slices.Grow(s.pos, totalPos)
+	for i := range entries {
+		t := entries[i].t
+		s.terms = append(s.terms, entries[i].term)
 		s.termPost = append(s.termPost, uint32(len(s.postNode)))
 		base := uint32(len(s.pos))
 		s.postNode = append(s.postNode, t.nodes...)
@@ -248,18 +473,18 @@ func (b *segmentBuilder) finish() *segment {
 			s.postPos = append(s.postPos, base+o)
 		}
 		s.pos = append(s.pos, t.pos...)
+		entries[i].t = nil // its postings are copied: the GC may take them
 	}
 	s.termPost = append(s.termPost, uint32(len(s.postNode)))
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
 	s.buildTables()
-	b.terms = nil
 	return s
 }
 
 // buildTables sorts the symbol and anchor tables.
 func (s *segment) buildTables() {
-	s.syms = s.syms[:0]
-	s.anchors = s.anchors[:0]
+	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
+	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
 	for i := range s.nodes {
 		n := &s.nodes[i]
 		if n.name != "" && n.kind != treenav.KindSection && n.kind != treenav.KindCode {

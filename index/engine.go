@@ -294,10 +294,19 @@ func (e *Engine) Build() error {
 	// One segment per worker: queries read several segments as cheaply
 	// as one, so the build does not pay for a merge (small segments are
 	// merged later, as updates come).
-	segs := make([]*segment, 0, len(builders))
-	for _, b := range builders {
+	// Each builder's segment is finished on its own goroutine.
+	finished := make([]*segment, len(builders))
+	var fwg sync.WaitGroup
+	for i, b := range builders {
 		if len(b.docs) > 0 {
-			segs = append(segs, b.finish())
+			fwg.Go(func() { finished[i] = b.finish() })
+		}
+	}
+	fwg.Wait()
+	segs := make([]*segment, 0, len(builders))
+	for _, s := range finished {
+		if s != nil {
+			segs = append(segs, s)
 		}
 	}
 	e.ix.install(append(remove, dropped...), segs...)
