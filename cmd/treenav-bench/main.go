@@ -5,6 +5,13 @@
 //     of any tree-sitter indexer), with the same parallelism as indexing;
 //   - a cold index build (parse, extract, tokenize, index), its ratio to the
 //     floor, files/s, MB/s and peak RSS (in a child process);
+//   - floor and cold runs alternate, -index-rounds of each (floor, cold,
+//     floor, cold, ...), each in its own child process: a machine's noise
+//     (other processes, frequency changes) only ever slows a run down, so
+//     the minimum of each is the estimate of what the code costs, and the
+//     ratio of the minima the one compared with the targets. The spread
+//     (slowest run over fastest) and the ratio of each adjacent floor/cold
+//     pair say how noisy the run was;
 //   - the snapshot's size and a warm start (load it and reconcile with the
 //     disk, in a fresh child process);
 //   - query latency p50/p99 over a fixed list of 100+ queries, find_symbol
@@ -25,6 +32,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -33,36 +41,49 @@ import (
 
 // corpusResult is one corpus's line of the report.
 type corpusResult struct {
-	Name          string  `json:"name"`
-	Dir           string  `json:"dir"`
-	Files         int     `json:"files"`
-	CodeFiles     int     `json:"code_files"`
-	SourceMB      float64 `json:"source_mb"`
-	Workers       int     `json:"workers"`
-	FloorSec      float64 `json:"parse_floor_s"`
-	ColdSec       float64 `json:"cold_index_s"`
-	Ratio         float64 `json:"cold_to_floor"`
-	FloorCPU      float64 `json:"parse_floor_cpu_s"`
-	ColdCPU       float64 `json:"cold_index_cpu_s"`
-	CPURatio      float64 `json:"cold_to_floor_cpu"`
-	FilesPerSec   float64 `json:"files_per_s"`
-	MBPerSec      float64 `json:"mb_per_s"`
-	PeakRSSMB     float64 `json:"peak_rss_mb"`
-	Documents     int     `json:"documents"`
-	Nodes         int     `json:"nodes"`
-	Terms         int     `json:"terms"`
-	SnapshotMB    float64 `json:"snapshot_mb"`
-	SnapshotRatio float64 `json:"snapshot_to_source"`
-	SaveSec       float64 `json:"snapshot_save_s"`
-	WarmSec       float64 `json:"warm_start_s"`
-	WarmRSSMB     float64 `json:"warm_peak_rss_mb"`
-	Queries       int     `json:"queries"`
-	QueryP50ms    float64 `json:"query_p50_ms"`
-	QueryP99ms    float64 `json:"query_p99_ms"`
-	SymbolP50ms   float64 `json:"find_symbol_p50_ms"`
-	SymbolP99ms   float64 `json:"find_symbol_p99_ms"`
-	UpdateP50ms   float64 `json:"update_p50_ms"`
-	UpdateP99ms   float64 `json:"update_p99_ms"`
+	Name      string  `json:"name"`
+	Dir       string  `json:"dir"`
+	Files     int     `json:"files"`
+	CodeFiles int     `json:"code_files"`
+	SourceMB  float64 `json:"source_mb"`
+	Workers   int     `json:"workers"`
+	// FloorSec, ColdSec and their CPU times are the minimum over the
+	// rounds; Ratio and CPURatio are ratios of minima.
+	FloorSec float64 `json:"parse_floor_s"`
+	ColdSec  float64 `json:"cold_index_s"`
+	Ratio    float64 `json:"cold_to_floor"`
+	FloorCPU float64 `json:"parse_floor_cpu_s"`
+	ColdCPU  float64 `json:"cold_index_cpu_s"`
+	CPURatio float64 `json:"cold_to_floor_cpu"`
+	// Every round, in the order run (floor i ran just before cold i).
+	IndexRounds   int       `json:"index_rounds"`
+	FloorRuns     []float64 `json:"parse_floor_runs_s"`
+	ColdRuns      []float64 `json:"cold_index_runs_s"`
+	FloorCPURuns  []float64 `json:"parse_floor_cpu_runs_s"`
+	ColdCPURuns   []float64 `json:"cold_index_cpu_runs_s"`
+	PairRatios    []float64 `json:"cold_to_floor_pairs"`
+	FloorSpread   float64   `json:"parse_floor_spread"` // slowest / fastest run
+	ColdSpread    float64   `json:"cold_index_spread"`
+	RatioMedian   float64   `json:"cold_to_floor_pair_median"`
+	PeakRSSRunsMB []float64 `json:"peak_rss_runs_mb"`
+	FilesPerSec   float64   `json:"files_per_s"`
+	MBPerSec      float64   `json:"mb_per_s"`
+	PeakRSSMB     float64   `json:"peak_rss_mb"` // the largest of the rounds
+	Documents     int       `json:"documents"`
+	Nodes         int       `json:"nodes"`
+	Terms         int       `json:"terms"`
+	SnapshotMB    float64   `json:"snapshot_mb"`
+	SnapshotRatio float64   `json:"snapshot_to_source"`
+	SaveSec       float64   `json:"snapshot_save_s"`
+	WarmSec       float64   `json:"warm_start_s"`
+	WarmRSSMB     float64   `json:"warm_peak_rss_mb"`
+	Queries       int       `json:"queries"`
+	QueryP50ms    float64   `json:"query_p50_ms"`
+	QueryP99ms    float64   `json:"query_p99_ms"`
+	SymbolP50ms   float64   `json:"find_symbol_p50_ms"`
+	SymbolP99ms   float64   `json:"find_symbol_p99_ms"`
+	UpdateP50ms   float64   `json:"update_p50_ms"`
+	UpdateP99ms   float64   `json:"update_p99_ms"`
 }
 
 type corpusFlag []string
@@ -79,6 +100,7 @@ func main() {
 	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>)")
 	out := flag.String("out", "bench.json", "write the results as JSON here")
 	rounds := flag.Int("rounds", 5, "times each query is run")
+	indexRounds := flag.Int("index-rounds", 3, "floor and cold index runs, alternated (the minimum of each is reported)")
 	flag.Parse()
 	if len(corpora) == 0 {
 		corpora = defaultCorpora()
@@ -90,7 +112,7 @@ func main() {
 			fail(fmt.Errorf("-corpus wants NAME=DIR, got %q", c))
 		}
 		fmt.Fprintf(os.Stderr, "== %s (%s)\n", name, dir)
-		r, err := measure(name, dir, *rounds)
+		r, err := measure(name, dir, *rounds, max(1, *indexRounds))
 		if err != nil {
 			fail(fmt.Errorf("%s: %w", name, err))
 		}
@@ -124,35 +146,56 @@ func defaultCorpora() []string {
 }
 
 // measure runs the phases of one corpus, each heavy one in a child process
-// so that peak RSS belongs to that phase alone.
-func measure(name, dir string, rounds int) (*corpusResult, error) {
+// so that peak RSS belongs to that phase alone. Floor and cold runs
+// alternate, so that a slow spell of the machine hits both alike.
+func measure(name, dir string, rounds, indexRounds int) (*corpusResult, error) {
 	snap, err := os.MkdirTemp("", "treenav-bench-snap")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(snap)
-	r := &corpusResult{Name: name, Dir: dir}
+	r := &corpusResult{Name: name, Dir: dir, IndexRounds: indexRounds}
 
-	var floor floorReport
-	_, floorCPU, err := runChild(&floor, "floor", dir)
-	if err != nil {
-		return nil, err
-	}
-	r.CodeFiles, r.Workers, r.FloorSec, r.FloorCPU = floor.Files, floor.Workers, floor.Seconds, floorCPU
+	var cold coldReport // the fastest cold run's report
+	for i := range indexRounds {
+		var floor floorReport
+		_, floorCPU, err := runChild(&floor, "floor", dir)
+		if err != nil {
+			return nil, err
+		}
+		r.CodeFiles, r.Workers = floor.Files, floor.Workers
+		r.FloorRuns = append(r.FloorRuns, floor.Seconds)
+		r.FloorCPURuns = append(r.FloorCPURuns, floorCPU)
 
-	var cold coldReport
-	rss, coldCPU, err := runChild(&cold, "cold", dir, snap)
-	if err != nil {
-		return nil, err
+		var c coldReport
+		rss, coldCPU, err := runChild(&c, "cold", dir, snap)
+		if err != nil {
+			return nil, err
+		}
+		// The cold child also saves the snapshot; its CPU time is left out.
+		r.ColdRuns = append(r.ColdRuns, c.Seconds)
+		r.ColdCPURuns = append(r.ColdCPURuns, coldCPU-c.SaveCPU)
+		r.PeakRSSRunsMB = append(r.PeakRSSRunsMB, rss)
+		if floor.Seconds > 0 {
+			r.PairRatios = append(r.PairRatios, c.Seconds/floor.Seconds)
+		}
+		if i == 0 || c.Seconds < cold.Seconds {
+			cold = c
+		}
+		fmt.Fprintf(os.Stderr, "   round %d: floor %.2fs (%.2f CPU-s), cold %.2fs (%.2f CPU-s), ratio %.2f\n",
+			i+1, floor.Seconds, floorCPU, c.Seconds, coldCPU-c.SaveCPU, c.Seconds/floor.Seconds)
 	}
-	// The cold child also saves the snapshot; its CPU time is left out.
-	r.ColdCPU = coldCPU - cold.SaveCPU
+	r.FloorSec, r.FloorSpread = minSpread(r.FloorRuns)
+	r.ColdSec, r.ColdSpread = minSpread(r.ColdRuns)
+	r.FloorCPU, _ = minSpread(r.FloorCPURuns)
+	r.ColdCPU, _ = minSpread(r.ColdCPURuns)
+	r.PeakRSSMB = slices.Max(r.PeakRSSRunsMB)
+	r.RatioMedian = median(r.PairRatios)
 	if r.FloorCPU > 0 {
 		r.CPURatio = r.ColdCPU / r.FloorCPU
 	}
-	r.Files, r.SourceMB, r.ColdSec = cold.Files, float64(cold.Bytes)/1e6, cold.Seconds
+	r.Files, r.SourceMB = cold.Files, float64(cold.Bytes)/1e6
 	r.Documents, r.Nodes, r.Terms = cold.Documents, cold.Nodes, cold.Terms
-	r.PeakRSSMB = rss
 	r.SaveSec = cold.SaveSeconds
 	r.SnapshotMB = float64(cold.SnapshotBytes) / 1e6
 	if cold.Bytes > 0 {
@@ -167,7 +210,7 @@ func measure(name, dir string, rounds int) (*corpusResult, error) {
 	}
 
 	var warm warmReport
-	rss, _, err = runChild(&warm, "warm", dir, snap, fmt.Sprint(rounds))
+	rss, _, err := runChild(&warm, "warm", dir, snap, fmt.Sprint(rounds))
 	if err != nil {
 		return nil, err
 	}
@@ -212,9 +255,16 @@ func printTable(rs []corpusResult) {
 	add("files (code)", func(r corpusResult) string { return fmt.Sprintf("%d (%d)", r.Files, r.CodeFiles) })
 	add("source MB", func(r corpusResult) string { return fmt.Sprintf("%.1f", r.SourceMB) })
 	add("workers", func(r corpusResult) string { return fmt.Sprint(r.Workers) })
-	add("parse floor s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FloorSec) })
-	add("cold index s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.ColdSec) })
+	add("index rounds", func(r corpusResult) string { return fmt.Sprint(r.IndexRounds) })
+	add("parse floor s", func(r corpusResult) string { return fmt.Sprintf("%.2f (+%.0f%%)", r.FloorSec, 100*(r.FloorSpread-1)) })
+	add("cold index s", func(r corpusResult) string { return fmt.Sprintf("%.2f (+%.0f%%)", r.ColdSec, 100*(r.ColdSpread-1)) })
 	add("cold / floor", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.Ratio) })
+	add("pair ratios", func(r corpusResult) string {
+		if len(r.PairRatios) == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f-%.2f", slices.Min(r.PairRatios), slices.Max(r.PairRatios))
+	})
 	add("floor CPU s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FloorCPU) })
 	add("cold CPU s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.ColdCPU) })
 	add("cold/floor CPU", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.CPURatio) })
@@ -243,6 +293,28 @@ func printTable(rs []corpusResult) {
 	for _, row := range rows {
 		fmt.Printf("| %-17s |%s\n", row[0], row[1])
 	}
+}
+
+// minSpread returns the smallest of xs and how much slower the slowest
+// is (max/min).
+func minSpread(xs []float64) (float64, float64) {
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	if lo <= 0 {
+		return lo, 0
+	}
+	return lo, hi / lo
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
 }
 
 // percentile returns the p-th percentile (0-100) of durations, in ms.
