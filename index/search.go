@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -448,10 +450,11 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 // nameMatch is 1 when a symbol's name or qualified name is the query as
 // typed (or a heading is the query's words), 0.5 when a symbol's name is
 // it up to case or separators ("read file" for ReadFile,
-// "server.shutdown"), else 0.
+// "server.shutdown"), else 0. It runs on every candidate, so it allocates
+// only for a name whose length already fits the query's.
 func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	if n.kind == treenav.KindSection {
-		if title != "" && titleWords(n.title) == title {
+		if title != "" && titleWordsEqual(n.title, title) {
 			return 1
 		}
 		return 0
@@ -463,19 +466,68 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
-	name := n.name
-	if strings.IndexByte(name, '_') >= 0 {
-		name = strings.ReplaceAll(name, "_", "")
-	}
-	if len(name) == len(key) && strings.EqualFold(name, key) {
+	if equalFoldWithout(n.name, key, "_") {
 		return 0.5
 	}
 	if len(n.name) < len(key) {
-		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
+		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
 	}
 	return 0
+}
+
+// equalFoldWithout reports whether s with every cut removed has key's
+// length in bytes and equals it up to case.
+func equalFoldWithout(s, key, cut string) bool {
+	if len(s) < len(key) {
+		return false // cutting only shortens s
+	}
+	c := strings.Count(s, cut)
+	if len(s)-c*len(cut) != len(key) {
+		return false
+	}
+	if c > 0 {
+		s = strings.ReplaceAll(s, cut, "")
+	}
+	return strings.EqualFold(s, key)
+}
+
+// titleWordsEqual reports whether titleWords(heading) == title, without
+// building titleWords' string.
+func titleWordsEqual(heading, title string) bool {
+	j := 0 // bytes of title matched
+	inWord, words := false, 0
+	for _, r := range heading {
+		lr := unicode.ToLower(r)
+		if !unicode.IsLetter(lr) && !unicode.IsDigit(lr) && lr != '_' {
+			inWord = false
+			continue
+		}
+		if !inWord {
+			inWord = true
+			if words > 0 {
+				if j >= len(title) || title[j] != ' ' {
+					return false
+				}
+				j++
+			}
+			words++
+		}
+		if lr < utf8.RuneSelf {
+			if j >= len(title) || title[j] != byte(lr) {
+				return false
+			}
+			j++
+			continue
+		}
+		tr, size := utf8.DecodeRuneInString(title[j:])
+		if tr != lr || size == 0 {
+			return false
+		}
+		j += size
+	}
+	return j == len(title)
 }
 
 // rollup gives each matching section or symbol a share (sectionShare,

@@ -1,0 +1,88 @@
+package index
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+// nameMatchByStrings is nameMatch as first written, building the strings
+// it compares: the reference the allocation-free one must agree with.
+func nameMatchByStrings(n *nodeMeta, raw, key, title string) float64 {
+	if n.kind == treenav.KindSection {
+		if title != "" && titleWords(n.title) == title {
+			return 1
+		}
+		return 0
+	}
+	if n.name == "" || key == "" || n.kind == treenav.KindFile {
+		return 0
+	}
+	raw = strings.TrimSpace(raw)
+	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
+		return 1
+	}
+	name := n.name
+	if strings.IndexByte(name, '_') >= 0 {
+		name = strings.ReplaceAll(name, "_", "")
+	}
+	if len(name) == len(key) && strings.EqualFold(name, key) {
+		return 0.5
+	}
+	if len(n.name) < len(key) {
+		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
+			return 0.5
+		}
+	}
+	return 0
+}
+
+func TestNameMatchAgreesWithStrings(t *testing.T) {
+	pieces := []string{"read", "Read", "READ", "file", "File", "_", ".", " ", "-", "é", "É", "ǅ", "K", "k", "server", "Shutdown", "2", "\xff", "  ", "ß", "İ"}
+	rng := rand.New(rand.NewSource(7))
+	gen := func() string {
+		var b strings.Builder
+		for range rng.Intn(6) {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		return b.String()
+	}
+	hits := 0
+	for i := range 200000 {
+		raw := gen()
+		q := &query{}
+		for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
+			q.words = append(q.words, qword{text: w})
+		}
+		key, title := q.identifier(), q.title()
+		n := &nodeMeta{name: gen(), title: gen(), qualified: gen()}
+		switch i % 4 {
+		case 0:
+			n.kind = treenav.KindSection
+			if i%8 == 0 {
+				n.title = strings.ToUpper(raw) + " "
+			}
+		case 1:
+			n.kind = treenav.KindFunction
+			n.name = strings.ReplaceAll(raw, " ", "_")
+		case 2:
+			n.kind = treenav.KindMethod
+			n.qualified = "A." + raw
+			n.name = raw[:len(raw)/2]
+		default:
+			n.kind = treenav.KindClass
+		}
+		want := nameMatchByStrings(n, raw, key, title)
+		if got := nameMatch(n, raw, key, title); got != want {
+			t.Fatalf("nameMatch(%+v, %q, %q, %q) = %v, want %v", n, raw, key, title, got, want)
+		}
+		if want > 0 {
+			hits++
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d matching cases: the generator does not exercise the matches", hits)
+	}
+}
