@@ -481,8 +481,9 @@ func (b *segmentBuilder) finish() *segment {
 	return s
 }
 
-// buildTables sorts the symbol and anchor tables.
+// buildTables sorts the symbol and anchor tables and packs the norms.
 func (s *segment) buildTables() {
+	s.buildNorms()
 	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
 	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
 	for i := range s.nodes {

@@ -408,8 +408,8 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 			}
 			for p := s.termPost[tid]; p < s.termPost[tid+1]; p++ {
 				node := s.postNode[p]
-				nm := &s.nodes[node]
-				if !allowed.has(nm.doc) || !f.nodeOK(nm) {
+				nn := &s.norms[node]
+				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(&s.nodes[node]) {
 					continue
 				}
 				packed := s.postTF[p]
@@ -419,7 +419,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 					if tf == 0 {
 						continue
 					}
-					norm := 1 - b + b*float64(nm.fieldLen[fi])/avg[fi]
+					norm := 1 - b + b*float64(nn.fieldLen[fi])/avg[fi]
 					tfw += w[fi] * float64(tf) / norm
 				}
 				score := float32(va.mult * va.idf * tfw * (k1 + 1) / (k1 + tfw))

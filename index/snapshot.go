@@ -417,6 +417,7 @@ func readSegment(r *dec) *segment {
 		}
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
+	s.buildNorms()
 	return s
 }
 
