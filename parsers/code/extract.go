@@ -96,11 +96,16 @@ const maxReparse = 3
 func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree) []Symbol {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
-	if l.MaxStartDepth > 0 {
+	roots := []*sitter.Node{root}
+	if l.starts != nil && !startWalkOff {
+		// The query runs at each node where a pattern may start, and
+		// only there: it never walks the expressions in between.
+		roots = l.startNodes(root)
+		setMaxStartDepth(qc, 0)
+	} else if l.MaxStartDepth > 0 {
 		setMaxStartDepth(qc, l.MaxStartDepth)
 	}
-	qc.Exec(l.query.q, root)
-	syms, reparse := l.collect(qc, src)
+	syms, reparse := l.collect(qc, roots, src)
 	nv := newNav(root)
 	defer nv.close()
 	var scratch []level
@@ -227,13 +232,28 @@ func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte) *sit
 // collect turns query matches into symbols, one per distinct name: when
 // several patterns capture the same name, the widest definition wins. It
 // also returns the @reparse nodes.
-func (l *Language) collect(qc *sitter.QueryCursor, src []byte) ([]Symbol, []*sitter.Node) {
+func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []byte) ([]Symbol, []*sitter.Node) {
 	cq := l.query
 	var syms []Symbol
 	var reparse []*sitter.Node
 	seen := map[uint32]int{} // name (or definition) start byte -> index in syms
+	// The matches of the query run at each root in turn.
+	ri, started := 0, false
+	next := func() (*sitter.QueryMatch, bool) {
+		for ri < len(roots) {
+			if !started {
+				qc.Exec(cq.q, roots[ri])
+				started = true
+			}
+			if m, ok := qc.NextMatch(); ok {
+				return m, true
+			}
+			ri, started = ri+1, false
+		}
+		return nil, false
+	}
 	for {
-		m, ok := qc.NextMatch()
+		m, ok := next()
 		if !ok {
 			break
 		}

@@ -14,6 +14,15 @@ func init() {
 		// An assignment's statement carries the comments above it.
 		Wrappers: []string{"decorated_definition", "expression_statement"},
 		Fixup:    pythonFixup,
+		// Every pattern of python.scm starts at one of these; a def or
+		// class can sit in any block, never in an expression.
+		StartTypes: []string{"module", "class_definition", "function_definition",
+			"decorated_definition", "type_alias_statement"},
+		StartInside: []string{"module", "block", "class_definition", "function_definition",
+			"decorated_definition", "if_statement", "elif_clause", "else_clause",
+			"for_statement", "while_statement", "try_statement", "except_clause",
+			"except_group_clause", "finally_clause", "with_statement",
+			"match_statement", "case_clause"},
 	})
 }
 

@@ -78,6 +78,14 @@ type Language struct {
 	// symbols are all near the top (Go), the query then skips function
 	// bodies, most of the work. Patterns may still reach deeper nodes.
 	MaxStartDepth uint32
+	// StartTypes, when set, are the node types where the query's patterns
+	// start, and StartInside the node types that may hold such nodes (for
+	// Python: statements and blocks, never expressions). The query then
+	// runs at each start node alone, reached by a walk that skips
+	// everything else, instead of walking every node of the tree: most of
+	// a file's nodes are expressions. TestStartNodes checks the symbols
+	// are the same as the query's over the whole tree.
+	StartTypes, StartInside []string
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
@@ -95,6 +103,7 @@ type Language struct {
 	leading map[string]bool
 	wrapper map[string]bool
 	syms    symTable
+	starts  []uint8 // newStartTable's, nil without StartTypes
 }
 
 // symTable holds the name of each of a grammar's symbols and whether it
@@ -219,6 +228,7 @@ func (l *Language) init() error {
 		l.leading = set(l.LeadingTypes)
 		l.wrapper = set(l.Wrappers)
 		l.syms = newSymTable(l.Grammar(), l.comment, l.leading, l.wrapper)
+		l.starts = newStartTable(l.Grammar(), l.StartTypes, l.StartInside)
 	})
 	return l.initErr
 }
