@@ -95,37 +95,12 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 	i := 0
 	// The previous plain word, for compounds.
 	prevStart, prevEnd, prevPos := 0, -1, 0
-	for i < len(text) {
-		// Skip to the next word character.
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if !isWordByte(c) {
-				i++
-				continue
-			}
-		} else {
-			r, size := utf8.DecodeRune(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				i += size
-				continue
-			}
+	for {
+		start, end := nextWord(text, i)
+		if start == end {
+			break
 		}
-		start := i
-		for i < len(text) {
-			c := text[i]
-			if c < utf8.RuneSelf {
-				if !isWordByte(c) {
-					break
-				}
-				i++
-				continue
-			}
-			r, size := utf8.DecodeRune(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				break
-			}
-			i += size
-		}
+		i = end
 		word := text[start:i]
 		if len(word) > maxTermLen {
 			pos++
@@ -159,6 +134,44 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 		}
 	}
 	return pos
+}
+
+// nextWord returns the byte range of the first word (a run of letters,
+// digits and underscores) in text at or after i; start == end when there
+// is none.
+func nextWord(text []byte, i int) (start, end int) {
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if isWordByte(c) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			break
+		}
+		i += size
+	}
+	start = i
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if !isWordByte(c) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		i += size
+	}
+	return start, i
 }
 
 // appendLower appends the lowercase of b to dst.

@@ -4,8 +4,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/treenav/treenav"
@@ -153,37 +151,12 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 	// The previous plain word, for compounds.
 	prevStart, prevEnd, prevPos := 0, -1, 0
 	i := 0
-	for i < len(text) {
-		// Skip to the next word character.
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if !isWordByte(c) {
-				i++
-				continue
-			}
-		} else {
-			r, size := utf8.DecodeRune(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				i += size
-				continue
-			}
+	for {
+		start, end := nextWord(text, i)
+		if start == end {
+			break
 		}
-		start := i
-		for i < len(text) {
-			c := text[i]
-			if c < utf8.RuneSelf {
-				if !isWordByte(c) {
-					break
-				}
-				i++
-				continue
-			}
-			r, size := utf8.DecodeRune(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				break
-			}
-			i += size
-		}
+		i = end
 		word := text[start:i]
 		if len(word) > maxTermLen {
 			pos++
