@@ -69,11 +69,7 @@ func preprocessC(src []byte, isC bool) []byte {
 	}
 	out := append([]byte(nil), src...)
 	for _, r := range m.blank {
-		for i := r.start; i < r.end; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
+		blankLines(out, int(r.start), int(r.end))
 		if r.repl != "" {
 			copy(out[r.start:], r.repl)
 			continue

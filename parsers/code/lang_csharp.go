@@ -263,13 +263,7 @@ type csharpLine struct {
 // the lines of every #elif and #else branch. It reports whether it
 // blanked anything.
 func csharpBlankDirectives(out, src []byte, all bool) bool {
-	blank := func(a, b int) {
-		for i := a; i < b; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
+	blank := func(a, b int) { blankLines(out, a, b) }
 	var lines []csharpLine
 	var code [][2]int     // the other lines
 	var kept []bool       // whether each is in the first branch of its conditionals

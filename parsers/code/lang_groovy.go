@@ -277,13 +277,7 @@ func groovyOpenTail(src []byte) []byte {
 		return src
 	}
 	out := bytes.Clone(src)
-	blank := func(a, b int) {
-		for i := a; i < b && i < len(out); i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
+	blank := func(a, b int) { blankLines(out, a, min(b, len(out))) }
 	for k, b := range open {
 		if b.c != '{' && bytes.Count(src[b.at:], []byte("\n")) <= groovyTailLines {
 			blank(b.at, len(src))
@@ -320,13 +314,7 @@ func groovyOpenTail(src []byte) []byte {
 //     class Point) gets "def" written over its modifier or indentation.
 func groovyRepair(src []byte, _ *sitter.Node) []byte {
 	out := bytes.Clone(src)
-	blank := func(a, b int) {
-		for i := a; i < b; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
+	blank := func(a, b int) { blankLines(out, a, b) }
 	var classes []string
 	for _, m := range groovyTypeDecl.FindAllSubmatchIndex(src, -1) {
 		kw, name := string(src[m[2]:m[3]]), src[m[4]:m[5]]

@@ -103,11 +103,7 @@ func protobufRepair(src []byte, _ *sitter.Node) []byte {
 	out := bytes.Clone(src)
 	changed := false
 	blank := func(a, b int) {
-		for i := a; i < b; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
+		blankLines(out, a, b)
 		changed = true
 	}
 	if m := protoSyntaxStmt.FindIndex(src); m != nil {

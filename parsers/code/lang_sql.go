@@ -130,11 +130,7 @@ func sqlRepair(src []byte, _ *sitter.Node) []byte {
 	out := bytes.Clone(src)
 	changed := false
 	blank := func(a, b int) {
-		for i := a; i < b; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
+		blankLines(out, a, b)
 		changed = true
 	}
 	for _, m := range sqlMetaCommand.FindAllIndex(src, -1) {

@@ -47,11 +47,7 @@ func (r *repair) blank(i, j int) {
 	if r.out == nil {
 		r.out = append([]byte(nil), r.src...)
 	}
-	for k := i; k < j; k++ {
-		if r.out[k] != '\n' && r.out[k] != '\r' {
-			r.out[k] = ' '
-		}
-	}
+	blankLines(r.out, i, j)
 }
 
 func (r *repair) set(i int, c byte) {

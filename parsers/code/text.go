@@ -194,3 +194,15 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	}
 	return t
 }()
+
+// blankLines replaces every byte of b[from:to] (none when to <= from) with
+// a space but line breaks (\n and \r): a repair or preprocessor blanks
+// text this way, so that offsets and line numbers in the tree still hold
+// for the original.
+func blankLines(b []byte, from, to int) {
+	for i := from; i < to; i++ {
+		if b[i] != '\n' && b[i] != '\r' {
+			b[i] = ' '
+		}
+	}
+}
