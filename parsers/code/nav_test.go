@@ -21,11 +21,23 @@ func TestNav(t *testing.T) {
 	if unsafe.Sizeof(sitter.Node{}) != unsafe.Sizeof(nodeMirror{}) {
 		t.Fatalf("go-tree-sitter's Node is %d bytes, nodeMirror %d", unsafe.Sizeof(sitter.Node{}), unsafe.Sizeof(nodeMirror{}))
 	}
+	files, symbols := 0, 0
+	eachCorpusFile(func(l *Language, p string, src []byte) {
+		files++
+		symbols += checkNavFile(t, l, p, src)
+	})
+	t.Logf("%d files, %d symbols", files, symbols)
+}
+
+// eachCorpusFile calls f with every source file (up to 1 MiB) of
+// testdata and of $TREENAV_NAV_CORPUS, a directory, when set, that a
+// language is detected for: the corpus of the tests that compare two ways
+// of extracting.
+func eachCorpusFile(f func(l *Language, path string, src []byte)) {
 	roots := []string{"testdata"}
 	if dir := os.Getenv("TREENAV_NAV_CORPUS"); dir != "" {
 		roots = append(roots, dir)
 	}
-	files, symbols := 0, 0
 	for _, root := range roots {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(p, ".golden") {
@@ -35,16 +47,12 @@ func TestNav(t *testing.T) {
 			if err != nil || len(src) > 1<<20 {
 				return nil
 			}
-			l := Detect(p, src[:min(len(src), 32<<10)])
-			if l == nil {
-				return nil
+			if l := Detect(p, src[:min(len(src), 32<<10)]); l != nil {
+				f(l, p, src)
 			}
-			files++
-			symbols += checkNavFile(t, l, p, src)
 			return nil
 		})
 	}
-	t.Logf("%d files, %d symbols", files, symbols)
 }
 
 func checkNavFile(t *testing.T, l *Language, name string, src []byte) int {

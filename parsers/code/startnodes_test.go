@@ -1,11 +1,7 @@
 package code
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -14,53 +10,38 @@ import (
 // query finds over the whole tree: on testdata and, when set, on
 // $TREENAV_NAV_CORPUS (a directory).
 func TestStartNodes(t *testing.T) {
-	roots := []string{"testdata"}
-	if dir := os.Getenv("TREENAV_NAV_CORPUS"); dir != "" {
-		roots = append(roots, dir)
-	}
 	files, symbols := 0, 0
-	for _, root := range roots {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || strings.HasSuffix(p, ".golden") {
-				return nil
-			}
-			src, err := os.ReadFile(p)
-			if err != nil || len(src) > 1<<20 {
-				return nil
-			}
-			l := Detect(p, src[:min(len(src), 32<<10)])
-			if l == nil || len(l.StartTypes) == 0 {
-				return nil
-			}
-			startWalkOff = true
-			want, werr := l.Extract(src)
-			startWalkOff = false
-			got, gerr := l.Extract(src)
-			files++
-			if (werr != nil) != (gerr != nil) {
-				t.Errorf("%s: error %v, over the whole tree %v", p, gerr, werr)
-				return nil
-			}
-			if werr != nil {
-				return nil
-			}
-			symbols += len(want.Nodes)
-			if !reflect.DeepEqual(want, got) {
-				t.Errorf("%s: symbols from the start nodes differ from the whole tree's", p)
-				for i := range max(len(want.Nodes), len(got.Nodes)) {
-					if i >= len(want.Nodes) || i >= len(got.Nodes) {
-						t.Errorf("%d nodes, want %d", len(got.Nodes), len(want.Nodes))
-						break
-					}
-					if !reflect.DeepEqual(want.Nodes[i], got.Nodes[i]) {
-						t.Errorf("node %d:\n got %+v\nwant %+v", i, got.Nodes[i], want.Nodes[i])
-						break
-					}
+	eachCorpusFile(func(l *Language, p string, src []byte) {
+		if len(l.StartTypes) == 0 {
+			return
+		}
+		startWalkOff = true
+		want, werr := l.Extract(src)
+		startWalkOff = false
+		got, gerr := l.Extract(src)
+		files++
+		if (werr != nil) != (gerr != nil) {
+			t.Errorf("%s: error %v, over the whole tree %v", p, gerr, werr)
+			return
+		}
+		if werr != nil {
+			return
+		}
+		symbols += len(want.Nodes)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("%s: symbols from the start nodes differ from the whole tree's", p)
+			for i := range max(len(want.Nodes), len(got.Nodes)) {
+				if i >= len(want.Nodes) || i >= len(got.Nodes) {
+					t.Errorf("%d nodes, want %d", len(got.Nodes), len(want.Nodes))
+					break
+				}
+				if !reflect.DeepEqual(want.Nodes[i], got.Nodes[i]) {
+					t.Errorf("node %d:\n got %+v\nwant %+v", i, got.Nodes[i], want.Nodes[i])
+					break
 				}
 			}
-			return nil
-		})
-	}
+		}
+	})
 	if files == 0 {
 		t.Fatal("no file of a language with StartTypes under testdata")
 	}
