@@ -407,23 +407,13 @@ func ctagsReport(lang, ctagsLang, dir string, nFiles, nTagFiles, nOurFiles int, 
 	tagRows := printKinds("ctags kind", tagKinds, false)
 	ourRows := printKinds("treenav kind", ourKinds, true)
 	if len(skipped) > 0 {
-		var ks []string
-		for k, n := range skipped {
-			ks = append(ks, fmt.Sprintf("%s %d", k, n))
-		}
-		sort.Strings(ks)
-		fmt.Printf("\nctags kinds outside the families (not compared): %s\n", strings.Join(ks, ", "))
+		fmt.Printf("\nctags kinds outside the families (not compared): %s\n", countList(skipped))
 	}
 	fmt.Printf("\ndisagreements: ctags %d (other family %d, other lines %d, no such name %d), treenav %d (other family %d, other lines %d, no such name %d)\n",
 		len(tagFamily)+len(tagLines)+len(tagOnly), len(tagFamily), len(tagLines), len(tagOnly),
 		len(ourFamily)+len(ourLines)+len(ourOnly), len(ourFamily), len(ourLines), len(ourOnly))
 	if len(familyPairs) > 0 {
-		var ps []string
-		for p, n := range familyPairs {
-			ps = append(ps, fmt.Sprintf("%s %d", p, n))
-		}
-		sort.Strings(ps)
-		fmt.Printf("other family (ctags kind -> treenav kind): %s\n", strings.Join(ps, ", "))
+		fmt.Printf("other family (ctags kind -> treenav kind): %s\n", countList(familyPairs))
 	}
 	listSpans("ctags other family (treenav has the name there, in another family)", tagFamily, show)
 	listSpans("ctags other lines (treenav has the name and family elsewhere in the file)", tagLines, show)
@@ -498,4 +488,14 @@ var ctagsStringKey = regexp.MustCompile(`^[\w.]*\[["']([^"']*)["']\]$`)
 
 func isWordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// countList renders counts as "key n, key n", in sorted order.
+func countList(m map[string]int) string {
+	var ks []string
+	for k, n := range m {
+		ks = append(ks, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
 }
