@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/treenav/treenav"
 )
@@ -37,6 +38,14 @@ func nameMatchByStrings(n *nodeMeta, raw, key, title string) float64 {
 		}
 	}
 	return 0
+}
+
+// titleWords lowercases a heading and keeps its words, single-spaced: the
+// reference titleWordsEqual must agree with.
+func titleWords(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	}), " ")
 }
 
 func TestNameMatchAgreesWithStrings(t *testing.T) {

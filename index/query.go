@@ -170,18 +170,12 @@ func (q *query) identifier() string {
 }
 
 // title is the query's words lowercased and joined by single spaces, as
-// titleWords makes a heading: "Error codes" matches the query "error codes".
+// titleWordsEqual reads a heading: "Error codes" matches the query "error
+// codes".
 func (q *query) title() string {
 	parts := make([]string, 0, len(q.words))
 	for _, w := range q.words {
 		parts = append(parts, strings.ToLower(w.text))
 	}
 	return strings.Join(parts, " ")
-}
-
-// titleWords lowercases a heading and keeps its words, single-spaced.
-func titleWords(s string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-	}), " ")
 }

@@ -493,8 +493,9 @@ func equalFoldWithout(s, key, cut string) bool {
 	return strings.EqualFold(s, key)
 }
 
-// titleWordsEqual reports whether titleWords(heading) == title, without
-// building titleWords' string.
+// titleWordsEqual reports whether heading, lowercased and reduced to its
+// words (runs of letters, digits and underscores) joined by single
+// spaces, is title, without building that string.
 func titleWordsEqual(heading, title string) bool {
 	j := 0 // bytes of title matched
 	inWord, words := false, 0
