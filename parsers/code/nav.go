@@ -1,31 +1,8 @@
 package code
 
 /*
-#include <stdint.h>
-#include <stdbool.h>
 #include <stdlib.h>
-
-// Declarations from tree-sitter's api.h (the version go-tree-sitter
-// vendors), whose C code this package links against; TestNav checks that
-// they agree with it.
-typedef struct TSTree TSTree;
-typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
-typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
-typedef struct { uint32_t row; uint32_t column; } TSPoint;
-
-TSTreeCursor ts_tree_cursor_new(TSNode);
-void ts_tree_cursor_delete(TSTreeCursor *);
-bool ts_tree_cursor_goto_first_child(TSTreeCursor *);
-bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *);
-TSNode ts_tree_cursor_current_node(const TSTreeCursor *);
-uint32_t ts_node_start_byte(TSNode);
-uint32_t ts_node_end_byte(TSNode);
-TSPoint ts_node_start_point(TSNode);
-TSPoint ts_node_end_point(TSNode);
-uint16_t ts_node_symbol(TSNode);
-bool ts_node_is_named(TSNode);
-uint32_t ts_node_child_count(TSNode);
-bool ts_node_is_extra(TSNode);
+#include "tsapi.h"
 
 typedef struct {
 	TSNode node;

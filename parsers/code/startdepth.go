@@ -1,9 +1,7 @@
 package code
 
 /*
-#include <stdint.h>
-typedef struct TSQueryCursor TSQueryCursor;
-void ts_query_cursor_set_max_start_depth(TSQueryCursor *self, uint32_t max_start_depth);
+#include "tsapi.h"
 */
 import "C"
 

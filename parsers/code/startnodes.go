@@ -1,23 +1,7 @@
 package code
 
 /*
-#include <stdint.h>
-#include <stdbool.h>
-#include <stdlib.h>
-
-// Declarations from tree-sitter's api.h, as in nav.go.
-typedef struct TSTree TSTree;
-typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
-typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
-
-TSTreeCursor ts_tree_cursor_new(TSNode);
-void ts_tree_cursor_delete(TSTreeCursor *);
-bool ts_tree_cursor_goto_first_child(TSTreeCursor *);
-bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *);
-bool ts_tree_cursor_goto_parent(TSTreeCursor *);
-TSNode ts_tree_cursor_current_node(const TSTreeCursor *);
-uint16_t ts_node_symbol(TSNode);
-bool ts_node_has_error(TSNode);
+#include "tsapi.h"
 
 // tn_start_nodes walks the tree under root in preorder and writes to out
 // (at most cap of them) the nodes whose symbol is flagged 1 (a query
