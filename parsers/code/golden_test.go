@@ -149,6 +149,24 @@ func checkInvariants(t testing.TB, nodes []treenav.Node, src []byte) {
 			}
 			last = s.End
 		}
+		// A node's own text excludes every descendant's that lies within
+		// it: a Go or Rust method attached to its type elsewhere in the
+		// file is indexed once, as the method, not again as the file.
+		var desc func(children []int)
+		desc = func(children []int) {
+			for _, c := range children {
+				d := &nodes[c]
+				if d.ContentStart() >= n.ContentStart() && d.ByteEnd <= n.ByteEnd {
+					for _, s := range n.Spans {
+						if s.Start < d.ByteEnd && s.End > d.ContentStart() {
+							t.Errorf("node %d %q: span %d-%d overlaps descendant %q at %d-%d", i, n.Anchor, s.Start, s.End, d.Anchor, d.ContentStart(), d.ByteEnd)
+						}
+					}
+				}
+				desc(d.Children)
+			}
+		}
+		desc(n.Children)
 	}
 }
 

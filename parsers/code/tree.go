@@ -1,6 +1,7 @@
 package code
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strconv"
@@ -168,17 +169,32 @@ func sortByStart(syms []Symbol, idx []int) {
 	sort.SliceStable(idx, func(a, b int) bool { return syms[idx[a]].Start < syms[idx[b]].Start })
 }
 
-// ownSpans is node i's content minus its children's, split into the doc
-// (description) and the code around it.
+// ownSpans is node i's content minus its descendants', split into the doc
+// (description) and the code around it. Descendants, not only children:
+// a Go method attached to its receiver type is the type's child but lies
+// in the file's text outside the type, and the file must not index it a
+// second time.
 func ownSpans(nodes []treenav.Node, i int, docInside [2]uint32) []treenav.Span {
 	n := &nodes[i]
 	start, end := n.ContentStart(), n.ByteEnd
 	var holes [][2]uint32
-	for _, c := range n.Children {
-		cs, ce := nodes[c].ContentStart(), nodes[c].ByteEnd
-		if cs >= start && ce <= end {
-			holes = append(holes, [2]uint32{cs, ce})
+	sorted := true
+	var walk func(children []int)
+	walk = func(children []int) {
+		for _, c := range children {
+			cs, ce := nodes[c].ContentStart(), nodes[c].ByteEnd
+			if cs >= start && ce <= end {
+				if len(holes) > 0 && cs < holes[len(holes)-1][0] {
+					sorted = false
+				}
+				holes = append(holes, [2]uint32{cs, ce})
+			}
+			walk(nodes[c].Children)
 		}
+	}
+	walk(n.Children)
+	if !sorted {
+		slices.SortFunc(holes, func(a, b [2]uint32) int { return cmp.Compare(a[0], b[0]) })
 	}
 	var spans []treenav.Span
 	add := func(a, b uint32, f treenav.Field) {
