@@ -38,6 +38,10 @@ type segmentBuilder struct {
 	kbuf   []byte // key scratch
 	abuf   []byte // analyzer scratch
 
+	// path is the tokens of the current document's path, resolved once
+	// and added to each of its nodes (see pathTokens).
+	path pathTokens
+
 	// words resolves a word as written (its raw bytes) to what the
 	// analyzer makes of it, so that a word seen before costs one lookup
 	// instead of a split, a lowercasing and a lookup per token: the value
@@ -283,7 +287,7 @@ func (b *segmentBuilder) add(in Input) {
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
 		test: isTestPath(d.Path),
 	}
-	pathText := []byte(pathWords(d.Path))
+	b.resolvePath([]byte(pathWords(d.Path)))
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		dm.Links = append(dm.Links, n.Links...)
@@ -307,7 +311,7 @@ func (b *segmentBuilder) add(in Input) {
 			nm.qualified = n.QualifiedName
 		}
 		b.nodes = append(b.nodes, nm)
-		b.indexNode(d, i, in.Src, pathText)
+		b.indexNode(d, i, in.Src)
 	}
 	// Subtree ends: preorder, so a node's subtree runs until the next node
 	// that is not its descendant.
@@ -325,7 +329,7 @@ func (b *segmentBuilder) add(in Input) {
 
 // indexNode tokenizes node i's fields: title, description, its own
 // content spans, and the document path.
-func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathText []byte) {
+func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 	n := &d.Nodes[i]
 	node := uint32(len(b.nodes) - 1)
 	nm := &b.nodes[node]
@@ -365,11 +369,62 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte, pathT
 		}
 		pos = b.index(src[sp.Start:sp.End], pos+1, true, node, sp.Field)
 	}
-	b.index(pathText, pos+1, false, node, treenav.FieldPath)
+	b.indexPath(pos+1, node)
 	b.flushNode(node)
 	for f := range treenav.NumFields {
 		b.seg.fieldLen[f] += uint64(nm.fieldLen[f])
 	}
+}
+
+// pathTokens are a path's tokens, as index would add them from position
+// 0: every node of a document indexes the document's path, so its words
+// are resolved once per document instead of once per node.
+type pathTokens struct {
+	toks  []wordTok // term and position
+	count int       // tokens, for the field length
+}
+
+// resolvePath tokenizes a document's path text into b.path, as index
+// does (without compounds).
+func (b *segmentBuilder) resolvePath(text []byte) {
+	b.path.toks, b.path.count = b.path.toks[:0], 0
+	pos, i := 0, 0
+	for {
+		start, end := nextWord(text, i)
+		if start == end {
+			break
+		}
+		i = end
+		word := text[start:i]
+		if len(word) > maxTermLen {
+			pos++
+			continue
+		}
+		w := b.word(word)
+		if w.count == 1 {
+			b.path.toks = append(b.path.toks, wordTok{w.t, uint32(pos) + uint32(w.rel)})
+		} else if w.count > 1 {
+			for _, wt := range b.wordToks[w.off : w.off+uint32(w.count)] {
+				b.path.toks = append(b.path.toks, wordTok{wt.t, uint32(pos) + wt.rel})
+			}
+			if w.flags&wordUncached != 0 {
+				b.wordToks = b.wordToks[:w.off]
+			}
+		}
+		b.path.count += int(w.count)
+		pos += int(w.parts)
+	}
+}
+
+// indexPath adds the document's path tokens (resolvePath) to node's path
+// field from position pos: what index(pathText, pos, false, node,
+// FieldPath) adds, without resolving the words again.
+func (b *segmentBuilder) indexPath(pos int, node uint32) {
+	for _, t := range b.path.toks {
+		b.addTerm(t.t, node, treenav.FieldPath, uint32(pos)+t.rel)
+	}
+	nm := &b.nodes[node]
+	nm.fieldLen[treenav.FieldPath] = uint16(int(nm.fieldLen[treenav.FieldPath]) + b.path.count)
 }
 
 // pathWords is a path as words: directories and the file name, with the

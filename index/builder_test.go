@@ -25,8 +25,9 @@ func (b *segmentBuilder) indexByTokens(text []byte, pos int, compounds bool, nod
 }
 
 // TestBuilderIndexMatchesTokenize checks that indexing through the word
-// cache gives the segment tokenize gives: same terms, postings, positions
-// and field lengths, with the cache on and once it is full.
+// cache, and a path through resolvePath and indexPath, give the segment
+// tokenize gives: same terms, postings, positions and field lengths, with
+// the cache on and once it is full.
 func TestBuilderIndexMatchesTokenize(t *testing.T) {
 	var texts [][]byte
 	for _, s := range []string{
@@ -83,6 +84,10 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 					t.Fatalf("text %d: next position %d, want %d", i, pg, pw)
 				}
 			}
+			// A document's path: resolved once, added to each node.
+			want.indexByTokens(text, 5, false, node, treenav.FieldPath)
+			got.resolvePath(text)
+			got.indexPath(5, node)
 			want.flushNode(node)
 			got.flushNode(node)
 		}
