@@ -252,7 +252,10 @@ func (e *Engine) Build() error {
 	for i := range lastFlush {
 		lastFlush[i] = time.Now()
 	}
-	parsers.ParseAll(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
+	// Each builder's segment is finished on its worker's goroutine as soon
+	// as no file is left for it, alongside the other workers' last files.
+	finished := make([]*segment, len(builders))
+	parsers.ParseAllThen(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
 		p := meta[o.Job.DocID]
 		if o.Doc != nil {
 			o.Doc.Collection = p.coll
@@ -290,19 +293,14 @@ func (e *Engine) Build() error {
 		e.mu.Lock()
 		e.status.FilesDone = done
 		e.mu.Unlock()
+	}, func(w int) {
+		if len(builders[w].docs) > 0 {
+			finished[w] = builders[w].finish()
+		}
 	})
 	// One segment per worker: queries read several segments as cheaply
 	// as one, so the build does not pay for a merge (small segments are
 	// merged later, as updates come).
-	// Each builder's segment is finished on its own goroutine.
-	finished := make([]*segment, len(builders))
-	var fwg sync.WaitGroup
-	for i, b := range builders {
-		if len(b.docs) > 0 {
-			fwg.Go(func() { finished[i] = b.finish() })
-		}
-	}
-	fwg.Wait()
 	segs := make([]*segment, 0, len(builders))
 	for _, s := range finished {
 		if s != nil {

@@ -43,6 +43,14 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // language, taken from the language's pool. ParseAll returns when every
 // job has been emitted.
 func ParseAll(jobs []Job, workers int, filter Filter, emit func(worker int, o Outcome)) {
+	ParseAllThen(jobs, workers, filter, emit, nil)
+}
+
+// ParseAllThen is ParseAll that also calls then(worker) on each worker's
+// goroutine once no job is left for it, while other workers may still be
+// parsing: a builder per worker can finish its part there instead of
+// after the slowest worker's last file.
+func ParseAllThen(jobs []Job, workers int, filter Filter, emit func(worker int, o Outcome), then func(worker int)) {
 	if workers <= 0 {
 		workers = Workers()
 	}
@@ -54,6 +62,9 @@ func ParseAll(jobs []Job, workers int, filter Filter, emit func(worker int, o Ou
 			defer wg.Done()
 			for j := range in {
 				emit(w, parseJob(j, filter))
+			}
+			if then != nil {
+				then(w)
 			}
 		}()
 	}
