@@ -274,6 +274,35 @@ func (b *segmentBuilder) resolve(word []byte) wordEntry {
 	return w
 }
 
+// addBatchBytes is how much source a build's worker parses before it
+// indexes the documents: parsing and indexing each keep their working set
+// in the CPU caches for a few megabytes of files instead of evicting each
+// other's after every file (GOROOT/src: cold build CPU 13.7 -> 12.3 s).
+var addBatchBytes = 4 << 20
+
+// addBatch holds a worker's parsed documents until addBatchBytes of source
+// wait, then adds them to the worker's builder in one go.
+type addBatch struct {
+	ins   []Input
+	bytes int
+}
+
+// push queues a document and reports whether the batch is full.
+func (q *addBatch) push(in Input) bool {
+	q.ins = append(q.ins, in)
+	q.bytes += len(in.Src)
+	return q.bytes >= addBatchBytes
+}
+
+// addTo adds the queued documents to b and empties the batch.
+func (q *addBatch) addTo(b *segmentBuilder) {
+	for _, in := range q.ins {
+		b.add(in)
+	}
+	clear(q.ins) // the sources and trees may go
+	q.ins, q.bytes = q.ins[:0], 0
+}
+
 // add tokenizes one document into the builder.
 func (b *segmentBuilder) add(in Input) {
 	d := in.Doc

@@ -255,14 +255,18 @@ func (e *Engine) Build() error {
 	// Each builder's segment is finished on its worker's goroutine as soon
 	// as no file is left for it, alongside the other workers' last files.
 	finished := make([]*segment, len(builders))
+	batches := make([]addBatch, workers)
 	parsers.ParseAllThen(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
 		p := meta[o.Job.DocID]
 		if o.Doc != nil {
 			o.Doc.Collection = p.coll
-			builders[w].add(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime})
+			if batches[w].push(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime}) {
+				batches[w].addTo(builders[w])
+			}
 			if e.opts.FlushEvery > 0 && time.Since(lastFlush[w]) > e.opts.FlushEvery {
 				// Publish this worker's documents so far; readers see
 				// a growing index while the build runs.
+				batches[w].addTo(builders[w])
 				e.ix.install(nil, builders[w].finish())
 				builders[w] = newSegmentBuilder()
 				lastFlush[w] = time.Now()
@@ -294,6 +298,7 @@ func (e *Engine) Build() error {
 		e.status.FilesDone = done
 		e.mu.Unlock()
 	}, func(w int) {
+		batches[w].addTo(builders[w])
 		if len(builders[w].docs) > 0 {
 			finished[w] = builders[w].finish()
 		}

@@ -405,6 +405,56 @@ func TestBuildPublishesPartialIndex(t *testing.T) {
 	}
 }
 
+// TestBuildBatches checks that batching parsed documents before indexing
+// them (addBatch) loses and changes nothing: full batches, the batch a
+// worker holds when it runs out of files, and the batch added before a
+// partial segment is published.
+func TestBuildBatches(t *testing.T) {
+	files := map[string]string{}
+	for i := range 60 {
+		files[fmt.Sprintf("pkg%d/f.go", i)] = fmt.Sprintf("package p\n\n// Func%d is number %d.\nfunc Func%d() {}\n", i, i, i)
+	}
+	dir := writeTree(t, files)
+	build := func(batch int, flush time.Duration) []string {
+		saved := addBatchBytes
+		addBatchBytes = batch
+		defer func() { addBatchBytes = saved }()
+		e, err := NewEngine([]treenav.Collection{{Name: "t", Root: dir}}, EngineOptions{Workers: 2, FlushEvery: flush})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Build(); err != nil {
+			t.Fatal(err)
+		}
+		if st := e.Index().Stats(); st.Documents != 60 {
+			t.Errorf("batch %d, flush %v: %d documents, want 60", batch, flush, st.Documents)
+		}
+		var got []string
+		for i := range 60 {
+			name := fmt.Sprintf("Func%d", i)
+			r, err := e.Index().Symbols(SymbolRequest{Query: name})
+			if err != nil || len(r.Symbols) == 0 || r.Symbols[0].Name != name {
+				t.Fatalf("batch %d: %s: %v, first of %d results not it", batch, name, err, len(r.Symbols))
+			}
+			got = append(got, r.Symbols[0].NodeID)
+		}
+		r, err := e.Index().Search(SearchRequest{Query: "number", Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(got, fmt.Sprint(len(r.Results)))
+	}
+	want := build(1<<30, 0) // one batch per worker, added when it runs out of files
+	for _, c := range []struct {
+		batch int
+		flush time.Duration
+	}{{1, 0}, {200, 0}, {200, time.Nanosecond}} {
+		if got := build(c.batch, c.flush); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("batch %d, flush %v: %v, want %v", c.batch, c.flush, got, want)
+		}
+	}
+}
+
 func TestDiffAndRememberedSkips(t *testing.T) {
 	e, dir := newTestEngine(t, map[string]string{
 		"web/server.go": serverGo,

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"sort"
@@ -99,7 +100,7 @@ func (l *Language) findReceiver(syms []Symbol, parent int, name string) int {
 // preorder walk with children in source order.
 func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 	nodes := make([]treenav.Node, 0, len(syms)+1)
-	lines := strings.Count(string(src), "\n")
+	lines := bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		lines++
 	}
