@@ -118,6 +118,24 @@ func newSegmentBuilder() *segmentBuilder {
 	return &segmentBuilder{terms: map[string]*termBuf{}, tokens: map[string]*termBuf{}, words: map[string]wordEntry{}, hot: new([hotWords]hotWord)}
 }
 
+// newSegmentBuilderFor is a builder sized for about srcBytes of source:
+// its maps and node list start near the size they will reach instead of
+// growing (rehashing, copying) a dozen times. The sizes per megabyte are
+// a little under what Go's and Python's standard libraries need.
+func newSegmentBuilderFor(srcBytes int64) *segmentBuilder {
+	mb := int(min(srcBytes, 256<<20) >> 20)
+	if mb == 0 {
+		return newSegmentBuilder()
+	}
+	return &segmentBuilder{
+		terms:  make(map[string]*termBuf, mb*3000),
+		tokens: make(map[string]*termBuf, mb*1500),
+		words:  make(map[string]wordEntry, mb*3000),
+		nodes:  make([]nodeMeta, 0, mb*2000),
+		hot:    new([hotWords]hotWord),
+	}
+}
+
 // termBufFor returns the posting buffer of a token's term.
 func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 	if k == tokWhole {

@@ -233,9 +233,17 @@ func (e *Engine) Build() error {
 		workers = parsers.Workers()
 	}
 
+	var jobBytes int64
+	for _, p := range jobs {
+		jobBytes += p.size
+	}
 	builders := make([]*segmentBuilder, workers)
 	for i := range builders {
-		builders[i] = newSegmentBuilder()
+		if e.opts.FlushEvery > 0 {
+			builders[i] = newSegmentBuilder() // many small segments
+		} else {
+			builders[i] = newSegmentBuilderFor(jobBytes / int64(workers))
+		}
 	}
 	pjobs := make([]parsers.Job, len(jobs))
 	meta := make(map[string]pending, len(jobs))
