@@ -3,8 +3,6 @@ package code
 import (
 	"bytes"
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // declarationSignature is the signature of a declaration without a body
@@ -26,17 +24,6 @@ func declarationSignature(b []byte) string {
 		return signature([]byte(s))
 	}
 	return s
-}
-
-// lastChildOfType returns n's last direct child of type typ (named or
-// not), or nil.
-func lastChildOfType(n *sitter.Node, typ string) *sitter.Node {
-	for i := int(n.ChildCount()) - 1; i >= 0; i-- {
-		if c := n.Child(i); c.Type() == typ {
-			return c
-		}
-	}
-	return nil
 }
 
 // tidySignature drops the spaces that collapsing a multi-line parameter
@@ -70,24 +57,4 @@ func tidySignature(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
-}
-
-// lastCode returns the last descendant of n, at any depth, that is not a
-// comment of type comment (nor inside one) and not empty: the end of n's
-// code when trailing comments are part of its tree.
-func lastCode(n *sitter.Node, comment string) *sitter.Node {
-	for {
-		var last *sitter.Node
-		for i := int(n.ChildCount()) - 1; i >= 0; i-- {
-			c := n.Child(i)
-			if c.Type() != comment && c.EndByte() > c.StartByte() {
-				last = c
-				break
-			}
-		}
-		if last == nil {
-			return n
-		}
-		n = last
-	}
 }

@@ -1,6 +1,8 @@
 package code
 
 import (
+	"bytes"
+
 	"github.com/smacker/go-tree-sitter/python"
 )
 
@@ -45,10 +47,29 @@ func pythonFixup(s *Symbol, src []byte) {
 			end = c.StartByte()
 		}
 		s.Signature = tidySignature(signature(src[n.StartByte():end]))
-		if last := lastCode(n, "comment"); last.EndByte() < s.End {
-			s.End, s.EndRow = last.EndByte(), endRow(last)
+		if s.End != n.EndByte() || mayEndInComment(src[n.StartByte():n.EndByte()]) {
+			if last := lastCode(n, "comment"); last.EndByte() < s.End {
+				s.End, s.EndRow = last.EndByte(), endRow(last)
+			}
 		}
 	case "assignment", "type_alias_statement":
 		s.Signature = declarationSignature(src[n.StartByte():n.EndByte()])
 	}
+}
+
+// mayEndInComment is false when a def's text can only end in code: its
+// last byte is not blank and its last line has no '#'. That byte then
+// lies in a token that is no comment, and the last non-empty child at
+// each level holds it, so lastCode would end where the def does; most
+// defs are answered without walking down to their last statement.
+func mayEndInComment(text []byte) bool {
+	if len(text) == 0 {
+		return true
+	}
+	switch text[len(text)-1] {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '\\':
+		return true
+	}
+	line := text[bytes.LastIndexByte(text, '\n')+1:]
+	return bytes.IndexByte(line, '#') >= 0
 }

@@ -29,6 +29,8 @@ bool ts_node_is_named(TSNode);
 uint32_t ts_node_child_count(TSNode);
 bool ts_node_is_extra(TSNode);
 bool ts_node_has_error(TSNode);
+bool ts_node_is_null(TSNode);
+const char *ts_node_type(TSNode);
 void ts_query_cursor_set_max_start_depth(TSQueryCursor *self, uint32_t max_start_depth);
 
 #endif
