@@ -239,13 +239,20 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 	seen := map[uint32]int{} // name (or definition) start byte -> index in syms
 	// The matches of the query run at each root in turn.
 	ri, started := 0, false
+	var mr matchReader
+	defer mr.close()
 	next := func() (*sitter.QueryMatch, bool) {
 		for ri < len(roots) {
 			if !started {
 				qc.Exec(cq.q, roots[ri])
+				mr.reset(qc, roots[ri])
 				started = true
 			}
-			if m, ok := qc.NextMatch(); ok {
+			if matchesByAPI {
+				if m, ok := qc.NextMatch(); ok {
+					return m, true
+				}
+			} else if m, ok := mr.next(); ok {
 				return m, true
 			}
 			ri, started = ri+1, false

@@ -32,5 +32,8 @@ bool ts_node_has_error(TSNode);
 bool ts_node_is_null(TSNode);
 const char *ts_node_type(TSNode);
 void ts_query_cursor_set_max_start_depth(TSQueryCursor *self, uint32_t max_start_depth);
+typedef struct { TSNode node; uint32_t index; } TSQueryCapture;
+typedef struct { uint32_t id; uint16_t pattern_index; uint16_t capture_count; const TSQueryCapture *captures; } TSQueryMatch;
+bool ts_query_cursor_next_match(TSQueryCursor *self, TSQueryMatch *match);
 
 #endif
