@@ -45,7 +45,6 @@ static uint32_t tn_next_matches(TSQueryCursor *qc, tn_batch *b, uint32_t mcap, u
 import "C"
 
 import (
-	"sync"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -59,29 +58,8 @@ var matchBatch, captureBatch = 128, 1024
 // NextMatch: tests compare the two ways.
 var matchesByAPI = false
 
-// batches are the C buffers of matchReaders, reused: as many exist as
-// extractions have run at once.
-var batches struct {
-	sync.Mutex
-	free []*C.tn_batch
-}
-
-func getBatch() *C.tn_batch {
-	batches.Lock()
-	defer batches.Unlock()
-	if n := len(batches.free); n > 0 {
-		b := batches.free[n-1]
-		batches.free = batches.free[:n-1]
-		return b
-	}
-	return C.tn_batch_new()
-}
-
-func putBatch(b *C.tn_batch) {
-	batches.Lock()
-	batches.free = append(batches.free, b)
-	batches.Unlock()
-}
+// batches are the C buffers of matchReaders, reused.
+var batches freeList[*C.tn_batch]
 
 // matchReader reads a query cursor's matches many at a time, in one cgo
 // call into C memory, where go-tree-sitter's NextMatch makes a call per
@@ -101,7 +79,7 @@ type matchReader struct {
 // reset starts reading the matches of qc, just executed at root.
 func (r *matchReader) reset(qc *sitter.QueryCursor, root *sitter.Node) {
 	if r.b == nil {
-		r.b = getBatch()
+		r.b = batches.get(func() *C.tn_batch { return C.tn_batch_new() })
 	}
 	r.qc = *(**C.TSQueryCursor)(unsafe.Pointer(qc))
 	r.tree = (*nodeMirror)(unsafe.Pointer(root)).t
@@ -110,7 +88,7 @@ func (r *matchReader) reset(qc *sitter.QueryCursor, root *sitter.Node) {
 
 func (r *matchReader) close() {
 	if r.b != nil {
-		putBatch(r.b)
+		batches.put(r.b)
 		r.b = nil
 	}
 }

@@ -58,7 +58,6 @@ import "C"
 
 import (
 	"sort"
-	"sync"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -173,22 +172,14 @@ func (a *kidArena) grow(n int) kidChunk {
 	return c
 }
 
-var arenas struct {
-	sync.Mutex
-	free []*kidArena
-}
+var arenas freeList[*kidArena]
 
 func getArena() *kidArena {
-	arenas.Lock()
-	defer arenas.Unlock()
-	if n := len(arenas.free); n > 0 {
-		a := arenas.free[n-1]
-		arenas.free = arenas.free[:n-1]
+	return arenas.get(func() *kidArena {
+		a := &kidArena{}
+		a.grow(kidChunkSize)
 		return a
-	}
-	a := &kidArena{}
-	a.grow(kidChunkSize)
-	return a
+	})
 }
 
 // putArena keeps the arena's first chunk for the next file and frees the
@@ -198,9 +189,7 @@ func putArena(a *kidArena) {
 		C.free(unsafe.Pointer(c.ptr))
 	}
 	a.chunks, a.used = a.chunks[:1], 0
-	arenas.Lock()
-	arenas.free = append(arenas.free, a)
-	arenas.Unlock()
+	arenas.put(a)
 }
 
 // path returns the levels from the root's children down to n, or false

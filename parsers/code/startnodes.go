@@ -79,10 +79,9 @@ func (l *Language) startNodes(root *sitter.Node) []*sitter.Node {
 		out = make([]C.TSNode, n)
 		C.tn_start_nodes(cNode(root), flags, C.uint32_t(len(l.starts)), &out[0], C.uint32_t(len(out)))
 	}
-	tree := (*nodeMirror)(unsafe.Pointer(root)).t
 	nodes := make([]*sitter.Node, n)
 	for i := range n {
-		nodes[i] = (*sitter.Node)(unsafe.Pointer(&nodeMirror{c: out[i], t: tree}))
+		nodes[i] = mirrorNode(root, out[i])
 	}
 	return nodes
 }
