@@ -58,7 +58,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits := 0
+	hits, passed := 0, 0
 	for i := range 200000 {
 		raw := gen()
 		q := &query{}
@@ -87,11 +87,29 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		if got := nameMatch(n, raw, key, title); got != want {
 			t.Fatalf("nameMatch(%+v, %q, %q, %q) = %v, want %v", n, raw, key, title, got, want)
 		}
+		// The signature filter in front of nameMatch may let a node
+		// through that does not match, never stop one that does.
+		var h nodeHot
+		h.name, h.qual = nodeSigs(n)
+		sigs := newQuerySigs(raw, key, title)
+		may := sigs.mayMatch(&h)
+		if want > 0 && !may {
+			t.Fatalf("the name signatures reject a match: nameMatch(%+v, %q, %q, %q) = %v", n, raw, key, title, want)
+		}
 		if want > 0 {
 			hits++
+		} else if may {
+			passed++
 		}
 	}
 	if hits < 1000 {
 		t.Fatalf("only %d matching cases: the generator does not exercise the matches", hits)
 	}
+	// Most passes without a match are of the generator's making (names
+	// that differ from the query only in a cut '.' or '_', or in case);
+	// a filter that passed everything would pass about 150,000.
+	if passed > 20000 {
+		t.Errorf("the name signatures let %d non-matching nodes through", passed)
+	}
+	t.Logf("%d matches, %d non-matching nodes through the signature filter", hits, passed)
 }

@@ -114,12 +114,14 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
 	nameKey, titleKey := q.identifier(), q.title()
+	sigs := newQuerySigs(req.Query, nameKey, titleKey)
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
-		n := &s.nodes[c.ref.node]
 		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
-		c.score *= 1 + nameMatch(n, req.Query, nameKey, titleKey)*r.NameMatchBonus
+		if sigs.mayMatch(&s.hot[c.ref.node]) {
+			c.score *= 1 + nameMatch(&s.nodes[c.ref.node], req.Query, nameKey, titleKey)*r.NameMatchBonus
+		}
 	}
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
 		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
@@ -127,12 +129,13 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
-		d := &s.docs[s.nodes[c.ref.node].doc]
-		if d.test {
+		if s.hot[c.ref.node].flags&hotTest != 0 {
 			c.score *= r.TestWeight
 		}
-		if w, ok := weights[d.Collection]; ok {
-			c.score *= w
+		if len(weights) > 0 {
+			if w, ok := weights[s.docs[s.norms[c.ref.node].doc].Collection]; ok {
+				c.score *= w
+			}
 		}
 	}
 	need := req.Offset + limit
@@ -552,9 +555,8 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 	}
 	parentOf := func(i int) int {
 		r := cands[i].ref
-		s := v.segs[r.seg]
-		p := s.nodes[r.node].parent
-		if p < 0 || s.nodes[p].kind == treenav.KindFile {
+		p := v.segs[r.seg].hot[r.node].up
+		if p < 0 {
 			return -1
 		}
 		return int(slots.s[r.seg][p]) - 1
@@ -562,14 +564,12 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 	// Leaves (candidates no other candidate passes a share to) first, in
 	// any order; then the nodes in between, deepest first (in preorder a
 	// descendant's id is larger), so shares climb several levels.
-	best := make(map[int]float64) // candidate -> best share from a child
+	// best[i] is the best share candidate i takes from a child, -1 for
+	// a candidate no other passes a share to.
+	best := slots.best(len(cands))
 	var middle []int
 	for i := range cands {
-		p := parentOf(i)
-		if p < 0 {
-			continue
-		}
-		if _, ok := best[p]; !ok {
+		if p := parentOf(i); p >= 0 {
 			best[p] = 0
 		}
 	}
@@ -579,15 +579,15 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 			return
 		}
 		share := symbolShare
-		if r := cands[i].ref; v.segs[r.seg].docs[v.segs[r.seg].nodes[r.node].doc].ContentType == treenav.ContentMarkdown {
+		if r := cands[i].ref; v.segs[r.seg].hot[r.node].flags&hotMarkdown != 0 {
 			share = sectionShare
 		}
-		if rolled := cands[i].bm25 + best[i]; share*rolled > best[p] {
+		if rolled := cands[i].bm25 + max(best[i], 0); share*rolled > best[p] {
 			best[p] = share * rolled
 		}
 	}
 	for i := range cands {
-		if _, taker := best[i]; taker {
+		if best[i] >= 0 {
 			middle = append(middle, i)
 			continue
 		}
@@ -603,8 +603,8 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 	for _, i := range middle {
 		pass(i)
 	}
-	for i, b := range best {
-		cands[i].score += b
+	for _, i := range middle {
+		cands[i].score += best[i]
 	}
 	for i := range cands {
 		r := cands[i].ref
@@ -613,8 +613,24 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 }
 
 // rollupSlots maps a segment's nodes to candidate indexes (index+1; 0 is
-// none), reused across queries.
-type rollupSlots struct{ s [][]int32 }
+// none), and holds the shares by candidate; both are reused across
+// queries.
+type rollupSlots struct {
+	s      [][]int32
+	shares []float64
+}
+
+// best returns n shares, each -1.
+func (r *rollupSlots) best(n int) []float64 {
+	if cap(r.shares) < n {
+		r.shares = make([]float64, n)
+	}
+	b := r.shares[:n]
+	for i := range b {
+		b[i] = -1
+	}
+	return b
+}
 
 var rollupPool sync.Pool
 

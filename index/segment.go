@@ -34,6 +34,9 @@ type segment struct {
 	// (a few cache lines of strings) so that scoring a posting list
 	// touches 16 bytes per node, neighbours sharing a line.
 	norms []nodeNorm
+	// hot[i] is what a query reads of node i besides its norms
+	// (namesig.go).
+	hot []nodeHot
 }
 
 // nodeNorm is a node's document and field lengths, for scoring.
@@ -42,13 +45,14 @@ type nodeNorm struct {
 	fieldLen [treenav.NumFields]uint16
 }
 
-// buildNorms fills norms from nodes; every way a segment is made (build,
-// merge, load) ends with it.
+// buildNorms fills norms and hot from nodes and docs; every way a segment
+// is made (build, merge, load) ends with it.
 func (s *segment) buildNorms() {
 	s.norms = make([]nodeNorm, len(s.nodes))
 	for i := range s.nodes {
 		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: s.nodes[i].fieldLen}
 	}
+	s.buildHot()
 }
 
 // docMeta is what the index keeps of a document: no content, which is read

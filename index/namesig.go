@@ -1,0 +1,162 @@
+package index
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/treenav/treenav"
+)
+
+// nodeHot is what a query reads of every candidate besides its norms,
+// packed apart from nodeMeta (a few cache lines of strings) like norms:
+// the name-match filter, the rollup's parent and the flags the final
+// weighting reads. On GOROOT/src, reading nodeMeta for these was a cache
+// miss per candidate and a third of a query's time.
+type nodeHot struct {
+	// up is the node a rollup share goes to: the parent, or -1 when the
+	// node is a root or its parent is a file node (which takes no share).
+	up int32
+	// name and qual are nameSig of the symbol's name and of its
+	// qualified name (0 when it is the name), or for a markdown section
+	// nameSig of its title's words; 0 for file nodes and nameless ones.
+	name, qual uint32
+	flags      uint8
+}
+
+const (
+	hotMarkdown uint8 = 1 << iota // the document is markdown (section rollup share)
+	hotTest                       // the document is a test file or test data
+)
+
+// buildHot fills hot from nodes and docs.
+func (s *segment) buildHot() {
+	s.hot = make([]nodeHot, len(s.nodes))
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		h := &s.hot[i]
+		h.up = -1
+		if p := n.parent; p >= 0 && s.nodes[p].kind != treenav.KindFile {
+			h.up = p
+		}
+		if int(n.doc) < len(s.docs) { // not in some tests' bare segments
+			d := &s.docs[n.doc]
+			if d.ContentType == treenav.ContentMarkdown {
+				h.flags |= hotMarkdown
+			}
+			if d.test {
+				h.flags |= hotTest
+			}
+		}
+		h.name, h.qual = nodeSigs(n)
+	}
+}
+
+// nodeSigs are a node's name signatures (nodeHot.name and qual).
+func nodeSigs(n *nodeMeta) (name, qual uint32) {
+	switch {
+	case n.kind == treenav.KindSection:
+		return nameSig(headingWords(n.title)), 0
+	case n.kind == treenav.KindFile || n.name == "":
+		return 0, 0
+	}
+	name = nameSig(n.name)
+	if qn := qualifiedName(n); qn != n.name {
+		qual = nameSig(qn)
+	}
+	return name, qual
+}
+
+// nameSig hashes a name for the name-match filter: FNV-1a over its runes
+// folded to one case (each rune's smallest simple-fold equivalent, so
+// strings equal under strings.EqualFold hash alike), skipping '_' and '.'.
+// It is never 0.
+//
+// nameMatch compares the query with a name as typed, up to case, without
+// underscores, or without dots; every one of those equalities survives
+// this hash, so a node whose signatures differ from the query's
+// (querySigs) cannot match, and nameMatch need not read it.
+func nameSig(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); {
+		c := rune(s[i])
+		size := 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(s[i:])
+			c = foldRune(c)
+		} else if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		i += size
+		if c == '_' || c == '.' {
+			continue
+		}
+		for ; c != 0; c >>= 8 {
+			h = (h ^ uint32(c&0xff)) * 16777619
+		}
+		h = (h ^ 0xff) * 16777619 // rune boundary
+	}
+	return h | 1
+}
+
+// foldRune is the smallest rune of r's simple-fold orbit ('K' for 'k' and
+// the Kelvin sign): strings.EqualFold equates runes of one orbit.
+func foldRune(r rune) rune {
+	m := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		m = min(m, f)
+	}
+	return m
+}
+
+// headingWords is a heading as titleWordsEqual reads it: lowercased,
+// reduced to its words (runs of letters, digits and underscores) joined by
+// single spaces. titleWordsEqual(h, t) is headingWords(h) == t.
+func headingWords(heading string) string {
+	var b strings.Builder
+	inWord := false
+	for _, r := range heading {
+		lr := unicode.ToLower(r)
+		if !unicode.IsLetter(lr) && !unicode.IsDigit(lr) && lr != '_' {
+			inWord = false
+			continue
+		}
+		if !inWord {
+			inWord = true
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteRune(lr)
+	}
+	return b.String()
+}
+
+// querySigs are a query's signatures for the name-match filter: of the
+// query as typed, of its identifier (the key nameMatch folds names to)
+// and of its title words.
+type querySigs struct{ raw, key, title uint32 }
+
+func newQuerySigs(raw, key, title string) querySigs {
+	var q querySigs
+	if raw = strings.TrimSpace(raw); raw != "" {
+		q.raw = nameSig(raw)
+	}
+	if key != "" {
+		q.key = nameSig(key)
+	}
+	if title != "" {
+		q.title = nameSig(title)
+	}
+	return q
+}
+
+// mayMatch reports whether nameMatch can be non-zero for a node: false
+// only when none of the node's signatures is one of the query's.
+func (q *querySigs) mayMatch(h *nodeHot) bool {
+	if h.name == 0 {
+		return false
+	}
+	return h.name == q.key || h.name == q.raw || h.name == q.title ||
+		h.qual != 0 && (h.qual == q.key || h.qual == q.raw)
+}
