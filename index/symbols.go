@@ -205,14 +205,28 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	// Humps and substrings only when the better tiers left room.
 	if len(hits) < limit && !qualified && len(lname) >= 2 {
 		for si, s := range v.segs {
-			for _, e := range s.syms {
-				if strings.HasPrefix(e.lower, lname) {
+			// The names sorted by their lowercase form: those with the
+			// query as prefix, already taken, are one run [pLo, pHi);
+			// those that start with its first letter, where humps can
+			// be, are another [lLo, lHi). Substrings are anywhere, and
+			// only searched for from three letters.
+			syms := s.syms
+			pLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower >= lname })
+			pHi := pLo + sort.Search(len(syms)-pLo, func(k int) bool { return !strings.HasPrefix(syms[pLo+k].lower, lname) })
+			first := lname[0]
+			lLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower != "" && syms[k].lower[0] >= first })
+			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return syms[lLo+k].lower[0] > first })
+			lo, hi := 0, len(syms)
+			if len(lname) < 3 {
+				lo, hi = lLo, lHi
+			}
+			for i := lo; i < hi; i++ {
+				if i >= pLo && i < pHi {
+					i = pHi - 1
 					continue
 				}
-				// Humps are a subsequence of the lowercased name that
-				// starts with its first letter: checking that first
-				// keeps the scan cheap.
-				if e.lower != "" && e.lower[0] == lname[0] && isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
+				e := &syms[i]
+				if i >= lLo && i < lHi && isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
 					accept(si, e.node, tierHump)
 				} else if len(lname) >= 3 && strings.Contains(e.lower, lname) {
 					accept(si, e.node, tierSubstring)
