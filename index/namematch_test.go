@@ -41,7 +41,7 @@ func nameMatchByStrings(n *nodeMeta, raw, key, title string) float64 {
 }
 
 // titleWords lowercases a heading and keeps its words, single-spaced: the
-// reference titleWordsEqual must agree with.
+// reference headingWords must agree with.
 func titleWords(s string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'

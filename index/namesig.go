@@ -109,9 +109,9 @@ func foldRune(r rune) rune {
 	return m
 }
 
-// headingWords is a heading as titleWordsEqual reads it: lowercased,
-// reduced to its words (runs of letters, digits and underscores) joined by
-// single spaces. titleWordsEqual(h, t) is headingWords(h) == t.
+// headingWords is a heading as nameMatch compares it with a query's title
+// words: lowercased, reduced to its words (runs of letters, digits and
+// underscores) joined by single spaces.
 func headingWords(heading string) string {
 	var b strings.Builder
 	inWord := false

@@ -170,7 +170,7 @@ func (q *query) identifier() string {
 }
 
 // title is the query's words lowercased and joined by single spaces, as
-// titleWordsEqual reads a heading: "Error codes" matches the query "error
+// headingWords reads a heading: "Error codes" matches the query "error
 // codes".
 func (q *query) title() string {
 	parts := make([]string, 0, len(q.words))

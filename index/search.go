@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -453,11 +451,11 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 // nameMatch is 1 when a symbol's name or qualified name is the query as
 // typed (or a heading is the query's words), 0.5 when a symbol's name is
 // it up to case or separators ("read file" for ReadFile,
-// "server.shutdown"), else 0. It runs on every candidate, so it allocates
-// only for a name whose length already fits the query's.
+// "server.shutdown"), else 0. Search calls it only for the candidates whose
+// name signatures pass querySigs.mayMatch.
 func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	if n.kind == treenav.KindSection {
-		if title != "" && titleWordsEqual(n.title, title) {
+		if title != "" && headingWords(n.title) == title {
 			return 1
 		}
 		return 0
@@ -496,44 +494,6 @@ func equalFoldWithout(s, key, cut string) bool {
 	return strings.EqualFold(s, key)
 }
 
-// titleWordsEqual reports whether heading, lowercased and reduced to its
-// words (runs of letters, digits and underscores) joined by single
-// spaces, is title, without building that string.
-func titleWordsEqual(heading, title string) bool {
-	j := 0 // bytes of title matched
-	inWord, words := false, 0
-	for _, r := range heading {
-		lr := unicode.ToLower(r)
-		if !unicode.IsLetter(lr) && !unicode.IsDigit(lr) && lr != '_' {
-			inWord = false
-			continue
-		}
-		if !inWord {
-			inWord = true
-			if words > 0 {
-				if j >= len(title) || title[j] != ' ' {
-					return false
-				}
-				j++
-			}
-			words++
-		}
-		if lr < utf8.RuneSelf {
-			if j >= len(title) || title[j] != byte(lr) {
-				return false
-			}
-			j++
-			continue
-		}
-		tr, size := utf8.DecodeRuneInString(title[j:])
-		if tr != lr || size == 0 {
-			return false
-		}
-		j += size
-	}
-	return j == len(title)
-}
-
 // rollup gives each matching section or symbol a share (sectionShare,
 // symbolShare) of its best matching child's BM25 score: a broad query ("deploy") then ranks the
 // document section about it above one of its parts, and a class whose
@@ -561,9 +521,6 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 		}
 		return int(slots.s[r.seg][p]) - 1
 	}
-	// Leaves (candidates no other candidate passes a share to) first, in
-	// any order; then the nodes in between, deepest first (in preorder a
-	// descendant's id is larger), so shares climb several levels.
 	// best[i] is the best share candidate i takes from a child, -1 for
 	// a candidate no other passes a share to.
 	best := slots.best(len(cands))
@@ -586,6 +543,9 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 			best[p] = share * rolled
 		}
 	}
+	// Leaves (candidates no other candidate passes a share to) first, in
+	// any order; then the nodes in between, deepest first (in preorder a
+	// descendant's id is larger), so shares climb several levels.
 	for i := range cands {
 		if best[i] >= 0 {
 			middle = append(middle, i)
