@@ -67,8 +67,16 @@ type Ranking struct {
 	// when only the case differs): an agent typing an identifier wants its
 	// definition first. TestWeight multiplies the scores of nodes in test
 	// files and test data, which answer "how is X used", rarely "what is X".
-	NameMatchBonus float64 `toml:"name_match_bonus" json:"name_match_bonus"`
-	TestWeight     float64 `toml:"test_weight" json:"test_weight"`
+	// InternalWeight does the same for internal and vendored code (an
+	// internal/, _internal/, vendor/ or third_party/ directory): between
+	// two equal matches, the public API an agent can call comes first.
+	// DeprecatedWeight multiplies the scores of symbols marked deprecated
+	// (Go's "Deprecated:", @deprecated, #[deprecated], [Obsolete], ...):
+	// new code should not call them.
+	NameMatchBonus   float64 `toml:"name_match_bonus" json:"name_match_bonus"`
+	TestWeight       float64 `toml:"test_weight" json:"test_weight"`
+	InternalWeight   float64 `toml:"internal_weight" json:"internal_weight"`
+	DeprecatedWeight float64 `toml:"deprecated_weight" json:"deprecated_weight"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -88,7 +96,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
 	}
 }
 
@@ -115,6 +123,8 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.SynonymWeight, d.SynonymWeight)
 	fill(&r.NameMatchBonus, d.NameMatchBonus)
 	fill(&r.TestWeight, d.TestWeight)
+	fill(&r.InternalWeight, d.InternalWeight)
+	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	if r.PrefixMaxExpansions == 0 {

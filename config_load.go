@@ -294,6 +294,8 @@ func (c *checker) ranking(r *Ranking) {
 	unit("synonym_weight", r.SynonymWeight)
 	nonNeg("name_match_bonus", r.NameMatchBonus)
 	unit("test_weight", r.TestWeight)
+	unit("internal_weight", r.InternalWeight)
+	unit("deprecated_weight", r.DeprecatedWeight)
 	unit("section_rollup", r.SectionRollup)
 	unit("symbol_rollup", r.SymbolRollup)
 	if r.PrefixMaxExpansions < 0 {

@@ -36,6 +36,8 @@ type SearchResult struct {
 	LineEnd    int     `json:"line_end"`
 	Score      float64 `json:"score"`
 	Snippet    string  `json:"snippet"`
+	// Deprecated marks a code symbol its source marks deprecated.
+	Deprecated bool `json:"deprecated,omitempty"`
 }
 
 // SymbolsResponse is the result of a symbol lookup.
@@ -58,6 +60,7 @@ type Symbol struct {
 	LineStart     int    `json:"line_start"`
 	LineEnd       int    `json:"line_end"`
 	Signature     string `json:"signature"`
+	Deprecated    bool   `json:"deprecated,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.

@@ -23,7 +23,11 @@ func (r *SearchResponse) Text() string {
 	}
 	b.WriteString(":\n")
 	for i, res := range r.Results {
-		fmt.Fprintf(&b, "%d. %s  [%s, %s, L%d-%d, score %.2f]\n", i+1, res.NodeID, res.Kind, res.Language, res.LineStart, res.LineEnd, res.Score)
+		dep := ""
+		if res.Deprecated {
+			dep = ", deprecated"
+		}
+		fmt.Fprintf(&b, "%d. %s  [%s, %s, L%d-%d, score %.2f%s]\n", i+1, res.NodeID, res.Kind, res.Language, res.LineStart, res.LineEnd, res.Score, dep)
 		if res.Snippet != "" {
 			fmt.Fprintf(&b, "   %s\n", res.Snippet)
 		}
@@ -46,6 +50,9 @@ func (r *SymbolsResponse) Text() string {
 	}
 	for _, s := range r.Symbols {
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
+		if s.Deprecated {
+			b.WriteString("  (deprecated)")
+		}
 		if s.Signature != "" {
 			fmt.Fprintf(&b, "  %s", s.Signature)
 		}

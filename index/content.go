@@ -210,7 +210,8 @@ func (ix *Index) result(v *view, c candidate, match map[string]bool, snipChars i
 		NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Collection: d.Collection,
 		Title: n.title, Kind: n.kind, Language: d.Language,
 		LineStart: int(n.lineStart), LineEnd: int(n.lineEnd),
-		Score: math.Round(c.score*1000) / 1000,
+		Score:      math.Round(c.score*1000) / 1000,
+		Deprecated: n.deprecated,
 	}
 	if n.language != "" {
 		res.Language = n.language

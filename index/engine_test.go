@@ -510,3 +510,95 @@ func TestTopCandidatesMatchesFullSort(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchDemotesTestAndInternalCode: of equal definitions, the public
+// one ranks first, then internal and vendored copies and the test file's;
+// with both weights at 1 the order is plain BM25 again, where the shorter
+// internal and test files win.
+func TestSearchDemotesTestAndInternalCode(t *testing.T) {
+	const long = "package files\n\n// ReadFile reads the named file and returns its contents, all of them.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n"
+	const short = "package files\n\n// ReadFile reads a file.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n"
+	e, _ := newTestEngine(t, map[string]string{
+		"files/read.go":              long,
+		"lib/internal/files/read.go": short,
+		"third_party/files/rf.go":    short,
+		"files/read_test.go":         short,
+		"files/internalread/read.go": long, // "internalread" is no internal directory
+	})
+	ix := e.Index()
+	rank := func() map[string]int {
+		r, err := ix.Search(SearchRequest{Query: "ReadFile"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for i, id := range ids(r) {
+			if f, ok := strings.CutSuffix(id, "#ReadFile"); ok {
+				out[f] = i + 1
+			}
+		}
+		return out
+	}
+	got := rank()
+	for _, demoted := range []string{"lib/internal/files/read.go", "third_party/files/rf.go", "files/read_test.go"} {
+		for _, public := range []string{"files/read.go", "files/internalread/read.go"} {
+			if got[demoted] == 0 || got[public] == 0 || got[demoted] < got[public] {
+				t.Errorf("%s at rank %d, want below %s (rank %d): %v", demoted, got[demoted], public, got[public], got)
+			}
+		}
+	}
+	r := ix.Ranking()
+	r.TestWeight, r.InternalWeight = 1, 1
+	ix.SetRanking(r)
+	got = rank()
+	if got["lib/internal/files/read.go"] > got["files/read.go"] || got["files/read_test.go"] > got["files/read.go"] {
+		t.Errorf("with test_weight = internal_weight = 1, the shorter files should win on BM25: %v", got)
+	}
+}
+
+func TestIsInternalPath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"internal/poll/fd.go": true, "cmd/go/internal/load/pkg.go": true,
+		"src/pip/_internal/cli/main.py": true, "vendor/golang.org/x/net/http2.go": true,
+		"third_party/zlib/inflate.c": true, "Internal/X.java": true,
+		"internal.go": false, "os/internal.go": false, "xinternal/a.go": false,
+		"pkg/vendors/a.go": false, "": false,
+	} {
+		if got := isInternalPath(p); got != want {
+			t.Errorf("isInternalPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestDeprecatedSymbolsRankLast: a deprecated definition ranks below a
+// live one in search and in find_symbol's tier, though BM25 prefers it.
+func TestDeprecatedSymbolsRankLast(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"a/ioutil.go": "package a\n\n// ReadFile reads.\n//\n// Deprecated: use b.ReadFile.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"b/os.go":     "package b\n\n// ReadFile reads the named file and returns its contents, all of them, or an error.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+	})
+	ix := e.Index()
+	first := func() string {
+		r, err := ix.Search(SearchRequest{Query: "ReadFile"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Results) == 0 {
+			t.Fatal("no results")
+		}
+		return r.Results[0].NodeID
+	}
+	if got := first(); got != "b/os.go#ReadFile" {
+		t.Errorf("search ReadFile: %s first, want b/os.go#ReadFile", got)
+	}
+	syms, err := ix.Symbols(SymbolRequest{Query: "ReadFile"})
+	if err != nil || len(syms.Symbols) != 2 || syms.Symbols[0].Path != "b/os.go" {
+		t.Errorf("symbols ReadFile: %+v, %v; want b/os.go first", syms, err)
+	}
+	r := ix.Ranking()
+	r.DeprecatedWeight = 1
+	ix.SetRanking(r)
+	if got := first(); got != "a/ioutil.go#ReadFile" {
+		t.Errorf("with deprecated_weight = 1, BM25 should prefer the shorter a/ioutil.go#ReadFile, got %s", got)
+	}
+}

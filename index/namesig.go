@@ -25,13 +25,16 @@ type nodeHot struct {
 }
 
 const (
-	hotMarkdown uint8 = 1 << iota // the document is markdown (section rollup share)
-	hotTest                       // the document is a test file or test data
+	hotMarkdown   uint8 = 1 << iota // the document is markdown (section rollup share)
+	hotTest                         // the document is a test file or test data
+	hotInternal                     // the document is internal or vendored code (isInternalPath)
+	hotDeprecated                   // a symbol marked deprecated
 )
 
 // buildHot fills hot from nodes and docs.
 func (s *segment) buildHot() {
 	s.hot = make([]nodeHot, len(s.nodes))
+	internal, internalDoc := false, -1
 	for i := range s.nodes {
 		n := &s.nodes[i]
 		h := &s.hot[i]
@@ -47,6 +50,15 @@ func (s *segment) buildHot() {
 			if d.test {
 				h.flags |= hotTest
 			}
+			if int(n.doc) != internalDoc {
+				internal, internalDoc = isInternalPath(d.Path), int(n.doc)
+			}
+			if internal {
+				h.flags |= hotInternal
+			}
+		}
+		if n.deprecated {
+			h.flags |= hotDeprecated
 		}
 		h.name, h.qual = nodeSigs(n)
 	}

@@ -127,8 +127,14 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
-		if s.hot[c.ref.node].flags&hotTest != 0 {
+		switch h := &s.hot[c.ref.node]; {
+		case h.flags&hotTest != 0:
 			c.score *= r.TestWeight
+		case h.flags&hotInternal != 0:
+			c.score *= r.InternalWeight
+		}
+		if s.hot[c.ref.node].flags&hotDeprecated != 0 {
+			c.score *= r.DeprecatedWeight
 		}
 		if len(weights) > 0 {
 			if w, ok := weights[s.docs[s.norms[c.ref.node].doc].Collection]; ok {

@@ -92,6 +92,7 @@ type nodeMeta struct {
 	byteEnd    uint32
 	docStart   uint32
 	words      uint32
+	deprecated bool // a code symbol marked deprecated (isDeprecated)
 	anchor     string
 	title      string
 	name       string

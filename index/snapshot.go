@@ -27,7 +27,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 2
+	snapshotVersion = 3
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -221,6 +221,7 @@ func writeSegment(w *enc, s *segment) {
 		w.uv(uint64(n.byteEnd))
 		w.uv(uint64(n.docStart))
 		w.uv(uint64(n.words))
+		w.bool(n.deprecated)
 		w.str(n.anchor)
 		// Titles usually equal names: a flag saves the repeat.
 		w.str(n.name)
@@ -330,6 +331,7 @@ func readSegment(r *dec) *segment {
 		n.byteEnd = uint32(r.uv())
 		n.docStart = uint32(r.uv())
 		n.words = uint32(r.uv())
+		n.deprecated = r.bool()
 		n.anchor = r.str()
 		n.name = r.str()
 		if r.bool() {

@@ -46,19 +46,23 @@ type symHit struct {
 }
 
 // prominence orders symbols of one tier: shorter names (in prefix tiers,
-// the closest completions), production code before tests, public before
-// internal paths, shallow paths first.
+// the closest completions), live symbols before deprecated ones,
+// production code before tests, public before internal paths, shallow
+// paths first.
 type prominence struct {
-	nameLen        int // closer completions first (prefix tiers)
-	test, internal bool
-	depth          int
-	path           string
-	line           uint32
+	nameLen                    int // closer completions first (prefix tiers)
+	deprecated, test, internal bool
+	depth                      int
+	path                       string
+	line                       uint32
 }
 
 func (a prominence) less(b prominence) bool {
 	if a.nameLen != b.nameLen {
 		return a.nameLen < b.nameLen
+	}
+	if a.deprecated != b.deprecated {
+		return !a.deprecated
 	}
 	if a.test != b.test {
 		return !a.test
@@ -77,9 +81,25 @@ func (a prominence) less(b prominence) bool {
 
 func prominenceOf(d *docMeta, n *nodeMeta) prominence {
 	p := d.Path
-	lp := strings.ToLower(p)
-	internal := strings.Contains(lp, "internal/") || strings.Contains(lp, "vendor/") || strings.Contains(lp, "third_party/")
-	return prominence{nameLen: len(n.name), test: d.test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: isInternalPath(p), depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+}
+
+// isInternalPath reports whether a path is in a directory of internal or
+// vendored code: Go's and Java's internal packages (internal/), Python's
+// private packages (pip/_internal/), vendored copies (vendor/,
+// third_party/).
+func isInternalPath(p string) bool {
+	for {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			return false // the rest is the file name
+		}
+		switch strings.ToLower(p[:i]) {
+		case "internal", "_internal", "vendor", "third_party":
+			return true
+		}
+		p = p[i+1:]
+	}
 }
 
 // isTestPath reports whether a path is a test file or test data, by the
@@ -258,6 +278,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
+			Deprecated: n.deprecated,
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true
