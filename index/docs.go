@@ -103,7 +103,7 @@ func (v *view) closest(id string) []string {
 	var c []scored
 	ld := strings.ToLower(docID)
 	base := ld[strings.LastIndexByte(ld, '/')+1:]
-	for did := range v.docs {
+	v.eachDoc(func(did string) {
 		l := strings.ToLower(did)
 		d := editDistance(ld, l)
 		if base != "" && strings.HasSuffix(l, base) {
@@ -112,7 +112,7 @@ func (v *view) closest(id string) []string {
 		if d <= max(3, len(ld)/3) {
 			c = append(c, scored{did, d})
 		}
-	}
+	})
 	name := anchor
 	if name == "" {
 		name = docID

@@ -216,11 +216,11 @@ func (e *Engine) Build() error {
 		}
 	}
 	var remove []string
-	for id := range v.docs {
+	v.eachDoc(func(id string) {
 		if !present[id] {
 			remove = append(remove, id)
 		}
-	}
+	})
 	sort.Strings(remove)
 
 	e.mu.Lock()
@@ -485,11 +485,11 @@ func (e *Engine) Diff() (*Freshness, error) {
 			present[id] = true
 		}
 	}
-	for id := range v.docs {
+	v.eachDoc(func(id string) {
 		if !present[id] {
 			f.Removed = append(f.Removed, id)
 		}
-	}
+	})
 	sort.Strings(f.Removed)
 	return f, nil
 }

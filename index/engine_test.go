@@ -602,3 +602,53 @@ func TestDeprecatedSymbolsRankLast(t *testing.T) {
 		t.Errorf("with deprecated_weight = 1, BM25 should prefer the shorter a/ioutil.go#ReadFile, got %s", got)
 	}
 }
+
+// TestApplyDuplicatesAndRemovals: of two copies of a document in one
+// batch the later is live; a removal takes a document from whichever
+// segment holds it; lookups, listings and counts agree after merges.
+func TestApplyDuplicatesAndRemovals(t *testing.T) {
+	ix := New()
+	in := func(id, text string) Input {
+		src := []byte(text)
+		return Input{Src: src, Doc: &treenav.Document{DocID: id, Path: id, Language: "go",
+			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: id, LineStart: 1, LineEnd: 1,
+				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}}
+	}
+	count := func(q string) int {
+		r, err := ix.Search(SearchRequest{Query: q, Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Total
+	}
+	ix.Apply([]Input{in("a.go", "first"), in("b.go", "bravo"), in("a.go", "second")}, nil)
+	if got := count("first"); got != 0 {
+		t.Errorf("the earlier copy of a.go in the batch is found %d times", got)
+	}
+	if got := count("second"); got != 1 {
+		t.Errorf("the later copy of a.go is found %d times, want 1", got)
+	}
+	for i := range 20 { // enough segments to merge
+		ix.Apply([]Input{in(fmt.Sprintf("c%d.go", i%3), fmt.Sprintf("charlie v%d", i))}, nil)
+	}
+	ix.Apply(nil, []string{"b.go", "c1.go", "missing.go"})
+	v := ix.view()
+	if got, want := strings.Join(v.docIDs(), ","), "a.go,c0.go,c2.go"; got != want {
+		t.Errorf("live documents %s, want %s", got, want)
+	}
+	if st := ix.Stats(); st.Documents != 3 {
+		t.Errorf("documents = %d, want 3", st.Documents)
+	}
+	if _, _, ok := v.doc("b.go"); ok {
+		t.Error("removed b.go is still found by id")
+	}
+	if _, d, ok := v.doc("c2.go"); !ok || d.DocID != "c2.go" {
+		t.Errorf("c2.go by id: %v %v", d, ok)
+	}
+	if got := count("charlie"); got != 2 {
+		t.Errorf("charlie matches %d documents, want 2", got)
+	}
+	if got := count("bravo"); got != 0 {
+		t.Errorf("removed b.go is still searched: %d", got)
+	}
+}

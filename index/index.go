@@ -51,8 +51,7 @@ func (ix *Index) setSkippedFiles(m map[string]skipStamp) { ix.skipped.Store(&m) 
 // view is one consistent state of the index.
 type view struct {
 	segs []*segment
-	dead []bitset // per segment: deleted local docs
-	docs map[string]docRef
+	dead []bitset // per segment: deleted local docs; a document id is live in one segment at most
 
 	liveNodes int
 	liveDocs  int
@@ -74,7 +73,7 @@ type nodeRef struct {
 // New returns an empty index with default ranking.
 func New() *Index {
 	ix := &Index{}
-	ix.cur.Store(&view{docs: map[string]docRef{}})
+	ix.cur.Store(&view{})
 	r := treenav.DefaultRanking()
 	ix.ranking.Store(&r)
 	w := map[string]float64{}
@@ -126,19 +125,16 @@ func (ix *Index) install(remove []string, segs ...*segment) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	old := ix.view()
+	// The documents are found through their segments' own maps: an
+	// update costs what it changes, not a copy of an index-wide map.
 	v := &view{
 		segs: append([]*segment(nil), old.segs...),
 		dead: append([]bitset(nil), old.dead...),
-		docs: make(map[string]docRef, len(old.docs)+8),
 		gen:  old.gen + 1,
 	}
-	for k, r := range old.docs {
-		v.docs[k] = r
-	}
 	kill := func(id string) {
-		if r, ok := v.docs[id]; ok {
+		if r, ok := v.find(id); ok {
 			v.dead[r.seg] = v.dead[r.seg].with(r.doc)
-			delete(v.docs, id)
 		}
 	}
 	for _, id := range remove {
@@ -148,14 +144,17 @@ func (ix *Index) install(remove []string, segs ...*segment) {
 		if seg == nil {
 			continue
 		}
-		si := uint32(len(v.segs))
-		v.segs = append(v.segs, seg)
-		v.dead = append(v.dead, nil)
+		var dead bitset
 		for di := range seg.docs {
 			id := seg.docs[di].DocID
-			kill(id) // an older version, or an earlier copy in this batch
-			v.docs[id] = docRef{si, uint32(di)}
+			if seg.byID[id] != uint32(di) {
+				dead = dead.with(uint32(di)) // an earlier copy in this segment
+				continue
+			}
+			kill(id) // an older version, in an earlier segment
 		}
+		v.segs = append(v.segs, seg)
+		v.dead = append(v.dead, dead)
 	}
 	v.compact()
 	v.recount()
@@ -172,7 +171,7 @@ func (ix *Index) optimize() {
 	if len(old.segs) <= 1 {
 		return
 	}
-	v := &view{segs: append([]*segment(nil), old.segs...), dead: append([]bitset(nil), old.dead...), docs: old.docs, gen: old.gen + 1}
+	v := &view{segs: append([]*segment(nil), old.segs...), dead: append([]bitset(nil), old.dead...), gen: old.gen + 1}
 	idx := make([]int, len(v.segs))
 	for i := range idx {
 		idx[i] = i
@@ -243,14 +242,6 @@ func (v *view) mergeRange(idx []int) {
 		}
 	}
 	v.segs, v.dead = ns, nd
-	v.docs = make(map[string]docRef, len(v.docs))
-	for si, s := range v.segs {
-		for di := range s.docs {
-			if !v.dead[si].has(uint32(di)) {
-				v.docs[s.docs[di].DocID] = docRef{uint32(si), uint32(di)}
-			}
-		}
-	}
 }
 
 // recount recomputes the live totals used by BM25.
@@ -285,9 +276,19 @@ func (v *view) recount() {
 // live reports whether local doc di of segment si is current.
 func (v *view) live(si int, di uint32) bool { return !v.dead[si].has(di) }
 
+// find returns where the live document id is.
+func (v *view) find(id string) (docRef, bool) {
+	for si := len(v.segs) - 1; si >= 0; si-- {
+		if di, ok := v.segs[si].byID[id]; ok && v.live(si, di) {
+			return docRef{uint32(si), di}, true
+		}
+	}
+	return docRef{}, false
+}
+
 // doc returns a document's metadata by id.
 func (v *view) doc(id string) (*segment, *docMeta, bool) {
-	r, ok := v.docs[id]
+	r, ok := v.find(id)
 	if !ok {
 		return nil, nil, false
 	}
@@ -295,12 +296,21 @@ func (v *view) doc(id string) (*segment, *docMeta, bool) {
 	return s, &s.docs[r.doc], true
 }
 
+// eachDoc calls fn with the id of every live document, in no order.
+func (v *view) eachDoc(fn func(id string)) {
+	for si, s := range v.segs {
+		for di := range s.docs {
+			if v.live(si, uint32(di)) {
+				fn(s.docs[di].DocID)
+			}
+		}
+	}
+}
+
 // docIDs returns the live document ids, sorted.
 func (v *view) docIDs() []string {
-	ids := make([]string, 0, len(v.docs))
-	for id := range v.docs {
-		ids = append(ids, id)
-	}
+	ids := make([]string, 0, v.liveDocs)
+	v.eachDoc(func(id string) { ids = append(ids, id) })
 	sort.Strings(ids)
 	return ids
 }

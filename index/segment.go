@@ -37,6 +37,13 @@ type segment struct {
 	// hot[i] is what a query reads of node i besides its norms
 	// (namesig.go).
 	hot []nodeHot
+
+	// nameScan is syms' distinct names for substring lookups, made on
+	// first use (namescan.go).
+	nameScan segNames
+
+	// byID finds a document by id (the last, if a segment holds two).
+	byID map[string]uint32
 }
 
 // nodeNorm is a node's document and field lengths, for scoring.
@@ -45,9 +52,13 @@ type nodeNorm struct {
 	fieldLen [treenav.NumFields]uint16
 }
 
-// buildNorms fills norms and hot from nodes and docs; every way a segment
-// is made (build, merge, load) ends with it.
+// buildNorms fills norms, hot and byID from nodes and docs; every way a
+// segment is made (build, merge, load) ends with it.
 func (s *segment) buildNorms() {
+	s.byID = make(map[string]uint32, len(s.docs))
+	for di := range s.docs {
+		s.byID[s.docs[di].DocID] = uint32(di)
+	}
 	s.norms = make([]nodeNorm, len(s.nodes))
 	for i := range s.nodes {
 		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: s.nodes[i].fieldLen}

@@ -148,7 +148,7 @@ func writeView(w *enc, v *view) {
 }
 
 func readView(r *dec) *view {
-	v := &view{docs: map[string]docRef{}}
+	v := &view{}
 	v.updated = time.Unix(0, r.i64())
 	n := r.count(1 << 20)
 	for si := 0; si < n && r.err == nil; si++ {
@@ -162,13 +162,6 @@ func readView(r *dec) *view {
 	}
 	if r.err != nil {
 		return v
-	}
-	for si, s := range v.segs {
-		for di := range s.docs {
-			if !v.dead[si].has(uint32(di)) {
-				v.docs[s.docs[di].DocID] = docRef{uint32(si), uint32(di)}
-			}
-		}
 	}
 	v.recount()
 	return v

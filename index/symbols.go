@@ -236,21 +236,22 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			first := lname[0]
 			lLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower != "" && syms[k].lower[0] >= first })
 			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return syms[lLo+k].lower[0] > first })
-			lo, hi := 0, len(syms)
-			if len(lname) < 3 {
-				lo, hi = lLo, lHi
-			}
-			for i := lo; i < hi; i++ {
+			for i := lLo; i < lHi; i++ {
 				if i >= pLo && i < pHi {
 					i = pHi - 1
 					continue
 				}
-				e := &syms[i]
-				if i >= lLo && i < lHi && isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
+				if e := &syms[i]; isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
 					accept(si, e.node, tierHump)
-				} else if len(lname) >= 3 && strings.Contains(e.lower, lname) {
-					accept(si, e.node, tierSubstring)
 				}
+			}
+			if len(lname) >= 3 && strings.IndexByte(lname, 0) < 0 {
+				// accept skips the names taken as humps.
+				s.names().containing(lname, pLo, pHi, func(lo, hi int) {
+					for _, e := range syms[lo:hi] {
+						accept(si, e.node, tierSubstring)
+					}
+				})
 			}
 		}
 	}

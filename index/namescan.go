@@ -1,0 +1,74 @@
+package index
+
+import (
+	"sort"
+	"strings"
+	"sync"
+)
+
+// nameScan holds a segment's distinct lowercased symbol names in one
+// string, for find_symbol's substring tier: one vectorized strings.Index
+// pass over a few megabytes instead of a strings.Contains call per symbol
+// (Python's standard library: about 300,000 symbols, 120,000 names).
+type nameScan struct {
+	// blob is the distinct names of syms, in their order, each followed
+	// by a NUL (which no name contains).
+	blob string
+	// start[k] is where name k begins in blob; first[k] its first entry
+	// in syms (both with a final sentinel).
+	start []uint32
+	first []uint32
+}
+
+// segNames is built on a segment's first substring lookup.
+type segNames struct {
+	once sync.Once
+	ns   *nameScan
+}
+
+func (s *segment) names() *nameScan {
+	s.nameScan.once.Do(func() { s.nameScan.ns = newNameScan(s.syms) })
+	return s.nameScan.ns
+}
+
+func newNameScan(syms []symEntry) *nameScan {
+	ns := &nameScan{}
+	var b strings.Builder
+	for i := range syms {
+		if i > 0 && syms[i].lower == syms[i-1].lower {
+			continue
+		}
+		ns.start = append(ns.start, uint32(b.Len()))
+		ns.first = append(ns.first, uint32(i))
+		b.WriteString(syms[i].lower)
+		b.WriteByte(0)
+	}
+	ns.start = append(ns.start, uint32(b.Len()))
+	ns.first = append(ns.first, uint32(len(syms)))
+	ns.blob = b.String()
+	return ns
+}
+
+// containing calls fn with each run [lo, hi) of syms whose name contains
+// sub (lowercase, no NUL), in name order, skipping the runs inside
+// syms[skipLo:skipHi] (the names with sub as prefix, found already).
+func (ns *nameScan) containing(sub string, skipLo, skipHi int, fn func(lo, hi int)) {
+	// The names of the skipped runs are one stretch of the blob.
+	kLo := sort.Search(len(ns.first)-1, func(k int) bool { return int(ns.first[k]) >= skipLo })
+	kHi := sort.Search(len(ns.first)-1, func(k int) bool { return int(ns.first[k]) >= skipHi })
+	for p := 0; p < len(ns.blob); {
+		i := strings.Index(ns.blob[p:], sub)
+		if i < 0 {
+			return
+		}
+		m := uint32(p + i)
+		// The name holding the match: the last that starts at or before.
+		k := sort.Search(len(ns.start), func(k int) bool { return ns.start[k] > m }) - 1
+		if k >= kLo && k < kHi {
+			p = int(ns.start[kHi])
+			continue
+		}
+		fn(int(ns.first[k]), int(ns.first[k+1]))
+		p = int(ns.start[k+1])
+	}
+}
