@@ -159,6 +159,18 @@ func (e *Engine) Exists(coll, rel string) bool {
 	return err == nil
 }
 
+// PrepareParsers compiles the symbol queries of the languages the index
+// holds, so that the first change to a file of each is applied without
+// that one-time cost (Python's takes about 50 ms, Swift's 600 ms). A
+// server calls it once indexed, before it watches the files.
+func (e *Engine) PrepareParsers() {
+	var langs []string
+	for l := range e.ix.Stats().Languages {
+		langs = append(langs, l)
+	}
+	parsers.Prepare(langs)
+}
+
 // Build walks every collection and brings the index up to date: new and
 // changed files are parsed, unchanged ones (same size and modification
 // time, or same content hash) are not, deleted ones leave the index.

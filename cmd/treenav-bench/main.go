@@ -84,6 +84,7 @@ type corpusResult struct {
 	SymbolP99ms   float64   `json:"find_symbol_p99_ms"`
 	UpdateP50ms   float64   `json:"update_p50_ms"`
 	UpdateP99ms   float64   `json:"update_p99_ms"`
+	PrepareSec    float64   `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
 }
 
 type corpusFlag []string
@@ -219,6 +220,7 @@ func measure(name, dir string, rounds, indexRounds int) (*corpusResult, error) {
 	r.QueryP50ms, r.QueryP99ms = warm.QueryP50, warm.QueryP99
 	r.SymbolP50ms, r.SymbolP99ms = warm.SymbolP50, warm.SymbolP99
 	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
+	r.PrepareSec = warm.PrepareSeconds
 	return r, nil
 }
 
@@ -282,6 +284,7 @@ func printTable(rs []corpusResult) {
 	add("query p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.2f/%.2f", r.QueryP50ms, r.QueryP99ms) })
 	add("symbol p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.3f/%.3f", r.SymbolP50ms, r.SymbolP99ms) })
 	add("update p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.1f/%.1f", r.UpdateP50ms, r.UpdateP99ms) })
+	add("prepare parsers s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.PrepareSec) })
 	head := "| metric            |"
 	sep := "|---|"
 	for _, r := range rs {

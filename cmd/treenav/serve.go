@@ -196,6 +196,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 	if !o.watch {
 		return
 	}
+	go eng.PrepareParsers() // alongside: an edit meanwhile waits for its language only
 	var lastSave time.Time
 	err := eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
 		if time.Since(lastSave) >= snapshotEvery {

@@ -209,6 +209,10 @@ func Languages() []string {
 	return names
 }
 
+// Prepare compiles the language's symbol query now instead of on its
+// first file.
+func (l *Language) Prepare() error { return l.init() }
+
 // init compiles the language's query once; the compiled query is shared by
 // every goroutine (tree-sitter queries are immutable).
 func (l *Language) init() error {
