@@ -54,6 +54,8 @@ type segmentBuilder struct {
 	// hot is a small direct-mapped cache in front of words, for the
 	// frequent words: it stays in the CPU's cache where the map does not.
 	hot *[hotWords]hotWord
+
+	slab []termBuf // where newTermBuf allocates
 }
 
 // hotWords is the size of the hot word cache; words longer than
@@ -106,12 +108,31 @@ type termBuf struct {
 	// touches
 	cur     int32  // node the last posting belongs to, -1 none
 	lastPos uint32 // last position stored in the posting
-	curOff  uint32 // start of the posting's positions in pos (off's last)
+	curOff  uint32 // start of the posting's positions in pos (post's last off)
 	curTF   [treenav.NumFields]uint32
 	pos     []byte
-	nodes   []uint32
-	tf      []uint32
-	off     []uint32 // start offset of each posting's positions in pos
+	// post are the term's postings: one slice, not one per column, so
+	// that a term grows (and the GC scans) two slices instead of four.
+	post []posting
+}
+
+// posting is a node's entry in a term's postings while building.
+type posting struct {
+	node, tf uint32
+	off      uint32 // start of its positions in the term's pos
+}
+
+// termSlab is how many posting buffers are allocated at once: a segment
+// has 100,000 terms and more, each one an allocation of its own before.
+const termSlab = 1024
+
+// newTermBuf returns an empty posting buffer from the builder's slab.
+func (b *segmentBuilder) newTermBuf() *termBuf {
+	if len(b.slab) == cap(b.slab) {
+		b.slab = make([]termBuf, 0, termSlab)
+	}
+	b.slab = append(b.slab, termBuf{cur: -1})
+	return &b.slab[len(b.slab)-1]
 }
 
 func newSegmentBuilder() *segmentBuilder {
@@ -143,7 +164,7 @@ func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 		// per identifier, rarely asked for again (the word cache is).
 		t := b.terms[string(key)]
 		if t == nil {
-			t = &termBuf{cur: -1}
+			t = b.newTermBuf()
 			b.terms[string(key)] = t
 		}
 		return t
@@ -155,7 +176,7 @@ func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 	var t *termBuf
 	if term := termOfToken(k, key); term != "" {
 		if t = b.terms[term]; t == nil {
-			t = &termBuf{cur: -1}
+			t = b.newTermBuf()
 			b.terms[term] = t
 		}
 	}
@@ -485,9 +506,8 @@ func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uin
 		t.cur = int32(node)
 		t.lastPos = 0
 		t.curTF = [treenav.NumFields]uint32{}
-		t.nodes = append(t.nodes, node)
 		t.curOff = uint32(len(t.pos))
-		t.off = append(t.off, t.curOff)
+		t.post = append(t.post, posting{node: node, off: t.curOff})
 		b.open = append(b.open, t)
 	}
 	t.curTF[f]++
@@ -501,7 +521,7 @@ func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uin
 }
 
 func (t *termBuf) flush() {
-	t.tf = append(t.tf, packTF(&t.curTF))
+	t.post[len(t.post)-1].tf = packTF(&t.curTF)
 }
 
 // flushNode closes the postings opened for node.
@@ -524,13 +544,13 @@ func (b *segmentBuilder) finish() *segment {
 	total, totalPos := 0, 0
 	for term, t := range b.terms {
 		entries = append(entries, entry{term, t})
-		total += len(t.nodes)
+		total += len(t.post)
 		totalPos += len(t.pos)
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.term, b.term) })
 	b.tokens = nil
 	b.words, b.wordToks, b.wordKeys, b.hot = nil, nil, nil, nil
-	b.terms = nil
+	b.terms, b.slab = nil, nil
 	s.terms = make([]string, 0, len(entries))
 	s.termPost = make([]uint32, 0, len(entries)+1)
 	s.postNode = make([]uint32, 0, total)
@@ -542,13 +562,15 @@ func (b *segmentBuilder) finish() *segment {
 		s.terms = append(s.terms, entries[i].term)
 		s.termPost = append(s.termPost, uint32(len(s.postNode)))
 		base := uint32(len(s.pos))
-		s.postNode = append(s.postNode, t.nodes...)
-		s.postTF = append(s.postTF, t.tf...)
-		for _, o := range t.off {
-			s.postPos = append(s.postPos, base+o)
+		for _, p := range t.post {
+			s.postNode = append(s.postNode, p.node)
+			s.postTF = append(s.postTF, p.tf)
+			s.postPos = append(s.postPos, base+p.off)
 		}
 		s.pos = append(s.pos, t.pos...)
-		entries[i].t = nil // its postings are copied: the GC may take them
+		// Its postings are copied: the GC may take them (the slab
+		// holds the buffer itself until the last is copied).
+		t.post, t.pos = nil, nil
 	}
 	s.termPost = append(s.termPost, uint32(len(s.postNode)))
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
