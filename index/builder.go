@@ -373,7 +373,9 @@ func (b *segmentBuilder) add(in Input) {
 			docLine: uint32(n.DocLineStart), byteStart: n.ByteStart, byteEnd: n.ByteEnd,
 			docStart: n.ContentStart(), words: uint32(n.WordCount),
 			anchor: n.Anchor, title: n.Title, name: n.Name, signature: n.Signature,
-			language: lang, deprecated: isDeprecated(in.Src, n),
+			language: lang,
+			// The members of a deprecated type are deprecated with it.
+			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
 		}
 		if n.QualifiedName != n.Anchor {
 			nm.qualified = n.QualifiedName

@@ -574,8 +574,10 @@ func TestIsInternalPath(t *testing.T) {
 // live one in search and in find_symbol's tier, though BM25 prefers it.
 func TestDeprecatedSymbolsRankLast(t *testing.T) {
 	e, _ := newTestEngine(t, map[string]string{
-		"a/ioutil.go": "package a\n\n// ReadFile reads.\n//\n// Deprecated: use b.ReadFile.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
-		"b/os.go":     "package b\n\n// ReadFile reads the named file and returns its contents, all of them, or an error.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"a/ioutil.go":   "package a\n\n// ReadFile reads.\n//\n// Deprecated: use b.ReadFile.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"b/os.go":       "package b\n\n// ReadFile reads the named file and returns its contents, all of them, or an error.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"c/Applet.java": "/** An applet. */\n@Deprecated(since = \"9\")\npublic class Applet {\n    public void stop() {}\n}\n",
+		"c/Timer.java":  "public class Timer {\n    /** Stops the timer, sending no more events to its listeners. */\n    public void stop() {}\n}\n",
 	})
 	ix := e.Index()
 	first := func() string {
@@ -594,6 +596,11 @@ func TestDeprecatedSymbolsRankLast(t *testing.T) {
 	syms, err := ix.Symbols(SymbolRequest{Query: "ReadFile"})
 	if err != nil || len(syms.Symbols) != 2 || syms.Symbols[0].Path != "b/os.go" {
 		t.Errorf("symbols ReadFile: %+v, %v; want b/os.go first", syms, err)
+	}
+	// A deprecated class's methods are deprecated with it.
+	syms, err = ix.Symbols(SymbolRequest{Query: "stop"})
+	if err != nil || len(syms.Symbols) != 2 || syms.Symbols[0].QualifiedName != "Timer.stop" || !syms.Symbols[1].Deprecated {
+		t.Errorf("symbols stop: %+v, %v; want Timer.stop, then the deprecated Applet.stop", syms, err)
 	}
 	r := ix.Ranking()
 	r.DeprecatedWeight = 1
