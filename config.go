@@ -68,8 +68,9 @@ type Ranking struct {
 	// definition first. TestWeight multiplies the scores of nodes in test
 	// files and test data, which answer "how is X used", rarely "what is X".
 	// InternalWeight does the same for internal and vendored code (an
-	// internal/, _internal/, vendor/ or third_party/ directory): between
-	// two equal matches, the public API an agent can call comes first.
+	// internal/, _internal/, vendor/, third_party/, site-packages/ ...
+	// directory): between two equal matches, the project's public API
+	// comes first.
 	// DeprecatedWeight multiplies the scores of symbols marked deprecated
 	// (Go's "Deprecated:", @deprecated, #[deprecated], [Obsolete], ...):
 	// new code should not call them.

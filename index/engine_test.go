@@ -561,6 +561,7 @@ func TestIsInternalPath(t *testing.T) {
 		"internal/poll/fd.go": true, "cmd/go/internal/load/pkg.go": true,
 		"src/pip/_internal/cli/main.py": true, "vendor/golang.org/x/net/http2.go": true,
 		"third_party/zlib/inflate.c": true, "Internal/X.java": true,
+		"pip/_vendor/urllib3/request.py": true, "lib/python3.11/site-packages/six.py": true,
 		"internal.go": false, "os/internal.go": false, "xinternal/a.go": false,
 		"pkg/vendors/a.go": false, "": false,
 	} {

@@ -86,8 +86,9 @@ func prominenceOf(d *docMeta, n *nodeMeta) prominence {
 
 // isInternalPath reports whether a path is in a directory of internal or
 // vendored code: Go's and Java's internal packages (internal/), Python's
-// private packages (pip/_internal/), vendored copies (vendor/,
-// third_party/).
+// private packages (pip/_internal/), vendored copies (vendor/, _vendor/,
+// vendored/, third_party/, thirdparty/, 3rdparty/) and installed
+// dependencies (site-packages/, dist-packages/, node_modules/).
 func isInternalPath(p string) bool {
 	for {
 		i := strings.IndexByte(p, '/')
@@ -95,7 +96,8 @@ func isInternalPath(p string) bool {
 			return false // the rest is the file name
 		}
 		switch strings.ToLower(p[:i]) {
-		case "internal", "_internal", "vendor", "third_party":
+		case "internal", "_internal", "vendor", "_vendor", "vendored", "third_party", "thirdparty", "3rdparty",
+			"site-packages", "dist-packages", "node_modules":
 			return true
 		}
 		p = p[i+1:]
