@@ -351,7 +351,9 @@ func (e *Engine) Build() error {
 }
 
 func (e *Engine) walkOptions(c treenav.Collection) walk.Options {
-	return walk.CollectionOptions(c, treenav.Limits{MaxFileSize: e.opts.MaxFileSize})
+	o := walk.CollectionOptions(c, treenav.Limits{MaxFileSize: e.opts.MaxFileSize})
+	o.Keep = parsers.Candidate // what no parser takes is not even stat'ed
+	return o
 }
 
 func trimErr(err error, rel string) string {

@@ -54,6 +54,11 @@ type Options struct {
 	// NoDefaultExcludes turns the default excludes off (see defaults.go);
 	// version-control directories are still skipped.
 	NoDefaultExcludes bool
+	// Keep, when set, is asked about each regular file the rules keep,
+	// by its relative path, before the file is examined: a file it
+	// refuses is counted as SkipUnsupported without a stat (a repository
+	// has as many files of no interest to the indexer as of interest).
+	Keep func(rel string) bool
 }
 
 // File is a candidate file of a root.
@@ -315,6 +320,10 @@ func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirE
 		}
 		if jd := w.judge(chain, crel, name, false); jd.reason != "" {
 			st.res.Count(jd.reason)
+			continue
+		}
+		if w.opts.Keep != nil && !w.opts.Keep(crel) {
+			st.res.Count(SkipUnsupported)
 			continue
 		}
 		fi, err := e.Info()

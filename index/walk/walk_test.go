@@ -325,3 +325,36 @@ func TestWalkFromSubdirectoryOfRepository(t *testing.T) {
 		t.Errorf("files = %q, want [a.md]", got)
 	}
 }
+
+// TestWalkKeep: files Keep refuses are counted as unsupported and not
+// examined (a file too large for the limit is not reported as such);
+// excluded files are still counted as excluded.
+func TestWalkKeep(t *testing.T) {
+	root := tree(t, map[string]string{
+		"a.go":        "package a\n",
+		"notes.txt":   strings.Repeat("x", 100), // too large, but refused first
+		"b/c.go":      "package c\n",
+		"b/d.bin":     "",
+		"skip/e.go":   "",
+		"skip/f.data": "",
+	})
+	var asked []string
+	res := mustWalk(t, root, Options{
+		MaxFileSize: 50,
+		Exclude:     []string{"skip"},
+		Keep: func(rel string) bool {
+			asked = append(asked, rel)
+			return strings.HasSuffix(rel, ".go")
+		},
+	})
+	if got, want := rels(res), []string{"a.go", "b/c.go"}; !slices.Equal(got, want) {
+		t.Errorf("files = %q, want %q", got, want)
+	}
+	if want := map[string]int{SkipUnsupported: 2}; !reflect.DeepEqual(res.Skipped, want) {
+		t.Errorf("Skipped = %v, want %v", res.Skipped, want)
+	}
+	slices.Sort(asked)
+	if want := []string{"a.go", "b/c.go", "b/d.bin", "notes.txt"}; !slices.Equal(asked, want) {
+		t.Errorf("Keep asked about %q, want %q (not about excluded files)", asked, want)
+	}
+}
