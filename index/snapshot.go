@@ -10,8 +10,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/treenav/treenav"
@@ -20,14 +22,18 @@ import (
 // Snapshot file layout (all integers little-endian or uvarint):
 //
 //	magic "TNAVIDX\n" | format version u32 | len(fingerprint) uvarint, fingerprint
-//	body (see writeView) | CRC-32C of everything before it, u32
+//	body (see writeView) | skipped files | extra
+//	segment table: count, then each segment's offset and length (uvarints)
+//	offset of the segment table, u64 | CRC-32C of everything before it, u32
+//
+// The table lets a load decode the segments side by side.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 3
+	snapshotVersion = 4
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -57,7 +63,7 @@ func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 	w.raw([]byte(snapshotMagic))
 	w.u32(snapshotVersion)
 	w.str(fingerprint)
-	writeView(w, v)
+	spans := writeView(w, v)
 	skips := ix.skippedFiles()
 	w.uv(uint64(len(skips)))
 	for _, id := range sortedKeys(skips) {
@@ -69,6 +75,13 @@ func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 	}
 	w.uv(uint64(len(extra)))
 	w.raw(extra)
+	table := w.n
+	w.uv(uint64(len(spans)))
+	for _, sp := range spans {
+		w.uv(uint64(sp.off))
+		w.uv(uint64(sp.len))
+	}
+	w.u64(uint64(table))
 	if w.err == nil {
 		w.err = bw.Flush()
 	}
@@ -114,7 +127,12 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	if fp := r.str(); fp != fingerprint {
 		return nil, fmt.Errorf("%w: made by other parsers or settings", ErrSnapshot)
 	}
-	v := readView(r)
+	spans, table, err := readSpans(body, r.off)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSnapshot, err)
+	}
+	r.b = body[:table] // the rest is the table, read
+	v := readView(r, spans)
 	skips := map[string]skipStamp{}
 	for n := r.count(1 << 28); n > 0 && r.err == nil; n-- {
 		id := r.str()
@@ -135,30 +153,98 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	return extra, nil
 }
 
-func writeView(w *enc, v *view) {
+// span is where a segment's encoding lies in a snapshot.
+type span struct{ off, len int }
+
+// writeView writes the view and returns where its segments went.
+func writeView(w *enc, v *view) []span {
 	w.i64(v.updated.UnixNano())
 	w.uv(uint64(len(v.segs)))
+	spans := make([]span, len(v.segs))
 	for si, s := range v.segs {
+		start := w.n
 		writeSegment(w, s)
+		spans[si] = span{start, w.n - start}
 		w.uv(uint64(len(v.dead[si])))
 		for _, x := range v.dead[si] {
 			w.u64(x)
 		}
 	}
+	return spans
 }
 
-func readView(r *dec) *view {
+// readSpans reads the segment table at the end of a snapshot's body
+// (after the checksum), whose first from bytes are read already. It
+// returns the spans and where the table starts.
+func readSpans(body []byte, from int) ([]span, int, error) {
+	if len(body)-from < 8 {
+		return nil, 0, errors.New("no segment table")
+	}
+	table := binary.LittleEndian.Uint64(body[len(body)-8:])
+	if table < uint64(from) || table > uint64(len(body)-8) {
+		return nil, 0, fmt.Errorf("segment table at %d, outside [%d, %d]", table, from, len(body)-8)
+	}
+	t := &dec{b: body[:len(body)-8], off: int(table)}
+	spans := make([]span, t.count(1<<20))
+	for i := range spans {
+		off, n := t.uv(), t.uv()
+		if off < uint64(from) || off > table || n > table-off {
+			t.fail("segment %d at [%d, +%d) outside the body", i, off, n)
+			break
+		}
+		spans[i] = span{int(off), int(n)}
+	}
+	if t.err == nil && t.off != len(t.b) {
+		t.fail("%d bytes after the segment table", len(t.b)-t.off)
+	}
+	return spans, int(table), t.err
+}
+
+// readView reads what writeView wrote; the segments, found by the spans
+// of the snapshot's table, are decoded in parallel (a cold build's are
+// one per worker, of about the same size).
+func readView(r *dec, spans []span) *view {
 	v := &view{}
 	v.updated = time.Unix(0, r.i64())
 	n := r.count(1 << 20)
+	if r.err == nil && n != len(spans) {
+		r.fail("%d segments, the table has %d", n, len(spans))
+	}
+	v.segs = make([]*segment, 0, n)
+	errs := make([]error, n)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
 	for si := 0; si < n && r.err == nil; si++ {
-		s := readSegment(r)
+		sp := spans[si]
+		if r.off != sp.off {
+			r.fail("segment %d at %d, the table says %d", si, r.off, sp.off)
+			break
+		}
+		seg := &segment{}
+		v.segs = append(v.segs, seg)
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			d := &dec{b: r.b[sp.off : sp.off+sp.len]}
+			readSegmentInto(d, seg)
+			if d.err == nil && d.off != len(d.b) {
+				d.fail("%d bytes after the segment", len(d.b)-d.off)
+			}
+			errs[si] = d.err
+		}()
+		r.off += sp.len
 		d := make(bitset, r.count(1<<26))
 		for i := range d {
 			d[i] = r.u64()
 		}
-		v.segs = append(v.segs, s)
 		v.dead = append(v.dead, d)
+	}
+	wg.Wait()
+	for si, err := range errs {
+		if err != nil {
+			r.fail("segment %d: %v", si, err)
+		}
 	}
 	if r.err != nil {
 		return v
@@ -271,8 +357,8 @@ func writeSegment(w *enc, s *segment) {
 	}
 }
 
-func readSegment(r *dec) *segment {
-	s := &segment{}
+// readSegmentInto decodes a segment written by writeSegment into s.
+func readSegmentInto(r *dec, s *segment) {
 	s.docs = make([]docMeta, r.count(1<<24))
 	for i := range s.docs {
 		d := &s.docs[i]
@@ -305,7 +391,7 @@ func readSegment(r *dec) *segment {
 		d.nodeEnd = uint32(r.uv())
 		d.test = isTestPath(d.Path)
 		if r.err != nil {
-			return s
+			return
 		}
 	}
 	s.nodes = make([]nodeMeta, r.count(1<<28))
@@ -339,11 +425,11 @@ func readSegment(r *dec) *segment {
 			n.fieldLen[f] = uint16(r.uv())
 		}
 		if r.err != nil {
-			return s
+			return
 		}
 		if int(n.doc) >= len(s.docs) || n.parent >= int32(i) || n.end > uint32(len(s.nodes)) {
 			r.fail("node %d refers outside its segment", i)
-			return s
+			return
 		}
 	}
 	nt := r.count(1 << 28)
@@ -354,7 +440,7 @@ func readSegment(r *dec) *segment {
 		rest := r.str()
 		if p > len(prev) {
 			r.fail("bad term prefix")
-			return s
+			return
 		}
 		s.terms[i] = prev[:p] + rest
 		prev = s.terms[i]
@@ -373,7 +459,7 @@ func readSegment(r *dec) *segment {
 			last += uint32(r.uv())
 			if last >= uint32(len(s.nodes)) {
 				r.fail("posting refers to node %d of %d", last, len(s.nodes))
-				return s
+				return
 			}
 			s.postNode = append(s.postNode, last)
 			s.postTF = append(s.postTF, uint32(r.uv()))
@@ -381,14 +467,14 @@ func readSegment(r *dec) *segment {
 			s.postPos = append(s.postPos, posLen)
 		}
 		if r.err != nil {
-			return s
+			return
 		}
 	}
 	s.termPost = append(s.termPost, uint32(len(s.postNode)))
 	n := r.count(math.MaxInt32)
 	if uint32(n) != posLen {
 		r.fail("positions: %d bytes, postings say %d", n, posLen)
-		return s
+		return
 	}
 	s.pos = append([]byte(nil), r.raw(n)...)
 	for f := range treenav.NumFields {
@@ -399,7 +485,7 @@ func readSegment(r *dec) *segment {
 		node := uint32(r.uv())
 		if node >= uint32(len(s.nodes)) {
 			r.fail("symbol refers to node %d", node)
-			return s
+			return
 		}
 		s.syms[i] = symEntry{lower: strings.ToLower(s.nodes[node].name), node: node}
 	}
@@ -408,12 +494,11 @@ func readSegment(r *dec) *segment {
 		node := uint32(r.uv())
 		if node >= uint32(len(s.nodes)) {
 			r.fail("anchor refers to node %d", node)
-			return s
+			return
 		}
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
 	s.buildNorms()
-	return s
 }
 
 func commonPrefix(a, b string) int {
@@ -431,11 +516,13 @@ type enc struct {
 	w   *bufio.Writer
 	buf [binary.MaxVarintLen64]byte
 	err error
+	n   int // bytes written
 }
 
 func (e *enc) raw(b []byte) {
 	if e.err == nil {
 		_, e.err = e.w.Write(b)
+		e.n += len(b)
 	}
 }
 func (e *enc) uv(x uint64) { e.raw(e.buf[:binary.PutUvarint(e.buf[:], x)]) }
@@ -452,6 +539,7 @@ func (e *enc) str(s string) {
 	e.uv(uint64(len(s)))
 	if e.err == nil {
 		_, e.err = e.w.WriteString(s)
+		e.n += len(s)
 	}
 }
 func (e *enc) strs(ss []string) {

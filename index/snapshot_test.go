@@ -1,8 +1,10 @@
 package index
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +79,23 @@ func TestSnapshotRejectsDamage(t *testing.T) {
 		"tiny":         func(b []byte) []byte { return b[:5] },
 		"empty":        func(b []byte) []byte { return nil },
 		"other magic":  func(b []byte) []byte { c := append([]byte(nil), b...); c[0] = 'X'; return c },
+		// Damage behind a valid checksum: the decoder's own checks.
+		"table offset past the end": resum(func(body []byte) {
+			binary.LittleEndian.PutUint64(body[len(body)-8:], uint64(len(body)))
+		}),
+		"table offset into a segment": resum(func(body []byte) {
+			binary.LittleEndian.PutUint64(body[len(body)-8:], 40)
+		}),
+		"segment span moved": resum(func(body []byte) {
+			table := binary.LittleEndian.Uint64(body[len(body)-8:])
+			body[table+1]++ // the first segment's offset (a one-byte count first)
+		}),
+		"segment bytes changed": resum(func(body []byte) {
+			table := binary.LittleEndian.Uint64(body[len(body)-8:])
+			for i := int(table) / 2; i < int(table); i++ {
+				body[i] = 0xff // varints that never end, or counts out of range
+			}
+		}),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if err := os.WriteFile(path, damage(good), 0o644); err != nil {
@@ -100,6 +119,17 @@ func TestSnapshotRejectsDamage(t *testing.T) {
 	os.WriteFile(path, good, 0o644)
 	if _, err := e.Index().Load(path, "other-fingerprint"); !errors.Is(err, ErrSnapshot) {
 		t.Errorf("other fingerprint: %v", err)
+	}
+}
+
+// resum damages a snapshot's body with f and fixes its checksum.
+func resum(f func(body []byte)) func([]byte) []byte {
+	return func(b []byte) []byte {
+		c := append([]byte(nil), b...)
+		body := c[:len(c)-4]
+		f(body)
+		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
+		return c
 	}
 }
 
