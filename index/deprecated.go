@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/treenav/treenav"
 )
@@ -12,8 +13,8 @@ import (
 // Javadoc and PHPDoc's @deprecated, Java's and Kotlin's @Deprecated,
 // Rust's #[deprecated], C++'s [[deprecated]] and GCC's attribute, C#'s
 // [Obsolete], Swift's @available(*, deprecated), and Python's
-// @deprecated decorator (PEP 702). A docstring after the name (Sphinx's
-// ".. deprecated::") is not read.
+// @deprecated decorator (PEP 702). A docstring (Node.Doc) is read too
+// (docDeprecated).
 var deprecationMarks = [][]byte{
 	[]byte("@deprecated"), []byte("@Deprecated"),
 	[]byte("#[deprecated"), []byte("[[deprecated"), []byte("__attribute__((deprecated"),
@@ -30,6 +31,9 @@ const deprecatedPreambleMax = 2048
 func isDeprecated(src []byte, n *treenav.Node) bool {
 	if n.Kind == treenav.KindFile || n.Kind == treenav.KindSection || n.Kind == treenav.KindCode || n.Name == "" {
 		return false
+	}
+	if docDeprecated(n) {
+		return true
 	}
 	start, end := int(n.ContentStart()), int(n.ByteStart)
 	if start > end || end > len(src) {
@@ -73,4 +77,22 @@ func goDeprecated(comment []byte) bool {
 		}
 		i = j + len(mark)
 	}
+}
+
+// docDeprecated reports whether a symbol's docstring says it is
+// deprecated: Sphinx's ".. deprecated::" directive, a line starting
+// "Deprecated:", or a first word "Deprecated" or "DEPRECATED"
+// ("Deprecated API.", "Deprecated since Python 3.10.") that is not the
+// symbol's own name.
+func docDeprecated(n *treenav.Node) bool {
+	doc := n.Doc
+	if doc == "" || !strings.Contains(doc, "eprecated") && !strings.Contains(doc, "DEPRECATED") {
+		return false
+	}
+	if strings.Contains(doc, ".. deprecated::") || goDeprecated([]byte(doc)) {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(doc), " ")
+	first = strings.TrimRight(first, ".,:;!")
+	return (first == "Deprecated" || first == "DEPRECATED") && !strings.EqualFold(n.Name, first)
 }

@@ -41,6 +41,23 @@ func TestIsDeprecated(t *testing.T) {
 			t.Errorf("%s: isDeprecated = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		name, doc string
+		want      bool
+	}{
+		{"Old", "Old thing.\n\n.. deprecated:: 3.1\n   Use New.", true},
+		{"Old", "Deprecated API.", true},
+		{"Old", "Deprecated since Python 3.10. Use find_spec() instead.", true},
+		{"Old", "DEPRECATED: use New", true},
+		{"Old", "Old reads.\n\nDeprecated: use New.", true},
+		{"Old", "Old warns about deprecated options.", false},
+		{"Deprecated", "Deprecated reports whether a symbol is deprecated.", false},
+	} {
+		n := &treenav.Node{Kind: treenav.KindFunction, Name: tc.name, Doc: tc.doc, ByteEnd: 3}
+		if got := isDeprecated([]byte("def"), n); got != tc.want {
+			t.Errorf("docstring %q: isDeprecated = %v, want %v", tc.doc, got, tc.want)
+		}
+	}
 	sec := &treenav.Node{Kind: treenav.KindSection, Name: "Old", ByteEnd: 20}
 	if isDeprecated([]byte("## Deprecated: Old\n"), sec) {
 		t.Error("a markdown section is never a deprecated symbol")
