@@ -21,6 +21,9 @@ var deprecationMarks = [][]byte{
 	[]byte("[Obsolete"), []byte("*, deprecated"),
 }
 
+// The flag is kept in snapshots: a change to what counts as deprecated
+// needs a new snapshotVersion, or old snapshots keep the old flags.
+
 // deprecatedPreambleMax bounds how far past a symbol's start its name is
 // looked for.
 const deprecatedPreambleMax = 2048
