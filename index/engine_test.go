@@ -660,3 +660,39 @@ func TestApplyDuplicatesAndRemovals(t *testing.T) {
 		t.Errorf("removed b.go is still searched: %d", got)
 	}
 }
+
+// TestModuleQualifiedNames: "json.Marshal", "http.Server.Shutdown" and
+// "os.path.join" name a symbol by its module, as code calls it; search
+// ranks it first and find_symbol lists it in the qualified tier.
+func TestModuleQualifiedNames(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"encoding/json/encode.go": "package json\n\n// Marshal returns the JSON encoding of v.\nfunc Marshal(v any) ([]byte, error) { return nil, nil }\n\n// Marshaler is implemented by types that marshal themselves into JSON.\ntype Marshaler interface{ MarshalJSON() ([]byte, error) }\n",
+		"encoding/xml/marshal.go": "package xml\n\n// Marshal returns the XML encoding of v, marshal marshal.\nfunc Marshal(v any) ([]byte, error) { return nil, nil }\n",
+		"net/http/server.go":      serverGo,
+		"os/path.py":              "def join(a, *p):\n    \"\"\"Join two or more pathname components.\"\"\"\n    return a\n",
+		"os/other.py":             "def join(a, b):\n    \"\"\"Join a and b, join them well.\"\"\"\n    return a\n",
+	})
+	ix := e.Index()
+	for q, want := range map[string]string{
+		"json.Marshal":         "encoding/json/encode.go#Marshal",
+		"xml.Marshal":          "encoding/xml/marshal.go#Marshal",
+		"http.Server.Shutdown": "net/http/server.go#Server.Shutdown",
+		"os.path.join":         "os/path.py#join",
+		"path.join":            "os/path.py#join",
+	} {
+		r, err := ix.Search(SearchRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); len(got) == 0 || got[0] != want {
+			t.Errorf("search %q: %v, want %s first", q, got, want)
+		}
+		s, err := ix.Symbols(SymbolRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Symbols) == 0 || s.Symbols[0].NodeID != want {
+			t.Errorf("symbols %q: %+v, want %s first", q, s.Symbols, want)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 // nameMatchByStrings is nameMatch as first written, building the strings
 // it compares: the reference the allocation-free one must agree with.
-func nameMatchByStrings(n *nodeMeta, raw, key, title string) float64 {
+func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 	if n.kind == treenav.KindSection {
 		if title != "" && titleWords(n.title) == title {
 			return 1
@@ -24,6 +24,16 @@ func nameMatchByStrings(n *nodeMeta, raw, key, title string) float64 {
 	raw = strings.TrimSpace(raw)
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
+	}
+	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+qn) {
+		if moduleQualified(dotted, qn, docPath, false) {
+			return 1
+		}
+	}
+	if qn := qualifiedName(n); dotted != "" && len(dotted) > len(qn) && strings.EqualFold(dotted[len(dotted)-len(qn):], qn) {
+		if moduleQualified(dotted, qn, docPath, true) {
+			return 0.5
+		}
 	}
 	name := n.name
 	if strings.IndexByte(name, '_') >= 0 {
@@ -58,7 +68,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits, passed := 0, 0
+	hits, passed, moduleHits := 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
 		q := &query{}
@@ -67,7 +77,8 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		key, title := q.identifier(), q.title()
 		n := &nodeMeta{name: gen(), title: gen(), qualified: gen()}
-		switch i % 4 {
+		docPath := gen() + "/" + gen() + ".go"
+		switch i % 5 {
 		case 0:
 			n.kind = treenav.KindSection
 			if i%8 == 0 {
@@ -80,27 +91,51 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			n.kind = treenav.KindMethod
 			n.qualified = "A." + raw
 			n.name = raw[:len(raw)/2]
+		case 3:
+			// A module-qualified name: "pkg.Name" for Name in .../pkg/.
+			n.kind = treenav.KindFunction
+			pkg := strings.Trim(gen(), "./ ")
+			docPath = "x/" + pkg + "/f.go"
+			if i%10 == 3 {
+				raw = strings.ToLower(pkg + "." + n.name)
+			} else {
+				raw = pkg + "." + n.name
+			}
+			q = &query{}
+			for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
+				q.words = append(q.words, qword{text: w})
+			}
+			key, title = q.identifier(), q.title()
 		default:
 			n.kind = treenav.KindClass
 		}
-		want := nameMatchByStrings(n, raw, key, title)
-		if got := nameMatch(n, raw, key, title); got != want {
-			t.Fatalf("nameMatch(%+v, %q, %q, %q) = %v, want %v", n, raw, key, title, got, want)
+		dotted := dottedQuery(raw)
+		want := nameMatchByStrings(n, docPath, raw, dotted, key, title)
+		if got := nameMatch(n, docPath, raw, dotted, key, title); got != want {
+			t.Fatalf("nameMatch(%+v, %q, %q, %q, %q, %q) = %v, want %v", n, docPath, raw, dotted, key, title, got, want)
 		}
 		// The signature filter in front of nameMatch may let a node
 		// through that does not match, never stop one that does.
 		var h nodeHot
 		h.name, h.qual = nodeSigs(n)
-		sigs := newQuerySigs(raw, key, title)
+		sigs := newQuerySigs(raw, dotted, key, title)
 		may := sigs.mayMatch(&h)
 		if want > 0 && !may {
 			t.Fatalf("the name signatures reject a match: nameMatch(%+v, %q, %q, %q) = %v", n, raw, key, title, want)
 		}
 		if want > 0 {
 			hits++
-		} else if may {
+			if i%5 == 3 {
+				moduleHits++
+			}
+		} else if may && i%5 != 3 {
+			// (A module-qualified query passes every symbol of its
+			// name, in any module: the filter cannot read paths.)
 			passed++
 		}
+	}
+	if moduleHits < 1000 {
+		t.Fatalf("only %d module-qualified matches: the generator does not exercise them", moduleHits)
 	}
 	if hits < 1000 {
 		t.Fatalf("only %d matching cases: the generator does not exercise the matches", hits)
@@ -111,5 +146,5 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if passed > 20000 {
 		t.Errorf("the name signatures let %d non-matching nodes through", passed)
 	}
-	t.Logf("%d matches, %d non-matching nodes through the signature filter", hits, passed)
+	t.Logf("%d matches (%d module-qualified), %d non-matching nodes through the signature filter", hits, moduleHits, passed)
 }

@@ -146,13 +146,23 @@ func headingWords(heading string) string {
 
 // querySigs are a query's signatures for the name-match filter: of the
 // query as typed, of its identifier (the key nameMatch folds names to)
-// and of its title words.
-type querySigs struct{ raw, key, title uint32 }
+// and of its title words; and for a dotted query, of what follows each of
+// its dots ("Server.Shutdown" and "Shutdown" of "http.Server.Shutdown"),
+// the names a module qualifier can precede.
+type querySigs struct {
+	raw, key, title uint32
+	tails           []uint32
+}
 
-func newQuerySigs(raw, key, title string) querySigs {
+func newQuerySigs(raw, dotted, key, title string) querySigs {
 	var q querySigs
 	if raw = strings.TrimSpace(raw); raw != "" {
 		q.raw = nameSig(raw)
+	}
+	for i := 0; i < len(dotted); i++ {
+		if dotted[i] == '.' && i+1 < len(dotted) {
+			q.tails = append(q.tails, nameSig(dotted[i+1:]))
+		}
 	}
 	if key != "" {
 		q.key = nameSig(key)
@@ -169,6 +179,14 @@ func (q *querySigs) mayMatch(h *nodeHot) bool {
 	if h.name == 0 {
 		return false
 	}
-	return h.name == q.key || h.name == q.raw || h.name == q.title ||
-		h.qual != 0 && (h.qual == q.key || h.qual == q.raw)
+	if h.name == q.key || h.name == q.raw || h.name == q.title ||
+		h.qual != 0 && (h.qual == q.key || h.qual == q.raw) {
+		return true
+	}
+	for _, t := range q.tails {
+		if h.name == t || h.qual == t {
+			return true
+		}
+	}
+	return false
 }

@@ -112,13 +112,15 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
 	nameKey, titleKey := q.identifier(), q.title()
-	sigs := newQuerySigs(req.Query, nameKey, titleKey)
+	dotted := dottedQuery(req.Query)
+	sigs := newQuerySigs(req.Query, dotted, nameKey, titleKey)
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
 		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
 		if sigs.mayMatch(&s.hot[c.ref.node]) {
-			c.score *= 1 + nameMatch(&s.nodes[c.ref.node], req.Query, nameKey, titleKey)*r.NameMatchBonus
+			n := &s.nodes[c.ref.node]
+			c.score *= 1 + nameMatch(n, s.docs[n.doc].Path, req.Query, dotted, nameKey, titleKey)*r.NameMatchBonus
 		}
 	}
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
@@ -455,11 +457,13 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 }
 
 // nameMatch is 1 when a symbol's name or qualified name is the query as
-// typed (or a heading is the query's words), 0.5 when a symbol's name is
-// it up to case or separators ("read file" for ReadFile,
-// "server.shutdown"), else 0. Search calls it only for the candidates whose
-// name signatures pass querySigs.mayMatch.
-func nameMatch(n *nodeMeta, raw, key, title string) float64 {
+// typed, or its module-qualified name is (dotted: "json.Marshal" for
+// Marshal in encoding/json/, see moduleQualified), or a heading is the
+// query's words; 0.5 when a symbol's name or module-qualified name is it
+// up to case or separators ("read file" for ReadFile, "server.shutdown"),
+// else 0. Search calls it only for the candidates whose name signatures
+// pass querySigs.mayMatch.
+func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 	if n.kind == treenav.KindSection {
 		if title != "" && headingWords(n.title) == title {
 			return 1
@@ -472,6 +476,13 @@ func nameMatch(n *nodeMeta, raw, key, title string) float64 {
 	raw = strings.TrimSpace(raw)
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
+	}
+	if dotted != "" {
+		if qn := qualifiedName(n); moduleQualified(dotted, qn, docPath, false) {
+			return 1
+		} else if moduleQualified(dotted, qn, docPath, true) {
+			return 0.5
+		}
 	}
 	if equalFoldWithout(n.name, key, "_") {
 		return 0.5

@@ -196,10 +196,13 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			node := s.syms[i].node
 			n := &s.nodes[node]
 			qn := qualifiedName(n)
+			// A qualifier may also name the module: "json.Marshal" is
+			// Marshal of encoding/json/ (moduleQualified).
+			docPath := s.docs[n.doc].Path
 			switch {
-			case qualified && (qn == q || strings.HasSuffix(qn, "."+q)):
+			case qualified && (qn == q || strings.HasSuffix(qn, "."+q) || moduleQualified(q, qn, docPath, false)):
 				accept(si, node, tierQualified)
-			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq)):
+			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq) || moduleQualified(q, qn, docPath, true)):
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.

@@ -1,0 +1,75 @@
+package index
+
+import (
+	"path"
+	"strings"
+)
+
+// moduleQualified reports whether raw names a symbol whose qualified name
+// is qn by way of the module it is in, as code refers to it: Go's
+// "json.Marshal" and "http.Server.Shutdown" (the package is the
+// directory: encoding/json, net/http), Python's "os.path.join" and
+// "json.dumps" (the module is the file, or the directory of an
+// __init__.py), Java's "java.util.List", Rust's "crate::config::load"
+// (Symbols and search read "::" as "."). The qualifier's parts must be
+// the last directories of the document's path, with or without its
+// file's stem, up to case; the symbol's part must be qn, up to case when
+// fold is set.
+func moduleQualified(raw, qn, docPath string, fold bool) bool {
+	if len(raw) <= len(qn)+1 || raw[len(raw)-len(qn)-1] != '.' {
+		return false
+	}
+	if tail := raw[len(raw)-len(qn):]; tail != qn && !(fold && strings.EqualFold(tail, qn)) {
+		return false
+	}
+	prefix := raw[:len(raw)-len(qn)-1]
+	prefix = strings.TrimPrefix(prefix, "crate.")
+	if prefix == "" {
+		return false
+	}
+	dir, file := path.Split(docPath)
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	dir = strings.TrimSuffix(dir, "/")
+	// With the stem: the module is the file (os/path.py); without: the
+	// package is the directory (encoding/json/encode.go).
+	return endsWithParts(dir+"/"+stem, prefix) || endsWithParts(dir, prefix)
+}
+
+// endsWithParts reports whether the slash-separated p ends with the
+// dot-separated parts of q, each equal up to case.
+func endsWithParts(p, q string) bool {
+	for q != "" {
+		i := strings.LastIndexByte(q, '.')
+		part := q[i+1:]
+		q = q[:max(i, 0)]
+		if part == "" || i == 0 {
+			return false // "a..b", ".a"
+		}
+		j := strings.LastIndexByte(p, '/')
+		if !strings.EqualFold(p[j+1:], part) {
+			return false
+		}
+		if j < 0 {
+			return q == ""
+		}
+		p = p[:j]
+	}
+	return true
+}
+
+// dottedQuery is a search query read as a module-qualified name, with
+// Rust's "::" and a "#" as dots ("crate::config::load",
+// "Server#shutdown"), or "" when it is no such name: a single word with a
+// dot inside, neither first nor last.
+func dottedQuery(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if strings.ContainsAny(raw, " \t\n\"") {
+		return ""
+	}
+	raw = strings.ReplaceAll(raw, "::", ".")
+	raw = strings.ReplaceAll(raw, "#", ".")
+	if i := strings.IndexByte(raw, '.'); i <= 0 || raw[len(raw)-1] == '.' {
+		return ""
+	}
+	return raw
+}
