@@ -174,6 +174,24 @@ func TestPhraseAndPaging(t *testing.T) {
 	if len(r.Results) != 0 {
 		t.Errorf("reversed phrase matched: %v", ids(r))
 	}
+	// Stop words and identifier parts take positions in the phrase as in
+	// the text: "the bearer token of a user" has stop words inside;
+	// "getUserToken returns" spans the identifier's three parts.
+	for q, want := range map[string]string{
+		`"the bearer token of a user"`: "auth/token.go#getUserToken",
+		`"getUserToken returns the"`:   "auth/token.go#getUserToken",
+		`"renews an expired token"`:    "auth/token.go#RefreshToken",
+	} {
+		r, _ = e.Index().Search(SearchRequest{Query: q})
+		if got := ids(r); len(got) == 0 || got[0] != want {
+			t.Errorf("phrase %s: %v, want %s", q, got, want)
+		}
+	}
+	// The stop word's place must be there: "bearer token user" has none.
+	r, _ = e.Index().Search(SearchRequest{Query: `"bearer token user"`})
+	if len(r.Results) != 0 {
+		t.Errorf("a phrase matched across a missing word: %v", ids(r))
+	}
 	all, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 100})
 	p1, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 2})
 	if p1.NextCursor != "2" || len(p1.Results) != 2 || p1.Total != all.Total {

@@ -26,6 +26,10 @@ type qword struct {
 	terms []int // indexes into query.terms
 	whole int   // index of the whole-identifier term, -1 if single-part
 	parts []int // the part terms
+	// pos is the word's position in its run of text as the indexer
+	// counts them (stop words and each part of an identifier take one):
+	// a phrase's words are this far apart in the index too.
+	pos int
 }
 
 // qterm is one analyzed term with the variants that can match it.
@@ -52,11 +56,11 @@ func parseQuery(q string) *query {
 			continue
 		}
 		before := len(out.words)
-		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool) {
+		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool, pos int) {
 			if len(out.terms)+len(terms) > maxQueryTerms {
 				return
 			}
-			w := qword{text: word, whole: -1}
+			w := qword{text: word, whole: -1, pos: pos}
 			wi := len(out.words)
 			for i, t := range terms {
 				ti := len(out.terms)
@@ -129,15 +133,16 @@ func splitQuotes(s string) []string {
 
 // analyzeWords runs the analyzer over text and groups its terms by source
 // word: fn gets the word, its terms (the whole identifier first when the
-// word has several parts) and whether the first term is that whole.
-func analyzeWords(text []byte, fn func(word string, terms []string, whole bool)) {
+// word has several parts), whether the first term is that whole, and the
+// word's position.
+func analyzeWords(text []byte, fn func(word string, terms []string, whole bool, pos int)) {
 	type tok struct {
-		term       string
-		start, end int
+		term            string
+		pos, start, end int
 	}
 	var toks []tok
-	analyze(text, 0, func(term string, _, start, end int) {
-		toks = append(toks, tok{term, start, end})
+	analyze(text, 0, func(term string, pos, start, end int) {
+		toks = append(toks, tok{term, pos, start, end})
 	})
 	for i := 0; i < len(toks); {
 		// A whole identifier spans its parts; a lone word spans itself.
@@ -153,7 +158,7 @@ func analyzeWords(text []byte, fn func(word string, terms []string, whole bool))
 				terms = append(terms, t.term)
 			}
 		}
-		fn(string(text[toks[i].start:toks[i].end]), terms, j-i > 1)
+		fn(string(text[toks[i].start:toks[i].end]), terms, j-i > 1, toks[i].pos)
 		i = j
 	}
 }

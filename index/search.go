@@ -770,17 +770,22 @@ func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []
 	return out
 }
 
+// hasPhrase reports whether node c has the phrase's words at the
+// distances the query has them: stop words and the parts of identifiers
+// take positions in both ("use of closed" is use, a gap, closed).
 func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []int) bool {
 	starts := v.wordPositions(c, q, variants, words[0], nil)
+	first := q.words[words[0]].pos
 	for k := 1; k < len(words) && len(starts) > 0; k++ {
 		next := v.wordPositions(c, q, variants, words[k], nil)
 		set := make(map[uint32]bool, len(next))
 		for _, p := range next {
 			set[p] = true
 		}
+		off := uint32(q.words[words[k]].pos - first)
 		kept := starts[:0]
 		for _, p := range starts {
-			if set[p+uint32(k)] {
+			if set[p+off] {
 				kept = append(kept, p)
 			}
 		}

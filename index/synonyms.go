@@ -115,7 +115,7 @@ func buildSynonyms(groups [][]string) (map[string][]string, map[string][]string)
 // drop out.
 func termsOf(s string) []string {
 	var out []string
-	analyzeWords([]byte(s), func(_ string, terms []string, _ bool) {
+	analyzeWords([]byte(s), func(_ string, terms []string, _ bool, _ int) {
 		out = append(out, terms[0])
 	})
 	return out
