@@ -125,7 +125,10 @@ func ownRanges(s *segment, n uint32) [][2]uint32 {
 // match when the node's text has one; otherwise it is the signature or the
 // start of the text.
 func snippet(src []byte, ranges [][2]uint32, match map[string]bool, maxChars int, fallback string) string {
-	type hit struct{ start, end int }
+	type hit struct {
+		start, end int
+		term       string
+	}
 	var hits []hit
 	for _, r := range ranges {
 		if int(r[1]) > len(src) {
@@ -138,7 +141,7 @@ func snippet(src []byte, ranges [][2]uint32, match map[string]bool, maxChars int
 					hits[n-1].end = max(hits[n-1].end, base+end)
 					return
 				}
-				hits = append(hits, hit{base + start, base + end})
+				hits = append(hits, hit{base + start, base + end, term})
 			}
 		})
 	}
@@ -151,15 +154,29 @@ func snippet(src []byte, ranges [][2]uint32, match map[string]bool, maxChars int
 		}
 		return ""
 	}
-	// Densest window of maxChars bytes: two pointers over the hits.
-	best, bestN, j := 0, 0, 0
+	// The window of maxChars bytes with the most distinct query terms,
+	// then the most hits: two pointers over the hits. (A name repeated
+	// in a doc comment must not outweigh the line that has every word.)
+	best, bestN, bestD, j := 0, 0, 0, 0
+	seen := map[string]int{}
 	for i := range hits {
 		for j < len(hits) && hits[j].end-hits[i].start <= maxChars {
+			seen[hits[j].term]++
 			j++
 		}
-		if j-i > bestN {
-			best, bestN = i, j-i
+		if d := len(seen); d > bestD || d == bestD && j-i > bestN {
+			best, bestN, bestD = i, j-i, d
 		}
+		if j > i { // hit i leaves the window
+			if seen[hits[i].term]--; seen[hits[i].term] == 0 {
+				delete(seen, hits[i].term)
+			}
+		} else {
+			j = i + 1 // a hit longer than the window: skip it
+		}
+	}
+	if bestN == 0 { // every hit is longer than the window
+		best, bestN = 0, 1
 	}
 	first, last := hits[best], hits[best+bestN-1]
 	// Center the matched span in the window.
