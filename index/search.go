@@ -2,6 +2,7 @@ package index
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -396,42 +397,45 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
-	var avg [treenav.NumFields]float64
-	for fi := range treenav.NumFields {
-		avg[fi] = float64(v.fieldLen[fi]) / float64(max(v.liveNodes, 1))
-		if avg[fi] == 0 {
-			avg[fi] = 1
-		}
-	}
 	w := [treenav.NumFields]float64{
 		treenav.FieldBody: r.BodyWeight, treenav.FieldTitle: r.TitleWeight,
 		treenav.FieldDescription: r.DescriptionWeight, treenav.FieldCode: r.CodeWeight,
 		treenav.FieldPath: r.PathWeight,
 	}
 	k1, b := r.K1, r.B
+	// BM25F: a field's length norm is 1 - b + b*len/avg; bAvg[fi] is
+	// b/avg, so the loop multiplies instead of dividing.
+	var bAvg [treenav.NumFields]float64
+	for fi := range treenav.NumFields {
+		avg := float64(v.fieldLen[fi]) / float64(max(v.liveNodes, 1))
+		if avg == 0 {
+			avg = 1
+		}
+		bAvg[fi] = b / avg
+	}
 	for ti, t := range q.terms {
 		for _, va := range variants[ti] {
 			tid := s.lookup(va.term)
 			if tid < 0 {
 				continue
 			}
+			scale := va.mult * va.idf * (k1 + 1)
 			for p := s.termPost[tid]; p < s.termPost[tid+1]; p++ {
 				node := s.postNode[p]
 				nn := &s.norms[node]
 				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(&s.nodes[node]) {
 					continue
 				}
-				packed := s.postTF[p]
 				tfw := 0.0
-				for fi := range treenav.NumFields {
-					tf := unpackTF(packed, fi)
-					if tf == 0 {
-						continue
-					}
-					norm := 1 - b + b*float64(nn.fieldLen[fi])/avg[fi]
+				// Only the fields the term is in (one or two of five).
+				for packed := s.postTF[p]; packed != 0; {
+					fi := uint(bits.TrailingZeros32(packed)) / tfBits
+					tf := packed >> (fi * tfBits) & tfMax
+					packed &^= tfMax << (fi * tfBits)
+					norm := 1 - b + bAvg[fi]*float64(nn.fieldLen[fi])
 					tfw += w[fi] * float64(tf) / norm
 				}
-				score := float32(va.mult * va.idf * tfw * (k1 + 1) / (k1 + tfw))
+				score := float32(scale * tfw / (k1 + tfw))
 				if sc.cur[node] == 0 {
 					sc.curHit = append(sc.curHit, node)
 				}
