@@ -714,3 +714,39 @@ func TestModuleQualifiedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowedWithoutFilter: with no filter, the allowed documents are the
+// live ones, whatever the segment's size modulo 64.
+func TestAllowedWithoutFilter(t *testing.T) {
+	ix := New()
+	var add []Input
+	for i := range 130 {
+		src := []byte(fmt.Sprintf("doc%d alpha", i))
+		id := fmt.Sprintf("d%03d.go", i)
+		add = append(add, Input{Src: src, Doc: &treenav.Document{DocID: id, Path: id, Language: "go",
+			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: id, LineStart: 1, LineEnd: 1,
+				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}})
+	}
+	ix.Apply(add, nil)
+	ix.Apply(nil, []string{"d000.go", "d063.go", "d064.go", "d129.go", "d100.go"})
+	v := ix.view()
+	f, err := v.compileFilter(SearchRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for si, s := range v.segs {
+		got := f.allowed(v, si)
+		for di := range s.docs {
+			if want := v.live(si, uint32(di)); got.has(uint32(di)) != want {
+				t.Errorf("segment %d doc %d (%s): allowed %v, live %v", si, di, s.docs[di].DocID, got.has(uint32(di)), want)
+			}
+		}
+		if n := len(s.docs); got.has(uint32(n)) || got.has(uint32(len(got)*64-1)) {
+			t.Errorf("segment %d: bits past its %d documents are set", si, n)
+		}
+	}
+	r, _ := ix.Search(SearchRequest{Query: "alpha", Limit: 200})
+	if r.Total != 125 {
+		t.Errorf("alpha matches %d documents, want 125", r.Total)
+	}
+}
