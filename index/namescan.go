@@ -49,13 +49,18 @@ func newNameScan(syms []symEntry) *nameScan {
 	return ns
 }
 
+// runAt returns the name run that starts at syms index i (or the first
+// after it).
+func (ns *nameScan) runAt(i int) int {
+	return sort.Search(len(ns.first)-1, func(k int) bool { return int(ns.first[k]) >= i })
+}
+
 // containing calls fn with each run [lo, hi) of syms whose name contains
 // sub (lowercase, no NUL), in name order, skipping the runs inside
 // syms[skipLo:skipHi] (the names with sub as prefix, found already).
 func (ns *nameScan) containing(sub string, skipLo, skipHi int, fn func(lo, hi int)) {
 	// The names of the skipped runs are one stretch of the blob.
-	kLo := sort.Search(len(ns.first)-1, func(k int) bool { return int(ns.first[k]) >= skipLo })
-	kHi := sort.Search(len(ns.first)-1, func(k int) bool { return int(ns.first[k]) >= skipHi })
+	kLo, kHi := ns.runAt(skipLo), ns.runAt(skipHi)
 	for p := 0; p < len(ns.blob); {
 		i := strings.Index(ns.blob[p:], sub)
 		if i < 0 {

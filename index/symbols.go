@@ -241,13 +241,18 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			first := lname[0]
 			lLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower != "" && syms[k].lower[0] >= first })
 			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return syms[lLo+k].lower[0] > first })
-			for i := lLo; i < lHi; i++ {
-				if i >= pLo && i < pHi {
-					i = pHi - 1
+			// Each distinct name of the run is tested once (nameScan's
+			// runs); humps are read in each symbol's own case.
+			ns := s.names()
+			for k := ns.runAt(lLo); k < len(ns.first)-1 && int(ns.first[k]) < lHi; k++ {
+				lo, hi := int(ns.first[k]), int(ns.first[k+1])
+				if lo >= pLo && lo < pHi || !isSubsequence(lname, syms[lo].lower) {
 					continue
 				}
-				if e := &syms[i]; isSubsequence(lname, e.lower) && humpMatch(name, s.nodes[e.node].name) {
-					accept(si, e.node, tierHump)
+				for _, e := range syms[lo:hi] {
+					if humpMatch(name, s.nodes[e.node].name) {
+						accept(si, e.node, tierHump)
+					}
 				}
 			}
 			if len(lname) >= 3 && strings.IndexByte(lname, 0) < 0 {
