@@ -750,3 +750,39 @@ func TestAllowedWithoutFilter(t *testing.T) {
 		t.Errorf("alpha matches %d documents, want 125", r.Total)
 	}
 }
+
+// TestFileNameQueries: a query that names a file ("server.go",
+// "http/server.go") ranks the file's node first, ahead of the symbols in
+// it that share its words.
+func TestFileNameQueries(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"net/http/server.go": serverGo,
+		"net/rpc/server.go":  "package rpc\n\n// Server is an RPC server.\ntype Server struct{}\n",
+		"docs/README.md":     "# Server guide\n\nHow to run the server.\n",
+	})
+	ix := e.Index()
+	for q, want := range map[string]string{
+		"http/server.go":     "net/http/server.go",
+		"net/http/server.go": "net/http/server.go",
+		"rpc/server.go":      "net/rpc/server.go",
+		"README.md":          "docs/README.md",
+		"readme.md":          "docs/README.md",
+	} {
+		r, err := ix.Search(SearchRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); len(got) == 0 || got[0] != want {
+			t.Errorf("search %q: %v, want the file %s first", q, got, want)
+		}
+	}
+	r, _ := ix.Search(SearchRequest{Query: "server.go", Limit: 2})
+	for _, id := range ids(r) {
+		if id != "net/http/server.go" && id != "net/rpc/server.go" {
+			t.Errorf("search server.go: %v, want the two server.go files first", ids(r))
+		}
+	}
+	if fileNamed("net/http/server.go", "erver.go") != 0 || fileNamed("net/http/server.go", "server") != 0 {
+		t.Error("a part of a name, or a word without a dot or slash, named a file")
+	}
+}

@@ -73,3 +73,23 @@ func dottedQuery(raw string) string {
 	}
 	return raw
 }
+
+// fileNamed is 1 when q is a document's path or a final part of it
+// ("server.go", "http/server.go" for net/http/server.go), 0.5 when it is
+// up to case, else 0. Only a query with a dot or a slash can name a file.
+func fileNamed(docPath, q string) float64 {
+	if q == "" || !strings.ContainsAny(q, "./") || strings.ContainsAny(q, " \t") || len(q) > len(docPath) {
+		return 0
+	}
+	tail := docPath[len(docPath)-len(q):]
+	if len(q) < len(docPath) && docPath[len(docPath)-len(q)-1] != '/' {
+		return 0 // "erver.go" is no part of net/http/server.go
+	}
+	switch {
+	case tail == q:
+		return 1
+	case strings.EqualFold(tail, q):
+		return 0.5
+	}
+	return 0
+}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -61,6 +62,9 @@ func (s *segment) buildHot() {
 			h.flags |= hotDeprecated
 		}
 		h.name, h.qual = nodeSigs(n)
+		if n.kind == treenav.KindFile && int(n.doc) < len(s.docs) {
+			h.name = nameSig(path.Base(s.docs[n.doc].Path)) // fileNamed
+		}
 	}
 }
 
@@ -152,12 +156,16 @@ func headingWords(heading string) string {
 type querySigs struct {
 	raw, key, title uint32
 	tails           []uint32
+	file            uint32 // of the query's last path element, if it may name a file
 }
 
 func newQuerySigs(raw, dotted, key, title string) querySigs {
 	var q querySigs
 	if raw = strings.TrimSpace(raw); raw != "" {
 		q.raw = nameSig(raw)
+	}
+	if raw != "" && strings.ContainsAny(raw, "./") && !strings.ContainsAny(raw, " \t") {
+		q.file = nameSig(path.Base(raw))
 	}
 	for i := 0; i < len(dotted); i++ {
 		if dotted[i] == '.' && i+1 < len(dotted) {
@@ -179,7 +187,7 @@ func (q *querySigs) mayMatch(h *nodeHot) bool {
 	if h.name == 0 {
 		return false
 	}
-	if h.name == q.key || h.name == q.raw || h.name == q.title ||
+	if h.name == q.key || h.name == q.raw || h.name == q.title || h.name == q.file ||
 		h.qual != 0 && (h.qual == q.key || h.qual == q.raw) {
 		return true
 	}

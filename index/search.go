@@ -463,11 +463,16 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 // nameMatch is 1 when a symbol's name or qualified name is the query as
 // typed, or its module-qualified name is (dotted: "json.Marshal" for
 // Marshal in encoding/json/, see moduleQualified), or a heading is the
-// query's words; 0.5 when a symbol's name or module-qualified name is it
-// up to case or separators ("read file" for ReadFile, "server.shutdown"),
-// else 0. Search calls it only for the candidates whose name signatures
-// pass querySigs.mayMatch.
+// query's words, or a document's file name or a final part of its path is
+// ("server.go", "http/server.go"); 0.5 when a symbol's name or
+// module-qualified name is it up to case or separators ("read file" for
+// ReadFile, "server.shutdown"), or a file name is up to case; else 0.
+// Search calls it only for the candidates whose name signatures pass
+// querySigs.mayMatch.
 func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
+	if n.kind == treenav.KindFile {
+		return fileNamed(docPath, strings.TrimSpace(raw))
+	}
 	if n.kind == treenav.KindSection {
 		if title != "" && headingWords(n.title) == title {
 			return 1
