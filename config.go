@@ -68,9 +68,9 @@ type Ranking struct {
 	// definition first. TestWeight multiplies the scores of nodes in test
 	// files and test data, which answer "how is X used", rarely "what is X".
 	// InternalWeight does the same for internal and vendored code (an
-	// internal/, _internal/, vendor/, third_party/, site-packages/ ...
-	// directory): between two equal matches, the project's public API
-	// comes first.
+	// internal/, vendor/, third_party/, site-packages/ ... directory, or
+	// a private _name by Python's convention): between two equal
+	// matches, the project's public API comes first.
 	// DeprecatedWeight multiplies the scores of symbols marked deprecated
 	// (Go's "Deprecated:", @deprecated, #[deprecated], [Obsolete], ...):
 	// new code should not call them.

@@ -580,6 +580,8 @@ func TestIsInternalPath(t *testing.T) {
 		"src/pip/_internal/cli/main.py": true, "vendor/golang.org/x/net/http2.go": true,
 		"third_party/zlib/inflate.c": true, "Internal/X.java": true,
 		"pip/_vendor/urllib3/request.py": true, "lib/python3.11/site-packages/six.py": true,
+		"re/_compiler.py": true, "_private/x.go": true,
+		"re/__init__.py": false, "pkg/__main__.py": false, "a/_": false, "x/a_b.py": false,
 		"internal.go": false, "os/internal.go": false, "xinternal/a.go": false,
 		"pkg/vendors/a.go": false, "": false,
 	} {

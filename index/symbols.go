@@ -84,19 +84,27 @@ func prominenceOf(d *docMeta, n *nodeMeta) prominence {
 	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: isInternalPath(p), depth: strings.Count(p, "/"), path: p, line: n.lineStart}
 }
 
-// isInternalPath reports whether a path is in a directory of internal or
-// vendored code: Go's and Java's internal packages (internal/), Python's
-// private packages (pip/_internal/), vendored copies (vendor/, _vendor/,
-// vendored/, third_party/, thirdparty/, 3rdparty/) and installed
-// dependencies (site-packages/, dist-packages/, node_modules/).
+// isInternalPath reports whether a path is internal or vendored code: in
+// Go's and Java's internal packages (internal/), vendored copies (vendor/,
+// vendored/, third_party/, thirdparty/, 3rdparty/), installed
+// dependencies (site-packages/, dist-packages/, node_modules/), or a
+// directory or file private by Python's convention, a name with one
+// leading underscore (pip/_internal/, re/_compiler.py; not __init__.py).
 func isInternalPath(p string) bool {
 	for {
 		i := strings.IndexByte(p, '/')
-		if i < 0 {
-			return false // the rest is the file name
+		elem := p
+		if i >= 0 {
+			elem = p[:i]
 		}
-		switch strings.ToLower(p[:i]) {
-		case "internal", "_internal", "vendor", "_vendor", "vendored", "third_party", "thirdparty", "3rdparty",
+		if len(elem) > 1 && elem[0] == '_' && elem[1] != '_' {
+			return true
+		}
+		if i < 0 {
+			return false // the file name
+		}
+		switch strings.ToLower(elem) {
+		case "internal", "vendor", "vendored", "third_party", "thirdparty", "3rdparty",
 			"site-packages", "dist-packages", "node_modules":
 			return true
 		}
