@@ -788,3 +788,23 @@ func TestFileNameQueries(t *testing.T) {
 		t.Error("a part of a name, or a word without a dot or slash, named a file")
 	}
 }
+
+// TestQualifiedNameQueries: a query written as a qualified name, whole or
+// its end, with C++'s "::" ("std::vector::push_back",
+// "vector::push_back"), ranks that symbol first, ahead of symbols whose
+// text only mentions its parts.
+func TestQualifiedNameQueries(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"include/vector.h": "namespace std {\ntemplate <class T> class vector {\npublic:\n  void push_back(const T& x);\n};\n}\n",
+		"include/mini.h":   "// mini_vector is a small vector: push_back, push_back, vector, vector, std.\nclass mini_vector {\n  void add(int x) { push_back(x); }\n  void push_back(int x);\n};\n",
+	})
+	for _, q := range []string{"std::vector::push_back", "vector::push_back", "std.vector.push_back"} {
+		r, err := e.Index().Search(SearchRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); len(got) == 0 || got[0] != "include/vector.h#std.vector.push_back" {
+			t.Errorf("search %q: %v, want include/vector.h#std.vector.push_back first", q, got)
+		}
+	}
+}

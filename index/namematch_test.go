@@ -25,6 +25,9 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
+	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+n.name) && (qn == dotted || strings.HasSuffix(qn, "."+dotted)) {
+		return 1
+	}
 	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+qn) {
 		if moduleQualified(dotted, qn, docPath, false) {
 			return 1

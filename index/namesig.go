@@ -167,6 +167,9 @@ func newQuerySigs(raw, dotted, key, title string) querySigs {
 	if raw != "" && strings.ContainsAny(raw, "./") && !strings.ContainsAny(raw, " \t") {
 		q.file = nameSig(path.Base(raw))
 	}
+	if dotted != "" {
+		q.tails = append(q.tails, nameSig(dotted))
+	}
 	for i := 0; i < len(dotted); i++ {
 		if dotted[i] == '.' && i+1 < len(dotted) {
 			q.tails = append(q.tails, nameSig(dotted[i+1:]))

@@ -487,7 +487,15 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 		return 1
 	}
 	if dotted != "" {
-		if qn := qualifiedName(n); moduleQualified(dotted, qn, docPath, false) {
+		// A qualified name or its end, as Symbols reads it:
+		// "std::vector::push_back", "vector::push_back" for
+		// std.vector.push_back.
+		qn := qualifiedName(n)
+		if strings.HasSuffix(dotted, "."+n.name) && (qn == dotted ||
+			len(qn) > len(dotted) && qn[len(qn)-len(dotted)-1] == '.' && strings.HasSuffix(qn, dotted)) {
+			return 1
+		}
+		if moduleQualified(dotted, qn, docPath, false) {
 			return 1
 		} else if moduleQualified(dotted, qn, docPath, true) {
 			return 0.5
