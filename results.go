@@ -109,6 +109,8 @@ type TreeNode struct {
 	LineStart int    `json:"line_start"`
 	LineEnd   int    `json:"line_end"`
 	WordCount int    `json:"word_count"`
+	// Deprecated marks a code symbol its source marks deprecated.
+	Deprecated bool `json:"deprecated,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.

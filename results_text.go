@@ -136,7 +136,11 @@ func (r *TreeResponse) Text() string {
 		if i := strings.Index(anchor, "#"); i >= 0 {
 			anchor = anchor[i:]
 		}
-		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor)
+		dep := ""
+		if n.Deprecated {
+			dep = "  (deprecated)"
+		}
+		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
 		fmt.Fprintf(&b, "(outline cut: %d of %d nodes shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), r.TotalNodes)

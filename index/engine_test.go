@@ -618,6 +618,18 @@ func TestDeprecatedSymbolsRankLast(t *testing.T) {
 	if err != nil || len(syms.Symbols) != 2 || syms.Symbols[0].Path != "b/os.go" {
 		t.Errorf("symbols ReadFile: %+v, %v; want b/os.go first", syms, err)
 	}
+	// Outlines mark deprecated symbols too.
+	for doc, want := range map[string]bool{"c/Applet.java": true, "c/Timer.java": false} {
+		tr, err := ix.Tree(TreeRequest{DocID: doc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range tr.Nodes {
+			if n.Title == "stop" && n.Deprecated != want {
+				t.Errorf("tree %s: stop deprecated = %v, want %v", doc, n.Deprecated, want)
+			}
+		}
+	}
 	// A deprecated class's methods are deprecated with it.
 	syms, err = ix.Symbols(SymbolRequest{Query: "stop"})
 	if err != nil || len(syms.Symbols) != 2 || syms.Symbols[0].QualifiedName != "Timer.stop" || !syms.Symbols[1].Deprecated {
