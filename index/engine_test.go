@@ -820,3 +820,28 @@ func TestQualifiedNameQueries(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeAndMethodWords: "Path read_text" and "vector push_back" name
+// Path.read_text and std.vector.push_back by the end of their qualified
+// names, ahead of nodes that only mention the words.
+func TestTypeAndMethodWords(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"lib/pathlib.py":   "class Path:\n    def read_text(self):\n        \"\"\"Return the decoded contents of the file." + strings.Repeat(" The file is opened, decoded and closed.", 20) + "\"\"\"\n        return ''\n",
+		"lib/notes.py":     "def path_read_text_of():\n    \"\"\"Path read_text, path read text.\"\"\"\n    return 1\n",
+		"include/vector.h": "namespace std {\ntemplate <class T> class vector {\npublic:\n  // Appends x." + strings.Repeat(" It may reallocate the storage.", 20) + "\n  void push_back(const T& x);\n};\n}\n",
+		"include/mini.h":   "class mini {\n  // vector push_back\n  void vector_push_back_all(int x);\n};\n",
+	})
+	for q, want := range map[string]string{
+		"Path read_text":   "lib/pathlib.py#Path.read_text",
+		"path read text":   "lib/pathlib.py#Path.read_text",
+		"vector push_back": "include/vector.h#std.vector.push_back",
+	} {
+		r, err := e.Index().Search(SearchRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); len(got) == 0 || got[0] != want {
+			t.Errorf("search %q: %v, want %s first", q, got, want)
+		}
+	}
+}

@@ -49,6 +49,23 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
 			return 0.5
 		}
+		// The end of the qualified name, when the name is the last
+		// words of the query.
+		if words := strings.Split(title, " "); len(words) > 1 {
+			cut := func(s string) string {
+				return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
+			}
+			aligned := false
+			for k := 1; k <= 3 && k < len(words); k++ {
+				aligned = aligned || wordsSig(strings.Join(words[len(words)-k:], " ")) == nameSig(n.name)
+			}
+			parts := strings.Split(qualifiedName(n), ".")
+			for i := range parts {
+				if s := strings.Join(parts[i:], "."); aligned && len(s) > len(n.name) && cut(s) == key {
+					return 0.5
+				}
+			}
+		}
 	}
 	return 0
 }
@@ -71,7 +88,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits, passed, moduleHits := 0, 0, 0
+	hits, passed, moduleHits, endHits := 0, 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
 		q := &query{}
@@ -94,6 +111,17 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			n.kind = treenav.KindMethod
 			n.qualified = "A." + raw
 			n.name = raw[:len(raw)/2]
+			if i%10 == 2 {
+				// "Type name" for P.Type.name: the end of a qualified name.
+				typ, name := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
+				n.name, n.qualified = name, gen()+"."+typ+"."+name
+				raw = typ + " " + name
+				q = &query{}
+				for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
+					q.words = append(q.words, qword{text: w})
+				}
+				key, title = q.identifier(), q.title()
+			}
 		case 3:
 			// A module-qualified name: "pkg.Name" for Name in .../pkg/.
 			n.kind = treenav.KindFunction
@@ -131,11 +159,17 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			if i%5 == 3 {
 				moduleHits++
 			}
+			if i%10 == 2 {
+				endHits++
+			}
 		} else if may && i%5 != 3 {
 			// (A module-qualified query passes every symbol of its
 			// name, in any module: the filter cannot read paths.)
 			passed++
 		}
+	}
+	if endHits < 1000 {
+		t.Fatalf("only %d matches by a qualified name's end: the generator does not exercise them", endHits)
 	}
 	if moduleHits < 1000 {
 		t.Fatalf("only %d module-qualified matches: the generator does not exercise them", moduleHits)
@@ -149,5 +183,5 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if passed > 20000 {
 		t.Errorf("the name signatures let %d non-matching nodes through", passed)
 	}
-	t.Logf("%d matches (%d module-qualified), %d non-matching nodes through the signature filter", hits, moduleHits, passed)
+	t.Logf("%d matches (%d module-qualified, %d by a qualified name's end), %d non-matching nodes through the signature filter", hits, moduleHits, endHits, passed)
 }

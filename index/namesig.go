@@ -92,7 +92,13 @@ func nodeSigs(n *nodeMeta) (name, qual uint32) {
 // underscores, or without dots; every one of those equalities survives
 // this hash, so a node whose signatures differ from the query's
 // (querySigs) cannot match, and nameMatch need not read it.
-func nameSig(s string) uint32 {
+func nameSig(s string) uint32 { return sigSkipping(s, false) }
+
+// wordsSig is nameSig of s with its spaces removed too: the signature of
+// a query's words run together ("read text" as "readtext").
+func wordsSig(s string) uint32 { return sigSkipping(s, true) }
+
+func sigSkipping(s string, spaces bool) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); {
 		c := rune(s[i])
@@ -104,7 +110,7 @@ func nameSig(s string) uint32 {
 			c -= 'a' - 'A'
 		}
 		i += size
-		if c == '_' || c == '.' {
+		if c == '_' || c == '.' || spaces && c == ' ' {
 			continue
 		}
 		for ; c != 0; c >>= 8 {
@@ -180,6 +186,14 @@ func newQuerySigs(raw, dotted, key, title string) querySigs {
 	}
 	if title != "" {
 		q.title = nameSig(title)
+		// The query's last one to three words, for a symbol named by
+		// the end of its qualified name (qualifiedEnd).
+		for k, i := 1, len(title); k <= 3; k++ {
+			if i = strings.LastIndexByte(title[:i], ' '); i < 0 {
+				break
+			}
+			q.tails = append(q.tails, wordsSig(title[i+1:]))
+		}
 	}
 	return q
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -508,8 +509,70 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
+		if qualifiedEnd(n, key, title) {
+			return 0.5
+		}
 	}
 	return 0
+}
+
+// qualifiedEnd reports whether the query's words name a symbol by the end
+// of its qualified name, up to case, dots and underscores: "Path
+// read_text" for Path.read_text, "vector push_back" for
+// std.vector.push_back. The symbol's name must be the query's last one to
+// three words (what the name filter's word signatures pass).
+func qualifiedEnd(n *nodeMeta, key, title string) bool {
+	if strings.IndexByte(title, ' ') < 0 {
+		return false
+	}
+	// Aligned as the name filter compares (nameSig: case, '_' and '.'
+	// aside), so that the filter passes every node this accepts.
+	name := nameSig(n.name)
+	aligned := false
+	for k, i := 1, len(title); k <= 3 && !aligned; k++ {
+		if i = strings.LastIndexByte(title[:i], ' '); i < 0 {
+			break
+		}
+		aligned = wordsSig(title[i+1:]) == name
+	}
+	if !aligned {
+		return false
+	}
+	for s := qualifiedName(n); ; {
+		if len(s) > len(n.name) && cutLowerEqual(s, key) {
+			return true
+		}
+		i := strings.IndexByte(s, '.')
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+	}
+}
+
+// cutLowerEqual reports whether s without dots and underscores,
+// lowercased, is key: how a query's words run together
+// (query.identifier) compare with names.
+func cutLowerEqual(s, key string) bool {
+	j := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r := strings.NewReplacer(".", "", "_", "")
+			return strings.ToLower(r.Replace(s)) == key
+		}
+		if c == '.' || c == '_' {
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if j >= len(key) || key[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(key)
 }
 
 // equalFoldWithout reports whether s with every cut removed has key's
