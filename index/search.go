@@ -461,13 +461,19 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 	return cands
 }
 
-// nameMatch is 1 when a symbol's name or qualified name is the query as
-// typed, or its module-qualified name is (dotted: "json.Marshal" for
-// Marshal in encoding/json/, see moduleQualified), or a heading is the
-// query's words, or a document's file name or a final part of its path is
-// ("server.go", "http/server.go"); 0.5 when a symbol's name or
-// module-qualified name is it up to case or separators ("read file" for
-// ReadFile, "server.shutdown"), or a file name is up to case; else 0.
+// nameMatch is how well the query names node n, for the name-match bonus:
+//
+//   - 1: a symbol's name or qualified name as typed, or with "::" or "#"
+//     as dots, whole or its end ("std::vector::push_back",
+//     "vector::push_back"); its module-qualified name (dotted:
+//     "json.Marshal" for Marshal in encoding/json/, see
+//     moduleQualified); a heading's words; a document's path or a final
+//     part of it ("server.go", "http/server.go", see fileNamed).
+//   - 0.5: the same up to case or separators ("read file" for ReadFile,
+//     "server.shutdown", "Path read_text" for Path.read_text, see
+//     qualifiedEnd).
+//   - 0 otherwise.
+//
 // Search calls it only for the candidates whose name signatures pass
 // querySigs.mayMatch.
 func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
