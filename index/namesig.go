@@ -156,9 +156,11 @@ func headingWords(heading string) string {
 
 // querySigs are a query's signatures for the name-match filter: of the
 // query as typed, of its identifier (the key nameMatch folds names to)
-// and of its title words; and for a dotted query, of what follows each of
-// its dots ("Server.Shutdown" and "Shutdown" of "http.Server.Shutdown"),
-// the names a module qualifier can precede.
+// and of its title words; of its last path element, for a file name; and
+// in tails, for a dotted query the whole of it and what follows each of
+// its dots ("Server.Shutdown" and "Shutdown" of "http.Server.Shutdown":
+// the names a module qualifier can precede), and for several words the
+// last one to three run together (a name qualifiedEnd may accept).
 type querySigs struct {
 	raw, key, title uint32
 	tails           []uint32
