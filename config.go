@@ -69,8 +69,9 @@ type Ranking struct {
 	// files and test data, which answer "how is X used", rarely "what is X".
 	// InternalWeight does the same for internal and vendored code (an
 	// internal/, vendor/, third_party/, site-packages/ ... directory, or
-	// a private _name by Python's convention): between two equal
-	// matches, the project's public API comes first.
+	// a private _name by Python's convention) and for private symbols
+	// (Go's unexported names, Python's _names, members declared private):
+	// between two equal matches, the project's public API comes first.
 	// DeprecatedWeight multiplies the scores of symbols marked deprecated
 	// (Go's "Deprecated:", @deprecated, #[deprecated], [Obsolete], ...):
 	// new code should not call them.

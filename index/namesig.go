@@ -28,7 +28,7 @@ type nodeHot struct {
 const (
 	hotMarkdown   uint8 = 1 << iota // the document is markdown (section rollup share)
 	hotTest                         // the document is a test file or test data
-	hotInternal                     // the document is internal or vendored code (isInternalPath)
+	hotInternal                     // internal or vendored code (isInternalPath), or a private symbol (isPrivateSymbol)
 	hotDeprecated                   // a symbol marked deprecated
 )
 
@@ -54,7 +54,11 @@ func (s *segment) buildHot() {
 			if int(n.doc) != internalDoc {
 				internal, internalDoc = isInternalPath(d.Path), int(n.doc)
 			}
-			if internal {
+			lang := d.Language
+			if n.language != "" {
+				lang = n.language
+			}
+			if internal || isPrivateSymbol(lang, n) {
 				h.flags |= hotInternal
 			}
 		}

@@ -81,7 +81,12 @@ func (a prominence) less(b prominence) bool {
 
 func prominenceOf(d *docMeta, n *nodeMeta) prominence {
 	p := d.Path
-	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: isInternalPath(p), depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	lang := d.Language
+	if n.language != "" {
+		lang = n.language
+	}
+	internal := isInternalPath(p) || isPrivateSymbol(lang, n)
+	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
 }
 
 // isInternalPath reports whether a path is internal or vendored code: in
