@@ -225,13 +225,10 @@ func (ix *Index) result(v *view, c candidate, match map[string]bool, snipChars i
 	d := &s.docs[n.doc]
 	res := treenav.SearchResult{
 		NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Collection: d.Collection,
-		Title: n.title, Kind: n.kind, Language: d.Language,
+		Title: n.title, Kind: n.kind, Language: languageOf(d, n),
 		LineStart: int(n.lineStart), LineEnd: int(n.lineEnd),
 		Score:      math.Round(c.score*1000) / 1000,
 		Deprecated: n.deprecated,
-	}
-	if n.language != "" {
-		res.Language = n.language
 	}
 	if src, err := ix.fileOf(d); err == nil {
 		res.Snippet = snippet(src, ownRanges(s, c.ref.node), match, snipChars, n.signature)

@@ -103,7 +103,8 @@ func (v *view) closest(id string) []string {
 	var c []scored
 	ld := strings.ToLower(docID)
 	base := ld[strings.LastIndexByte(ld, '/')+1:]
-	v.eachDoc(func(did string) {
+	v.eachDoc(func(dm *docMeta) {
+		did := dm.DocID
 		l := strings.ToLower(did)
 		d := editDistance(ld, l)
 		if base != "" && strings.HasSuffix(l, base) {
@@ -281,11 +282,8 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		d := &s.docs[nm.doc]
 		nc := treenav.NodeContent{
 			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
-			Language: d.Language, LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
+			Language: languageOf(d, nm), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 			Signature: nm.signature, Children: []string{},
-		}
-		if nm.language != "" {
-			nc.Language = nm.language
 		}
 		if nm.parent >= 0 {
 			nc.ParentID = nodeID(d, &s.nodes[nm.parent])

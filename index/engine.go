@@ -164,16 +164,9 @@ func (e *Engine) Exists(coll, rel string) bool {
 // that one-time cost (Python's takes about 50 ms, Swift's 600 ms). A
 // server runs it once indexed, alongside its watcher.
 func (e *Engine) PrepareParsers() {
-	v := e.ix.view()
-	seen := map[string]bool{}
 	var langs []string
-	for si, s := range v.segs {
-		for di := range s.docs {
-			if l := s.docs[di].Language; !seen[l] && v.live(si, uint32(di)) {
-				seen[l] = true
-				langs = append(langs, l)
-			}
-		}
+	for l := range e.ix.view().languages() {
+		langs = append(langs, l)
 	}
 	parsers.Prepare(langs)
 }
@@ -235,9 +228,9 @@ func (e *Engine) Build() error {
 		}
 	}
 	var remove []string
-	v.eachDoc(func(id string) {
-		if !present[id] {
-			remove = append(remove, id)
+	v.eachDoc(func(d *docMeta) {
+		if !present[d.DocID] {
+			remove = append(remove, d.DocID)
 		}
 	})
 	sort.Strings(remove)
@@ -506,9 +499,9 @@ func (e *Engine) Diff() (*Freshness, error) {
 			present[id] = true
 		}
 	}
-	v.eachDoc(func(id string) {
-		if !present[id] {
-			f.Removed = append(f.Removed, id)
+	v.eachDoc(func(d *docMeta) {
+		if !present[d.DocID] {
+			f.Removed = append(f.Removed, d.DocID)
 		}
 	})
 	sort.Strings(f.Removed)

@@ -296,12 +296,12 @@ func (v *view) doc(id string) (*segment, *docMeta, bool) {
 	return s, &s.docs[r.doc], true
 }
 
-// eachDoc calls fn with the id of every live document, in no order.
-func (v *view) eachDoc(fn func(id string)) {
+// eachDoc calls fn with every live document, in no order.
+func (v *view) eachDoc(fn func(d *docMeta)) {
 	for si, s := range v.segs {
 		for di := range s.docs {
 			if v.live(si, uint32(di)) {
-				fn(s.docs[di].DocID)
+				fn(&s.docs[di])
 			}
 		}
 	}
@@ -310,9 +310,16 @@ func (v *view) eachDoc(fn func(id string)) {
 // docIDs returns the live document ids, sorted.
 func (v *view) docIDs() []string {
 	ids := make([]string, 0, v.liveDocs)
-	v.eachDoc(func(id string) { ids = append(ids, id) })
+	v.eachDoc(func(d *docMeta) { ids = append(ids, d.DocID) })
 	sort.Strings(ids)
 	return ids
+}
+
+// languages counts the live documents by language.
+func (v *view) languages() map[string]int {
+	out := map[string]int{}
+	v.eachDoc(func(d *docMeta) { out[d.Language]++ })
+	return out
 }
 
 // Stats describes the index.
@@ -330,15 +337,8 @@ type Stats struct {
 func (ix *Index) Stats() Stats {
 	v := ix.view()
 	st := Stats{Documents: v.liveDocs, Nodes: v.liveNodes, Segments: len(v.segs),
-		Languages: map[string]int{}, Updated: v.updated}
+		Languages: v.languages(), Updated: v.updated}
 	st.Terms = distinctTerms(v.segs)
-	for si, s := range v.segs {
-		for di := range s.docs {
-			if v.live(si, uint32(di)) {
-				st.Languages[s.docs[di].Language]++
-			}
-		}
-	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	st.HeapBytes = ms.HeapAlloc

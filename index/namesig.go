@@ -54,11 +54,7 @@ func (s *segment) buildHot() {
 			if int(n.doc) != internalDoc {
 				internal, internalDoc = isInternalPath(d.Path), int(n.doc)
 			}
-			lang := d.Language
-			if n.language != "" {
-				lang = n.language
-			}
-			if internal || isPrivateSymbol(lang, n) {
+			if internal || isPrivateSymbol(languageOf(d, n), n) {
 				h.flags |= hotInternal
 			}
 		}

@@ -131,13 +131,14 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
-		switch h := &s.hot[c.ref.node]; {
+		h := &s.hot[c.ref.node]
+		switch {
 		case h.flags&hotTest != 0:
 			c.score *= r.TestWeight
 		case h.flags&hotInternal != 0:
 			c.score *= r.InternalWeight
 		}
-		if s.hot[c.ref.node].flags&hotDeprecated != 0 {
+		if h.flags&hotDeprecated != 0 {
 			c.score *= r.DeprecatedWeight
 		}
 		if len(weights) > 0 {

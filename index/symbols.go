@@ -79,14 +79,21 @@ func (a prominence) less(b prominence) bool {
 	return a.line < b.line
 }
 
-func prominenceOf(d *docMeta, n *nodeMeta) prominence {
+// prominenceOf reads internal (an internal path or a private symbol) from
+// the node's hot flags, where buildHot derived it.
+func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
 	p := d.Path
-	lang := d.Language
-	if n.language != "" {
-		lang = n.language
-	}
-	internal := isInternalPath(p) || isPrivateSymbol(lang, n)
+	internal := h.flags&hotInternal != 0
 	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+}
+
+// languageOf is a node's language: its own (a fenced block's, or a
+// symbol of one), else its document's.
+func languageOf(d *docMeta, n *nodeMeta) string {
+	if n.language != "" {
+		return n.language
+	}
+	return d.Language
 }
 
 // isInternalPath reports whether a path is internal or vendored code: in
@@ -183,11 +190,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if kinds != nil && !kinds[string(n.kind)] && !kinds[n.nativeKind] {
 			return
 		}
-		lang := d.Language
-		if n.language != "" {
-			lang = n.language
-		}
-		if langs != nil && !langs[lang] {
+		if langs != nil && !langs[languageOf(d, n)] {
 			return
 		}
 		if colls != nil && !colls[d.Collection] {
@@ -199,7 +202,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			}
 		}
 		seen[ref] = true
-		hits = append(hits, symHit{ref: ref, tier: tier, key: prominenceOf(d, n)})
+		hits = append(hits, symHit{ref: ref, tier: tier, key: prominenceOf(d, n, &s.hot[node])})
 	}
 
 	for si, s := range v.segs {
@@ -294,10 +297,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
 		d := &s.docs[n.doc]
-		lang := d.Language
-		if n.language != "" {
-			lang = n.language
-		}
+		lang := languageOf(d, n)
 		sym := treenav.Symbol{
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,

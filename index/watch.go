@@ -272,17 +272,11 @@ func (e *Engine) docsUnder(c *treenav.Collection, rel string) map[string]string 
 	out := map[string]string{}
 	v := e.ix.view()
 	prefix := rel + "/"
-	for si, s := range v.segs {
-		for di := range s.docs {
-			d := &s.docs[di]
-			if d.Collection != c.Name || !v.live(si, uint32(di)) {
-				continue
-			}
-			if rel == "" || d.Path == rel || strings.HasPrefix(d.Path, prefix) {
-				out[d.DocID] = d.Path
-			}
+	v.eachDoc(func(d *docMeta) {
+		if d.Collection == c.Name && (rel == "" || d.Path == rel || strings.HasPrefix(d.Path, prefix)) {
+			out[d.DocID] = d.Path
 		}
-	}
+	})
 	return out
 }
 
