@@ -89,6 +89,26 @@ func ids(r *treenav.SearchResponse) []string {
 	return out
 }
 
+// wantFirst checks that search ranks want first for q.
+func wantFirst(t *testing.T, ix *Index, q, want string) {
+	t.Helper()
+	r, err := ix.Search(SearchRequest{Query: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(r); len(got) == 0 || got[0] != want {
+		t.Errorf("search %q: %v, want %s first", q, got, want)
+	}
+}
+
+// codeInput is a one-node code document whose whole text is code.
+func codeInput(id, text string) Input {
+	src := []byte(text)
+	return Input{Src: src, Doc: &treenav.Document{DocID: id, Path: id, Language: "go",
+		Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: id, LineStart: 1, LineEnd: 1,
+			Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}}
+}
+
 func TestSearchRanksExactBeforePrefix(t *testing.T) {
 	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
 	r, err := e.Index().Search(SearchRequest{Query: "ReadFile"})
@@ -182,10 +202,7 @@ func TestPhraseAndPaging(t *testing.T) {
 		`"getUserToken returns the"`:   "auth/token.go#getUserToken",
 		`"renews an expired token"`:    "auth/token.go#RefreshToken",
 	} {
-		r, _ = e.Index().Search(SearchRequest{Query: q})
-		if got := ids(r); len(got) == 0 || got[0] != want {
-			t.Errorf("phrase %s: %v, want %s", q, got, want)
-		}
+		wantFirst(t, e.Index(), q, want)
 	}
 	// The stop word's place must be there: "bearer token user" has none.
 	r, _ = e.Index().Search(SearchRequest{Query: `"bearer token user"`})
@@ -331,11 +348,7 @@ func TestApplyManySmallUpdatesMerges(t *testing.T) {
 	ix := New()
 	tag := func(i int) string { return fmt.Sprintf("tag%c%c", 'a'+i%26, 'a'+i/26) }
 	for i := range 40 {
-		src := []byte(tag(i) + " alpha")
-		doc := &treenav.Document{DocID: fmt.Sprintf("d%d.go", i%10), Path: fmt.Sprintf("d%d.go", i%10), Language: "go",
-			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: "d", LineStart: 1, LineEnd: 1,
-				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}
-		ix.Apply([]Input{{Doc: doc, Src: src}}, nil)
+		ix.Apply([]Input{codeInput(fmt.Sprintf("d%d.go", i%10), tag(i)+" alpha")}, nil)
 	}
 	v := ix.view()
 	if len(v.segs) > maxSegments {
@@ -648,12 +661,7 @@ func TestDeprecatedSymbolsRankLast(t *testing.T) {
 // segment holds it; lookups, listings and counts agree after merges.
 func TestApplyDuplicatesAndRemovals(t *testing.T) {
 	ix := New()
-	in := func(id, text string) Input {
-		src := []byte(text)
-		return Input{Src: src, Doc: &treenav.Document{DocID: id, Path: id, Language: "go",
-			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: id, LineStart: 1, LineEnd: 1,
-				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}}
-	}
+	in := codeInput
 	count := func(q string) int {
 		r, err := ix.Search(SearchRequest{Query: q, Limit: 100})
 		if err != nil {
@@ -712,13 +720,7 @@ func TestModuleQualifiedNames(t *testing.T) {
 		"os.path.join":         "os/path.py#join",
 		"path.join":            "os/path.py#join",
 	} {
-		r, err := ix.Search(SearchRequest{Query: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ids(r); len(got) == 0 || got[0] != want {
-			t.Errorf("search %q: %v, want %s first", q, got, want)
-		}
+		wantFirst(t, ix, q, want)
 		s, err := ix.Symbols(SymbolRequest{Query: q})
 		if err != nil {
 			t.Fatal(err)
@@ -735,11 +737,7 @@ func TestAllowedWithoutFilter(t *testing.T) {
 	ix := New()
 	var add []Input
 	for i := range 130 {
-		src := []byte(fmt.Sprintf("doc%d alpha", i))
-		id := fmt.Sprintf("d%03d.go", i)
-		add = append(add, Input{Src: src, Doc: &treenav.Document{DocID: id, Path: id, Language: "go",
-			Nodes: []treenav.Node{{Parent: -1, Kind: treenav.KindFile, Title: id, LineStart: 1, LineEnd: 1,
-				Spans: []treenav.Span{{Start: 0, End: uint32(len(src)), Field: treenav.FieldCode}}}}}})
+		add = append(add, codeInput(fmt.Sprintf("d%03d.go", i), fmt.Sprintf("doc%d alpha", i)))
 	}
 	ix.Apply(add, nil)
 	ix.Apply(nil, []string{"d000.go", "d063.go", "d064.go", "d129.go", "d100.go"})
@@ -782,13 +780,7 @@ func TestFileNameQueries(t *testing.T) {
 		"README.md":          "docs/README.md",
 		"readme.md":          "docs/README.md",
 	} {
-		r, err := ix.Search(SearchRequest{Query: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ids(r); len(got) == 0 || got[0] != want {
-			t.Errorf("search %q: %v, want the file %s first", q, got, want)
-		}
+		wantFirst(t, ix, q, want)
 	}
 	r, _ := ix.Search(SearchRequest{Query: "server.go", Limit: 2})
 	for _, id := range ids(r) {
@@ -811,13 +803,7 @@ func TestQualifiedNameQueries(t *testing.T) {
 		"include/mini.h":   "// mini_vector is a small vector: push_back, push_back, vector, vector, std.\nclass mini_vector {\n  void add(int x) { push_back(x); }\n  void push_back(int x);\n};\n",
 	})
 	for _, q := range []string{"std::vector::push_back", "vector::push_back", "std.vector.push_back"} {
-		r, err := e.Index().Search(SearchRequest{Query: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ids(r); len(got) == 0 || got[0] != "include/vector.h#std.vector.push_back" {
-			t.Errorf("search %q: %v, want include/vector.h#std.vector.push_back first", q, got)
-		}
+		wantFirst(t, e.Index(), q, "include/vector.h#std.vector.push_back")
 	}
 }
 
@@ -836,12 +822,6 @@ func TestTypeAndMethodWords(t *testing.T) {
 		"path read text":   "lib/pathlib.py#Path.read_text",
 		"vector push_back": "include/vector.h#std.vector.push_back",
 	} {
-		r, err := e.Index().Search(SearchRequest{Query: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ids(r); len(got) == 0 || got[0] != want {
-			t.Errorf("search %q: %v, want %s first", q, got, want)
-		}
+		wantFirst(t, e.Index(), q, want)
 	}
 }
