@@ -120,23 +120,47 @@ func ownRanges(s *segment, n uint32) [][2]uint32 {
 	return out
 }
 
+// termSet is the terms a snippet marks as matches, with the first bytes
+// of those terms: a token's term (the key itself, or its stem) always
+// starts with the key's first byte, so a key whose first byte no term
+// has is passed over without being stemmed. On a large index most of a
+// search's time went to analyzing its results' text for snippets.
+type termSet struct {
+	terms map[string]bool
+	first [256]bool
+}
+
+func newTermSet(terms map[string]bool) *termSet {
+	ts := &termSet{terms: terms}
+	for t := range terms {
+		if t != "" {
+			ts.first[t[0]] = true
+		}
+	}
+	return ts
+}
+
 // snippet picks the window of the node's own text with the most query
 // matches and returns it trimmed to about maxChars. It always contains a
 // match when the node's text has one; otherwise it is the signature or the
 // start of the text.
-func snippet(src []byte, ranges [][2]uint32, match map[string]bool, maxChars int, fallback string) string {
+func snippet(src []byte, ranges [][2]uint32, match *termSet, maxChars int, fallback string) string {
 	type hit struct {
 		start, end int
 		term       string
 	}
 	var hits []hit
+	var buf []byte
 	for _, r := range ranges {
 		if int(r[1]) > len(src) {
 			continue
 		}
 		base := int(r[0])
-		analyze(src[r[0]:r[1]], 0, func(term string, _, start, end int) {
-			if match[term] {
+		tokenize(src[r[0]:r[1]], 0, false, &buf, func(k tokKind, key []byte, _, start, end int) {
+			if !match.first[key[0]] {
+				return // no term of this key can match: skip the stemming
+			}
+			if term := termOfToken(k, key); term != "" && match.terms[term] {
 				if n := len(hits); n > 0 && hits[n-1].start == base+start {
 					hits[n-1].end = max(hits[n-1].end, base+end)
 					return
@@ -219,7 +243,7 @@ func clip(s string, n int) string {
 }
 
 // result turns a candidate into a search result with its snippet.
-func (ix *Index) result(v *view, c candidate, match map[string]bool, snipChars int) treenav.SearchResult {
+func (ix *Index) result(v *view, c candidate, match *termSet, snipChars int) treenav.SearchResult {
 	s := v.segs[c.ref.seg]
 	n := &s.nodes[c.ref.node]
 	d := &s.docs[n.doc]

@@ -1,8 +1,10 @@
 package index
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,6 +66,24 @@ type scratch struct {
 
 var scratchPool sync.Pool
 
+// candidatePool holds candidate slices across queries: a prose query on a
+// large index has tens of thousands of candidates, and allocating them
+// anew each time made growslice and the garbage collector a quarter of a
+// query's time.
+var candidatePool sync.Pool
+
+func getCandidates() *[]candidate {
+	if p, _ := candidatePool.Get().(*[]candidate); p != nil {
+		return p
+	}
+	return new([]candidate)
+}
+
+func putCandidates(p *[]candidate) {
+	*p = (*p)[:0]
+	candidatePool.Put(p)
+}
+
 func getScratch(n int) *scratch {
 	s, _ := scratchPool.Get().(*scratch)
 	if s == nil {
@@ -106,11 +126,14 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	variants := v.expand(q, &r)
 
-	var cands []candidate
+	cp := getCandidates()
+	defer putCandidates(cp)
+	cands := (*cp)[:0]
 	for si, s := range v.segs {
 		allowed := filter.allowed(v, si)
 		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r)
 	}
+	*cp = cands // grown slices go back to the pool too
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
 	nameKey, titleKey := q.identifier(), q.title()
@@ -179,9 +202,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 			matchTerms[va.term] = true
 		}
 	}
+	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
 	for _, c := range page {
-		res := ix.result(v, c, matchTerms, snipChars)
+		res := ix.result(v, c, match, snipChars)
 		size := jsonSize(res)
 		if !budget.take(size, len(resp.Results)) {
 			resp.Truncated = true
@@ -456,6 +480,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 		}
 		sc.curHit = sc.curHit[:0]
 	}
+	cands = slices.Grow(cands, len(sc.touched))
 	for _, node := range sc.touched {
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
@@ -628,7 +653,8 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 	// best[i] is the best share candidate i takes from a child, -1 for
 	// a candidate no other passes a share to.
 	best := slots.best(len(cands))
-	var middle []int
+	middle := slots.middle[:0]
+	defer func() { slots.middle = middle[:0] }()
 	for i := range cands {
 		if p := parentOf(i); p >= 0 {
 			best[p] = 0
@@ -657,12 +683,12 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 		}
 		pass(i)
 	}
-	sort.Slice(middle, func(a, b int) bool {
-		ra, rb := cands[middle[a]].ref, cands[middle[b]].ref
+	slices.SortFunc(middle, func(a, b int) int {
+		ra, rb := cands[a].ref, cands[b].ref
 		if ra.seg != rb.seg {
-			return ra.seg < rb.seg
+			return cmp.Compare(ra.seg, rb.seg)
 		}
-		return ra.node > rb.node
+		return cmp.Compare(rb.node, ra.node)
 	})
 	for _, i := range middle {
 		pass(i)
@@ -682,6 +708,7 @@ func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
 type rollupSlots struct {
 	s      [][]int32
 	shares []float64
+	middle []int // candidates that both give and take a share
 }
 
 // best returns n shares, each -1.
