@@ -67,6 +67,16 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 			}
 		}
 	}
+	// The query without one inner word.
+	if words := strings.Split(title, " "); len(words) >= 3 && len(words) <= 4 {
+		flat := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n.name, ".", ""), "_", ""))
+		for j := 1; j < len(words)-1; j++ {
+			rest := strings.Join(words[:j], "") + strings.Join(words[j+1:], "")
+			if n.name != "" && flat == rest && wordsSig(rest) == nameSig(n.name) {
+				return 0.25
+			}
+		}
+	}
 	return 0
 }
 
@@ -88,7 +98,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits, passed, moduleHits, endHits := 0, 0, 0, 0
+	hits, passed, moduleHits, endHits, gapHits := 0, 0, 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
 		q := &query{}
@@ -107,6 +117,17 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		case 1:
 			n.kind = treenav.KindFunction
 			n.name = strings.ReplaceAll(raw, " ", "_")
+			if i%10 == 6 {
+				// "read entire file" for ReadFile: a name that skips
+				// one of the query's inner words.
+				a, mid, b := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
+				n.name, raw = a+b, a+" "+mid+" "+b
+				q = &query{}
+				for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
+					q.words = append(q.words, qword{text: w})
+				}
+				key, title = q.identifier(), q.title()
+			}
 		case 2:
 			n.kind = treenav.KindMethod
 			n.qualified = "A." + raw
@@ -162,6 +183,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			if i%10 == 2 {
 				endHits++
 			}
+			if want == 0.25 {
+				gapHits++
+			}
 		} else if may && i%5 != 3 {
 			// (A module-qualified query passes every symbol of its
 			// name, in any module: the filter cannot read paths.)
@@ -170,6 +194,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	}
 	if endHits < 1000 {
 		t.Fatalf("only %d matches by a qualified name's end: the generator does not exercise them", endHits)
+	}
+	if gapHits < 1000 {
+		t.Fatalf("only %d matches of a name that skips a query word: the generator does not exercise them", gapHits)
 	}
 	if moduleHits < 1000 {
 		t.Fatalf("only %d module-qualified matches: the generator does not exercise them", moduleHits)
@@ -183,5 +210,5 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if passed > 20000 {
 		t.Errorf("the name signatures let %d non-matching nodes through", passed)
 	}
-	t.Logf("%d matches (%d module-qualified, %d by a qualified name's end), %d non-matching nodes through the signature filter", hits, moduleHits, endHits, passed)
+	t.Logf("%d matches (%d module-qualified, %d by a qualified name's end, %d skipping a word), %d non-matching nodes through the signature filter", hits, moduleHits, endHits, gapHits, passed)
 }

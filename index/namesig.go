@@ -196,6 +196,18 @@ func newQuerySigs(raw, dotted, key, title string) querySigs {
 			}
 			q.tails = append(q.tails, wordsSig(title[i+1:]))
 		}
+		// The query without one inner word, for gappedName.
+		if n := strings.Count(title, " "); n >= 2 && n <= 3 {
+			for i := strings.IndexByte(title, ' '); ; {
+				j := strings.IndexByte(title[i+1:], ' ')
+				if j < 0 {
+					break
+				}
+				j += i + 1
+				q.tails = append(q.tails, wordsSig(title[:i]+title[j:]))
+				i = j
+			}
+		}
 	}
 	return q
 }

@@ -545,7 +545,36 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 			return 0.5
 		}
 	}
+	if gappedName(n.name, title) {
+		return 0.25
+	}
 	return 0
+}
+
+// gappedName reports whether a symbol's name is a query of three or four
+// words without one of its inner words, up to case and underscores:
+// "read entire file" for ReadFile, "parse query string" for parse_qs is
+// not (only whole words count). An agent describes what a function does
+// and the name keeps the gist; the symbol then outranks text that merely
+// has every word somewhere.
+func gappedName(name, title string) bool {
+	if name == "" || strings.Count(title, " ") < 2 || strings.Count(title, " ") > 3 {
+		return false
+	}
+	for i := strings.IndexByte(title, ' '); ; {
+		j := strings.IndexByte(title[i+1:], ' ')
+		if j < 0 {
+			return false
+		}
+		j += i + 1 // title[i+1:j] is an inner word
+		// Compared as the name filter does too (nameSig), so that the
+		// filter passes every name this accepts.
+		rest := title[:i] + title[j:]
+		if wordsSig(rest) == nameSig(name) && cutLowerEqual(name, strings.ReplaceAll(rest, " ", "")) {
+			return true
+		}
+		i = j
+	}
 }
 
 // qualifiedEnd reports whether the query's words name a symbol by the end

@@ -66,6 +66,7 @@ var synonymGroups = [][]string{
 	{"migrate", "migration"},
 	{"build", "compile", "compilation"},
 	{"k8s", "kubernetes"},
+	{"entire", "whole"},
 	// OAuth's grants are its flows: "client credentials flow" and
 	// "client credentials grant" name one thing.
 	{"flow", "grant"},
