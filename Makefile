@@ -2,7 +2,7 @@
 GO ?= go
 BIN ?= bin
 
-.PHONY: build test bench lint fidelity fuzz clean
+.PHONY: build test bench pgo lint fidelity fuzz clean
 
 build:
 	$(GO) build -o $(BIN)/treenav ./cmd/treenav
@@ -19,6 +19,13 @@ test:
 # writes bench.json. Timings live here, never in tests.
 bench:
 	$(GO) run ./cmd/treenav-bench -out bench.json
+
+# Profile-guided optimization: the CPU profile of the bench's cold builds
+# and warm starts, which go build, go run and go install compile the
+# binaries with. Regenerate it after changing the indexer or the ranking.
+pgo:
+	$(GO) run ./cmd/treenav-bench -pgo cmd/treenav/default.pgo
+	cp cmd/treenav/default.pgo cmd/treenav-bench/default.pgo
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -22,6 +22,10 @@
 //
 //	go run ./cmd/treenav-bench                      # GOROOT/src and Python's stdlib
 //	go run ./cmd/treenav-bench -corpus go=DIR -out bench.json
+//
+// With -pgo FILE it measures nothing: it profiles a cold build and a warm
+// start of each corpus and writes the merged CPU profile that the
+// binaries are compiled with (`make pgo`; see writePGO).
 package main
 
 import (
@@ -102,9 +106,16 @@ func main() {
 	out := flag.String("out", "bench.json", "write the results as JSON here")
 	rounds := flag.Int("rounds", 5, "times each query is run")
 	indexRounds := flag.Int("index-rounds", 3, "floor and cold index runs, alternated (the minimum of each is reported)")
+	pgo := flag.String("pgo", "", "instead of measuring, profile a cold build and a warm start of each corpus and write the merged CPU profile here (see `make pgo`)")
 	flag.Parse()
 	if len(corpora) == 0 {
 		corpora = defaultCorpora()
+	}
+	if *pgo != "" {
+		if err := writePGO(corpora, *pgo, *rounds); err != nil {
+			fail(err)
+		}
+		return
 	}
 	var results []corpusResult
 	for _, c := range corpora {
