@@ -109,7 +109,7 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 		}
 		n := splitParts(word, parts[:])
 		if compounds {
-			if n == 1 && len(word) <= 4 && prevEnd >= 0 && onlySpaces(text[prevEnd:start]) {
+			if n == 1 && len(word) <= 4 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
 				if lw := appendLower((*buf)[:0], word); particles[string(lw)] {
 					key := appendLower(lw[:0], text[prevStart:prevEnd])
 					key = append(append(key, 0), appendLower(nil, word)...)
@@ -339,9 +339,14 @@ func isASCIILetters(s string) bool {
 	return true
 }
 
-// onlySpaces reports whether b holds nothing but spaces and tabs (a
-// compound does not span lines or punctuation).
-func onlySpaces(b []byte) bool {
+// compoundGap reports whether b, the text between a word and a particle,
+// lets them form a compound: spaces and tabs ("sign in"), or one hyphen
+// ("sign-in", "roll-back", "set-up"). A compound does not span lines or
+// other punctuation.
+func compoundGap(b []byte) bool {
+	if len(b) == 1 && b[0] == '-' {
+		return true
+	}
 	for _, c := range b {
 		if c != ' ' && c != '\t' {
 			return false

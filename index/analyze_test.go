@@ -104,10 +104,10 @@ func TestSynonymVocabulary(t *testing.T) {
 
 func TestCompounds(t *testing.T) {
 	var got []string
-	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down"), 0, func(term string, _, _, _ int) {
+	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down the sign-in set--up"), 0, func(term string, _, _, _ int) {
 		got = append(got, term)
 	})
-	want := "sign signout out clear log login then roll back shut shutdown down"
+	want := "sign signout out clear log login then roll back shut shutdown down sign signin set up"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got %q\nwant %q", strings.Join(got, " "), want)
 	}

@@ -208,7 +208,7 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 		}
 		w := b.word(word)
 		if compounds {
-			if w.flags&wordParticle != 0 && prevEnd >= 0 && onlySpaces(text[prevEnd:start]) {
+			if w.flags&wordParticle != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
 				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
 				key = appendLower(append(key, 0), word)
 				b.abuf = key
