@@ -498,6 +498,8 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 //   - 0.5: the same up to case or separators ("read file" for ReadFile,
 //     "server.shutdown", "Path read_text" for Path.read_text, see
 //     qualifiedEnd).
+//   - 0.25: a symbol's name that is the query without one of its inner
+//     words ("read entire file" for ReadFile, see gappedName).
 //   - 0 otherwise.
 //
 // Search calls it only for the candidates whose name signatures pass
