@@ -48,6 +48,43 @@ func analyzeCompounds(text []byte, pos int, emit func(term string, pos, start, e
 // particles complete a phrasal verb.
 var particles = map[string]bool{"in": true, "out": true, "up": true, "down": true, "back": true, "on": true, "off": true, "over": true}
 
+// analyzerVersion changes whenever the analyzer's output does (words,
+// splits, stems, compounds, joined words, stop words): it is part of the
+// engine's fingerprint, so that a snapshot built with other terms is
+// rebuilt instead of silently missing the new ones.
+// TestAnalyzerVersion fails when the output changes and this does not.
+const analyzerVersion = 2
+
+// joinedWords are the open compounds of software prose, the two words a
+// text writes apart and another writes as one ("white space" and
+// whitespace, "file name" and filename, "time stamp" and timestamp): the
+// analyzer gives the pair the one-word term too. Keyed by the second word,
+// the rarer lookup.
+var joinedWords = buildJoined([][2]string{
+	{"white", "space"}, {"name", "space"}, {"work", "space"},
+	{"file", "name"}, {"path", "name"}, {"host", "name"}, {"user", "name"},
+	{"time", "stamp"}, {"time", "zone"}, {"data", "base"}, {"data", "set"},
+	{"end", "point"}, {"key", "word"}, {"pass", "word"}, {"file", "system"},
+	{"web", "site"}, {"work", "flow"}, {"work", "load"}, {"back", "end"},
+	{"front", "end"}, {"check", "sum"}, {"life", "time"}, {"read", "only"},
+})
+
+func buildJoined(pairs [][2]string) map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if m[p[1]] == nil {
+			m[p[1]] = map[string]bool{}
+		}
+		m[p[1]][p[0]] = true
+	}
+	return m
+}
+
+// joins reports whether first and second (lowercased) form a joined word.
+func joins(first, second []byte) bool {
+	return joinedWords[string(second)][string(first)]
+}
+
 // tokKind says how a token's key becomes a term.
 type tokKind uint8
 
@@ -55,6 +92,7 @@ const (
 	tokWhole    tokKind = iota // a whole identifier: the lowercased key as is
 	tokPart                    // a word or identifier part: stemmed, unless a stop word
 	tokCompound                // a phrasal verb: key is "word\x00particle", the word stemmed
+	tokJoined                  // a joined word (joinedWords): key is the two words run together, stemmed
 )
 
 // termOfToken resolves a token to its term ("" for none: stop words and
@@ -66,6 +104,8 @@ func termOfToken(k tokKind, key []byte) string {
 	case tokCompound:
 		i := strings.IndexByte(string(key), 0)
 		return stem(string(key[:i])) + string(key[i+1:])
+	case tokJoined:
+		return stem(string(key))
 	}
 	if partSkipped(key) {
 		return ""
@@ -115,6 +155,15 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 					key = append(append(key, 0), appendLower(nil, word)...)
 					*buf = key
 					emit(tokCompound, key, prevPos, prevStart, i)
+				}
+			}
+			if n == 1 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
+				if lw := appendLower((*buf)[:0], word); joinedWords[string(lw)] != nil {
+					key := appendLower(nil, text[prevStart:prevEnd])
+					if joins(key, lw) {
+						*buf = append(key, lw...)
+						emit(tokJoined, *buf, prevPos, prevStart, i)
+					}
 				}
 			}
 			prevEnd = -1

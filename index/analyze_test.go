@@ -1,6 +1,9 @@
 package index
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -104,11 +107,39 @@ func TestSynonymVocabulary(t *testing.T) {
 
 func TestCompounds(t *testing.T) {
 	var got []string
-	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down the sign-in set--up"), 0, func(term string, _, _, _ int) {
+	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down the sign-in set--up; White space, file  name\nspace"), 0, func(term string, _, _, _ int) {
 		got = append(got, term)
 	})
-	want := "sign signout out clear log login then roll back shut shutdown down sign signin set up"
+	want := "sign signout out clear log login then roll back shut shutdown down sign signin set up white whitespac space file filenam name space"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got %q\nwant %q", strings.Join(got, " "), want)
+	}
+}
+
+// analyzerReference is a text that exercises each of the analyzer's
+// rules; analyzerSummary is what the analyzer makes of it, hashed, which
+// TestAnalyzerVersion compares with the summary recorded for the current
+// analyzerVersion.
+var analyzerReference = "getUserToken HTTPServer read_file utf8 sha256sum __init__ x_1 " +
+	"Signing out, logged in; roll\tback, shut  down, the sign-in flow, set--up. " +
+	"White space, file name, time stamp, name\nspace; running libraries skies dying " +
+	"naïve Über Straße ĞüzelIn 0 00 9x x9 über9 ÉTÉ and of the"
+
+func analyzerSummary() string {
+	var b strings.Builder
+	analyzeCompounds([]byte(analyzerReference), 0, func(term string, pos, start, end int) {
+		fmt.Fprintf(&b, "%s@%d:%d-%d ", term, pos, start, end)
+	})
+	h := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(h[:8])
+}
+
+// A snapshot stores terms, so an analyzer that makes other terms must come
+// with a new analyzerVersion (the fingerprint then rebuilds old snapshots).
+// When this fails: bump analyzerVersion and record the new summary here.
+func TestAnalyzerVersion(t *testing.T) {
+	want := map[int]string{2: "86e304fb16125f3b"}
+	if got := analyzerSummary(); want[analyzerVersion] != got {
+		t.Errorf("the analyzer's output (summary %s) is not the one recorded for analyzerVersion %d (%q): bump analyzerVersion and record the summary", got, analyzerVersion, want[analyzerVersion])
 	}
 }

@@ -86,6 +86,7 @@ type wordEntry struct {
 const (
 	wordPlain    = 1 << iota // one part, not starting with a digit: may precede a particle
 	wordParticle             // one short part that is a particle ("in", "out", ...)
+	wordJoinTail             // one part that may end a joined word ("space" of "white space")
 	wordUncached             // the cache is full: drop the tokens after use
 )
 
@@ -217,6 +218,18 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 					fieldLen++
 				}
 			}
+			if w.flags&wordJoinTail != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
+				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
+				n := len(key)
+				key = appendLower(key, word)
+				b.abuf = key
+				if joins(key[:n], key[n:]) {
+					if t := b.termBufFor(tokJoined, key); t != nil {
+						b.addTerm(t, node, f, uint32(prevPos))
+						fieldLen++
+					}
+				}
+			}
 			prevEnd = -1
 			if w.flags&wordPlain != 0 {
 				prevStart, prevEnd, prevPos = start, i, pos
@@ -281,6 +294,11 @@ func (b *segmentBuilder) resolve(word []byte) wordEntry {
 	if n == 1 && len(word) <= 4 {
 		if b.abuf = appendLower(b.abuf[:0], word); particles[string(b.abuf)] {
 			w.flags |= wordParticle
+		}
+	}
+	if n == 1 {
+		if b.abuf = appendLower(b.abuf[:0], word); joinedWords[string(b.abuf)] != nil {
+			w.flags |= wordJoinTail
 		}
 	}
 	if n > 1 {

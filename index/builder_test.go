@@ -37,11 +37,12 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 		strings.Repeat("a", 80) + " in " + strings.Repeat("Ab", 40) + " back",
 		"aAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaA a_b_c_d_e_f_g_h_i_j_k_l_m_n_o_p_q_r_s",
 		"fooFoo foo_foo FooFOO the of and on off over 0 00 9x x9 über9 ÉTÉ",
+		"white space, File Name file-name time\tstamp name space sign in back end name",
 	} {
 		texts = append(texts, []byte(s))
 	}
 	rng := rand.New(rand.NewSource(1))
-	pieces := strings.Fields("in out up down back on off over log sign get User HTTP _ 9 the a é Ü x42 read File")
+	pieces := strings.Fields("in out up down back on off over log sign get User HTTP _ 9 the a é Ü x42 read File name Space end white")
 	seps := []string{" ", "  ", "\t", "\n", ", ", "_", "", ".", "-"}
 	for range 300 {
 		var sb strings.Builder

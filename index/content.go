@@ -156,7 +156,9 @@ func snippet(src []byte, ranges [][2]uint32, match *termSet, maxChars int, fallb
 			continue
 		}
 		base := int(r[0])
-		tokenize(src[r[0]:r[1]], 0, false, &buf, func(k tokKind, key []byte, _, start, end int) {
+		// With compounds, as the text was indexed: "white space" is a
+		// hit for whitespace, "signs out" for signout.
+		tokenize(src[r[0]:r[1]], 0, true, &buf, func(k tokKind, key []byte, _, start, end int) {
 			if !match.first[key[0]] {
 				return // no term of this key can match: skip the stemming
 			}

@@ -52,3 +52,13 @@ func TestTermStartsWithItsKeysFirstByte(t *testing.T) {
 		t.Fatalf("only %d keys checked", keys)
 	}
 }
+
+// A snippet finds the words a query matched through a compound, as the
+// text was indexed: "white space" for whitespace.
+func TestSnippetFindsCompounds(t *testing.T) {
+	src := []byte(strings.Repeat("padding words here. ", 20) + "all leading and trailing white space removed")
+	got := snippet(src, [][2]uint32{{0, uint32(len(src))}}, newTermSet(map[string]bool{stem("whitespace"): true}), 50, "")
+	if !strings.Contains(got, "white space") {
+		t.Errorf("snippet %q misses the compound", got)
+	}
+}

@@ -48,11 +48,12 @@ func sanitize(s string) string {
 	}, s)
 }
 
-// Fingerprint identifies the extraction rules and collections an index was
-// built with; a snapshot with another fingerprint is rebuilt.
+// Fingerprint identifies the extraction rules, the analyzer and the
+// collections an index was built with; a snapshot with another fingerprint is rebuilt.
 func (e *Engine) Fingerprint() string {
 	var b strings.Builder
 	b.WriteString(parsers.Fingerprint())
+	fmt.Fprintf(&b, "|analyzer=%d", analyzerVersion)
 	for _, c := range e.colls {
 		fmt.Fprintf(&b, "|%s=%s", c.Name, c.Root)
 	}

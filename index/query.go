@@ -90,8 +90,9 @@ func parseQuery(q string) *query {
 	return out
 }
 
-// findCompounds records the phrasal verbs of a chunk whose words start at
-// out.words[first]: a word followed by a particle ("log in").
+// findCompounds records the compounds of a chunk whose words start at
+// out.words[first]: a word followed by a particle ("log in"), and the two
+// words of a joined word ("white space", see joinedWords).
 func (q *query) findCompounds(chunk string, first int) {
 	raw := strings.FieldsFunc(strings.ToLower(chunk), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
@@ -108,6 +109,11 @@ func (q *query) findCompounds(chunk string, first int) {
 				q.compounds = map[int]string{}
 			}
 			q.compounds[wi-1] = stem(raw[i]) + raw[i+1]
+		} else if w.whole < 0 && joins([]byte(raw[i]), []byte(raw[i+1])) {
+			if q.compounds == nil {
+				q.compounds = map[int]string{}
+			}
+			q.compounds[wi-1] = stem(raw[i] + raw[i+1])
 		}
 	}
 }
