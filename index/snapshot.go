@@ -125,7 +125,7 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: format version %d, this treenav reads %d", ErrSnapshot, ver, snapshotVersion)
 	}
 	if fp := r.str(); fp != fingerprint {
-		return nil, fmt.Errorf("%w: made by other parsers or settings", ErrSnapshot)
+		return nil, fmt.Errorf("%w: made by other parsers, another analyzer or other collections", ErrSnapshot)
 	}
 	spans, table, err := readSpans(body, r.off)
 	if err != nil {
