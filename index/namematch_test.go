@@ -88,6 +88,16 @@ func titleWords(s string) string {
 	}), " ")
 }
 
+// keyAndTitle are the identifier and title words of a query typed as raw,
+// its words split at spaces, hyphens and dots.
+func keyAndTitle(raw string) (key, title string) {
+	q := &query{}
+	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
+		q.words = append(q.words, qword{text: w})
+	}
+	return q.identifier(), q.title()
+}
+
 func TestNameMatchAgreesWithStrings(t *testing.T) {
 	pieces := []string{"read", "Read", "READ", "file", "File", "_", ".", " ", "-", "é", "É", "ǅ", "K", "k", "server", "Shutdown", "2", "\xff", "  ", "ß", "İ"}
 	rng := rand.New(rand.NewSource(7))
@@ -101,11 +111,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	hits, passed, moduleHits, endHits, gapHits := 0, 0, 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
-		q := &query{}
-		for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-			q.words = append(q.words, qword{text: w})
-		}
-		key, title := q.identifier(), q.title()
+		key, title := keyAndTitle(raw)
 		n := &nodeMeta{name: gen(), title: gen(), qualified: gen()}
 		docPath := gen() + "/" + gen() + ".go"
 		switch i % 5 {
@@ -122,11 +128,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 				// one of the query's inner words.
 				a, mid, b := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
 				n.name, raw = a+b, a+" "+mid+" "+b
-				q = &query{}
-				for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-					q.words = append(q.words, qword{text: w})
-				}
-				key, title = q.identifier(), q.title()
+				key, title = keyAndTitle(raw)
 			}
 		case 2:
 			n.kind = treenav.KindMethod
@@ -137,11 +139,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 				typ, name := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
 				n.name, n.qualified = name, gen()+"."+typ+"."+name
 				raw = typ + " " + name
-				q = &query{}
-				for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-					q.words = append(q.words, qword{text: w})
-				}
-				key, title = q.identifier(), q.title()
+				key, title = keyAndTitle(raw)
 			}
 		case 3:
 			// A module-qualified name: "pkg.Name" for Name in .../pkg/.
@@ -153,11 +151,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			} else {
 				raw = pkg + "." + n.name
 			}
-			q = &query{}
-			for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-				q.words = append(q.words, qword{text: w})
-			}
-			key, title = q.identifier(), q.title()
+			key, title = keyAndTitle(raw)
 		default:
 			n.kind = treenav.KindClass
 		}
