@@ -197,19 +197,32 @@ func newQuerySigs(raw, dotted, key, title string) querySigs {
 			q.tails = append(q.tails, wordsSig(title[i+1:]))
 		}
 		// The query without one inner word, for gappedName.
-		if n := strings.Count(title, " "); n >= 2 && n <= 3 {
-			for i := strings.IndexByte(title, ' '); ; {
-				j := strings.IndexByte(title[i+1:], ' ')
-				if j < 0 {
-					break
-				}
-				j += i + 1
-				q.tails = append(q.tails, wordsSig(title[:i]+title[j:]))
-				i = j
-			}
-		}
+		eachGapped(title, func(rest string) bool {
+			q.tails = append(q.tails, wordsSig(rest))
+			return false
+		})
 	}
 	return q
+}
+
+// eachGapped calls fn with a title of three or four words without each of
+// its inner words in turn ("read file" for "read entire file"), until fn
+// returns true, and reports whether it did.
+func eachGapped(title string, fn func(rest string) bool) bool {
+	if n := strings.Count(title, " "); n < 2 || n > 3 {
+		return false
+	}
+	for i := strings.IndexByte(title, ' '); ; {
+		j := strings.IndexByte(title[i+1:], ' ')
+		if j < 0 {
+			return false
+		}
+		j += i + 1 // title[i+1:j] is an inner word
+		if fn(title[:i] + title[j:]) {
+			return true
+		}
+		i = j
+	}
 }
 
 // mayMatch reports whether nameMatch can be non-zero for a node: false

@@ -560,23 +560,15 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 // and the name keeps the gist; the symbol then outranks text that merely
 // has every word somewhere.
 func gappedName(name, title string) bool {
-	if name == "" || strings.Count(title, " ") < 2 || strings.Count(title, " ") > 3 {
+	if name == "" {
 		return false
 	}
-	for i := strings.IndexByte(title, ' '); ; {
-		j := strings.IndexByte(title[i+1:], ' ')
-		if j < 0 {
-			return false
-		}
-		j += i + 1 // title[i+1:j] is an inner word
+	sig := nameSig(name)
+	return eachGapped(title, func(rest string) bool {
 		// Compared as the name filter does too (nameSig), so that the
 		// filter passes every name this accepts.
-		rest := title[:i] + title[j:]
-		if wordsSig(rest) == nameSig(name) && cutLowerEqual(name, strings.ReplaceAll(rest, " ", "")) {
-			return true
-		}
-		i = j
-	}
+		return wordsSig(rest) == sig && cutLowerEqual(name, strings.ReplaceAll(rest, " ", ""))
+	})
 }
 
 // qualifiedEnd reports whether the query's words name a symbol by the end
