@@ -152,17 +152,19 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 			if n == 1 && len(word) <= 4 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
 				if lw := appendLower((*buf)[:0], word); particles[string(lw)] {
 					key := appendLower(lw[:0], text[prevStart:prevEnd])
-					key = append(append(key, 0), appendLower(nil, word)...)
+					key = appendLower(append(key, 0), word)
 					*buf = key
 					emit(tokCompound, key, prevPos, prevStart, i)
 				}
 			}
 			if n == 1 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
 				if lw := appendLower((*buf)[:0], word); joinedWords[string(lw)] != nil {
-					key := appendLower(nil, text[prevStart:prevEnd])
-					if joins(key, lw) {
-						*buf = append(key, lw...)
-						emit(tokJoined, *buf, prevPos, prevStart, i)
+					key := appendLower(lw[:0], text[prevStart:prevEnd])
+					p := len(key)
+					key = appendLower(key, word)
+					*buf = key
+					if joins(key[:p], key[p:]) {
+						emit(tokJoined, key, prevPos, prevStart, i)
 					}
 				}
 			}
