@@ -56,8 +56,10 @@ type view struct {
 	liveNodes int
 	liveDocs  int
 	fieldLen  [treenav.NumFields]uint64 // sums over live nodes
-	updated   time.Time
-	gen       uint64
+	// fieldNodes counts the live nodes whose field is not empty.
+	fieldNodes [treenav.NumFields]uint64
+	updated    time.Time
+	gen        uint64
 }
 
 type docRef struct {
@@ -247,12 +249,13 @@ func (v *view) mergeRange(idx []int) {
 // recount recomputes the live totals used by BM25.
 func (v *view) recount() {
 	v.liveNodes, v.liveDocs = 0, 0
-	v.fieldLen = [treenav.NumFields]uint64{}
+	v.fieldLen, v.fieldNodes = [treenav.NumFields]uint64{}, [treenav.NumFields]uint64{}
 	for si, s := range v.segs {
 		v.liveDocs += len(s.docs)
 		v.liveNodes += len(s.nodes)
 		for f := range treenav.NumFields {
 			v.fieldLen[f] += s.fieldLen[f]
+			v.fieldNodes[f] += s.fieldNodes[f]
 		}
 		if v.dead[si] == nil {
 			continue
@@ -265,8 +268,11 @@ func (v *view) recount() {
 			v.liveDocs--
 			v.liveNodes -= int(d.nodeEnd - d.nodeStart)
 			for n := d.nodeStart; n < d.nodeEnd; n++ {
-				for f := range treenav.NumFields {
-					v.fieldLen[f] -= uint64(s.nodes[n].fieldLen[f])
+				for f, l := range s.nodes[n].fieldLen {
+					v.fieldLen[f] -= uint64(l)
+					if l > 0 {
+						v.fieldNodes[f]--
+					}
 				}
 			}
 		}

@@ -433,11 +433,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 	// b/avg, so the loop multiplies instead of dividing.
 	var bAvg [treenav.NumFields]float64
 	for fi := range treenav.NumFields {
-		avg := float64(v.fieldLen[fi]) / float64(max(v.liveNodes, 1))
-		if avg == 0 {
-			avg = 1
-		}
-		bAvg[fi] = b / avg
+		bAvg[fi] = b / v.avgFieldLen(treenav.Field(fi))
 	}
 	for ti, t := range q.terms {
 		for _, va := range variants[ti] {
@@ -485,6 +481,30 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
 	return cands
+}
+
+// avgFieldLen is field f's average length for BM25F's length norm. Prose
+// (body) and source (code) are content only some nodes carry: markdown
+// has prose, code symbols do not; a section has source only in its
+// fenced blocks and spans. Averaged over every node, a repository of
+// code made the body average a fraction of one section's length, so each
+// prose section read as many times too long and a body match counted for
+// little next to a title. Those two fields average over the nodes that
+// have them, so that a section is compared with sections and a function
+// body with function bodies. Title and path are on every node; the
+// description (docstrings, frontmatter) keeps the all-node average:
+// averaged over documented nodes only it favoured long class and module
+// docstrings over their members (facet NDCG@10 0.923 → 0.901).
+func (v *view) avgFieldLen(f treenav.Field) float64 {
+	n := v.liveNodes
+	if f == treenav.FieldBody || f == treenav.FieldCode {
+		n = int(v.fieldNodes[f])
+	}
+	avg := float64(v.fieldLen[f]) / float64(max(n, 1))
+	if avg == 0 {
+		return 1
+	}
+	return avg
 }
 
 // nameMatch is how well the query names node n, for the name-match bonus:

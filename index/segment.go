@@ -22,8 +22,10 @@ type segment struct {
 	postPos  []uint32 // len(postNode)+1 offsets into pos
 	pos      []byte   // varint-encoded position deltas
 
-	// fieldLen sums field lengths over all nodes (for average lengths).
-	fieldLen [treenav.NumFields]uint64
+	// fieldLen sums field lengths over all nodes (for average lengths);
+	// fieldNodes counts the nodes whose field is not empty (buildNorms).
+	fieldLen   [treenav.NumFields]uint64
+	fieldNodes [treenav.NumFields]uint64
 
 	// syms are the code symbols sorted by lowercased name; anchors are all
 	// nodes sorted by anchor (for id lookups without the doc prefix).
@@ -60,8 +62,14 @@ func (s *segment) buildNorms() {
 		s.byID[s.docs[di].DocID] = uint32(di)
 	}
 	s.norms = make([]nodeNorm, len(s.nodes))
+	s.fieldNodes = [treenav.NumFields]uint64{}
 	for i := range s.nodes {
 		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: s.nodes[i].fieldLen}
+		for f, l := range s.nodes[i].fieldLen {
+			if l > 0 {
+				s.fieldNodes[f]++
+			}
+		}
 	}
 	s.buildHot()
 }
