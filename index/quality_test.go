@@ -37,15 +37,15 @@ import (
 // Gates: the test fails below these.
 //
 // The exact-match NDCG@10 target is 0.95 (issue #4, seeds/002); the ranker
-// reaches 0.928 on these labels and 0.926 on the independent second
+// reaches 0.938 on these labels and 0.922 on the independent second
 // opinion (second-opinion.json), and a random search over 8,000 settings
 // of the ranking knobs gained nothing on held-out queries (2-fold cross-
 // validation), so the knobs cannot honestly close the gap. Until a better
-// ranker does, the gate guards against regressions below 0.92 and the
+// ranker does, the gate guards against regressions below 0.93 and the
 // test logs the distance to the target.
 const (
 	qualityMinNDCGOverall  = 0.85
-	qualityMinNDCGExact    = 0.92
+	qualityMinNDCGExact    = 0.93
 	qualityTargetNDCGExact = 0.95
 	qualityMinMRROverall   = 0.90
 	qualityMinP1Exact      = 1.0
