@@ -385,11 +385,11 @@ func stem(w string) string {
 
 // stemFixes joins stems that snowball leaves apart although software text
 // uses them for one thing: "expiry" (expiri) is what expire, expires,
-// expired and expiration (expir) are about, and "token expiry" docs call
-// the field expires_at. Measured and left out: failure → fail, creation →
-// create, invocation → invoke. Each joins a rare noun to a common verb,
-// and on GOROOT/src "file creation time" lost the CreationTime fields to
-// everything that creates.
+// expired and expiration (expir) are about; a token's expiry is its
+// expires_in, a cookie's its Expires field. Measured and left out:
+// failure → fail, creation → create, invocation → invoke. Each joins a
+// rare noun to a common verb, and on GOROOT/src "file creation time" lost
+// the CreationTime fields to everything that creates.
 var stemFixes = map[string]string{"expiri": "expir"}
 
 func isASCIILetters(s string) bool {
