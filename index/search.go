@@ -452,7 +452,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 				// Only the fields the term is in (one or two of five).
 				for packed := s.postTF[p]; packed != 0; {
 					fi := uint(bits.TrailingZeros32(packed)) / tfBits
-					tf := packed >> (fi * tfBits) & tfMax
+					tf := unpackTF(packed, treenav.Field(fi))
 					packed &^= tfMax << (fi * tfBits)
 					norm := 1 - b + bAvg[fi]*float64(nn.fieldLen[fi])
 					tfw += w[fi] * float64(tf) / norm

@@ -144,6 +144,7 @@ func packTF(tf *[treenav.NumFields]uint32) uint32 {
 	return p
 }
 
+// unpackTF is field f's term frequency in packed posting p.
 func unpackTF(p uint32, f treenav.Field) uint32 {
 	return p >> (uint(f) * tfBits) & tfMax
 }
