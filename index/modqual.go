@@ -74,6 +74,80 @@ func dottedQuery(raw string) string {
 	return raw
 }
 
+// moduleWords reports whether the query's words name a symbol by its
+// module and name, as an agent says a qualified name in words: "utf8
+// decode rune" for DecodeRune in unicode/utf8/, "sort slice stable" for
+// SliceStable in sort/slice.go, "http server shutdown" for Server.Shutdown
+// in net/http/. The last one to three words run together are the name
+// (what the name filter's word signatures pass), the words before them
+// the module's last path parts (as moduleQualified reads them), then
+// optionally the end of the symbol's qualifier.
+func moduleWords(n *nodeMeta, docPath, title string) bool {
+	first, _, more := strings.Cut(title, " ")
+	if !more || n.name == "" || !hasPathPart(docPath, first) {
+		// (Checked first, without allocating: the name filter passes
+		// every String method for a query ending in "string".)
+		return false
+	}
+	words := strings.Split(title, " ")
+	name := nameSig(n.name)
+	dir, file := path.Split(docPath)
+	stem := dir + strings.TrimSuffix(file, path.Ext(file))
+	dir = strings.TrimSuffix(dir, "/")
+	qual := "" // "Server" of Server.Shutdown
+	if qn := qualifiedName(n); len(qn) > len(n.name) && qn[len(qn)-len(n.name)-1] == '.' && strings.HasSuffix(qn, n.name) {
+		qual = qn[:len(qn)-len(n.name)-1]
+	}
+	for m := 1; m <= 3 && m < len(words); m++ {
+		last := strings.Join(words[len(words)-m:], "")
+		if wordsSig(last) != name || !cutLowerEqual(n.name, last) {
+			continue
+		}
+		rest := words[:len(words)-m]
+		for k := 1; k <= len(rest); k++ {
+			module := strings.Join(rest[:k], ".")
+			if !endsWithParts(stem, module) && !endsWithParts(dir, module) {
+				continue
+			}
+			if mid := strings.Join(rest[k:], ""); mid == "" || qualifierEnds(qual, mid) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPathPart reports whether a directory of p, or its file's stem, is
+// word up to case.
+func hasPathPart(p, word string) bool {
+	p = strings.TrimSuffix(p, path.Ext(p))
+	for p != "" {
+		part, rest, _ := strings.Cut(p, "/")
+		if strings.EqualFold(part, word) {
+			return true
+		}
+		p = rest
+	}
+	return false
+}
+
+// qualifierEnds reports whether a symbol's qualifier ("Server" of
+// Server.Shutdown, "pkg.Outer.Inner") ends with parts that, run together,
+// lowercased and without dots and underscores, give mid.
+func qualifierEnds(qual, mid string) bool {
+	for qual != "" {
+		if cutLowerEqual(qual, mid) {
+			return true
+		}
+		i := strings.IndexByte(qual, '.')
+		if i < 0 {
+			return false
+		}
+		qual = qual[i+1:]
+	}
+	return false
+}
+
 // fileNamed is 1 when q is a document's path or a final part of it
 // ("server.go", "http/server.go" for net/http/server.go), 0.5 when it is
 // up to case, else 0. Only a query with a dot or a slash can name a file.

@@ -1,6 +1,10 @@
 package index
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/treenav/treenav"
+)
 
 func TestModuleQualified(t *testing.T) {
 	for _, tc := range []struct {
@@ -28,6 +32,39 @@ func TestModuleQualified(t *testing.T) {
 	} {
 		if got := moduleQualified(tc.raw, tc.qn, tc.path, tc.fold); got != tc.want {
 			t.Errorf("moduleQualified(%q, %q, %q, %v) = %v, want %v", tc.raw, tc.qn, tc.path, tc.fold, got, tc.want)
+		}
+	}
+}
+
+func TestModuleWords(t *testing.T) {
+	for _, tc := range []struct {
+		query, name, qn, path string
+		want                  bool
+	}{
+		{"utf8 decode rune", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", true},
+		{"unicode utf8 decode rune", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", true},
+		{"sort slice stable", "SliceStable", "SliceStable", "sort/slice.go", true},
+		{"http server shutdown", "Shutdown", "Server.Shutdown", "net/http/server.go", true},
+		{"os path join", "join", "join", "os/path.py", true},
+		{"json marshal indent", "MarshalIndent", "MarshalIndent", "encoding/json/encode.go", true},
+		// The module must be the path's end, the name the query's end.
+		{"bytes decode rune", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", false},
+		{"utf8 decode", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", false},
+		{"decode rune", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", false},
+		{"utf8 rune decode", "DecodeRune", "DecodeRune", "unicode/utf8/utf8.go", false},
+		// Words between module and name must end the qualifier.
+		{"http client shutdown", "Shutdown", "Server.Shutdown", "net/http/server.go", false},
+		{"http server graceful shutdown", "Shutdown", "Server.Shutdown", "net/http/server.go", false},
+	} {
+		key, title := keyAndTitle(tc.query)
+		n := &nodeMeta{kind: treenav.KindFunction, name: tc.name, qualified: tc.qn}
+		if got := moduleWords(n, tc.path, title); got != tc.want {
+			t.Errorf("moduleWords(%q in %s, %q) = %v, want %v", tc.qn, tc.path, tc.query, got, tc.want)
+		}
+		// ("decode rune" names DecodeRune by itself: nameMatch has other
+		// ways to match, so only the matches are checked through it.)
+		if got := nameMatch(n, tc.path, tc.query, "", key, title); tc.want && got != 0.5 {
+			t.Errorf("nameMatch(%q in %s, %q) = %v, want 0.5", tc.qn, tc.path, tc.query, got)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"math/rand"
+	"path"
 	"strings"
 	"testing"
 	"unicode"
@@ -67,6 +68,51 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 			}
 		}
 	}
+	// Module words, then maybe the qualifier's end, then the name.
+	if words := strings.Split(title, " "); len(n.name) < len(key) && len(words) > 1 {
+		cut := func(s string) string {
+			return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
+		}
+		dir, file := path.Split(docPath)
+		stemParts := strings.Split(dir+strings.TrimSuffix(file, path.Ext(file)), "/")
+		dirParts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+		endsWith := func(parts, module []string) bool {
+			if len(module) > len(parts) {
+				return false
+			}
+			for i, m := range module {
+				if !strings.EqualFold(parts[len(parts)-len(module)+i], m) {
+					return false
+				}
+			}
+			return true
+		}
+		var quals []string
+		if qn := qualifiedName(n); strings.HasSuffix(qn, "."+n.name) {
+			quals = strings.Split(strings.TrimSuffix(qn, "."+n.name), ".")
+		}
+		for m := 1; m <= 3 && m < len(words); m++ {
+			last := strings.Join(words[len(words)-m:], "")
+			if wordsSig(last) != nameSig(n.name) || cut(n.name) != last {
+				continue
+			}
+			rest := words[:len(words)-m]
+			for k := 1; k <= len(rest); k++ {
+				if !endsWith(stemParts, rest[:k]) && !endsWith(dirParts, rest[:k]) {
+					continue
+				}
+				mid := strings.Join(rest[k:], "")
+				if mid == "" {
+					return 0.5
+				}
+				for i := range quals {
+					if q := strings.Join(quals[i:], "."); q != "" && cut(q) == mid {
+						return 0.5
+					}
+				}
+			}
+		}
+	}
 	// The query without one inner word.
 	if words := strings.Split(title, " "); len(words) >= 3 && len(words) <= 4 {
 		flat := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n.name, ".", ""), "_", ""))
@@ -108,7 +154,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits, passed, moduleHits, endHits, gapHits := 0, 0, 0, 0, 0
+	hits, passed, moduleHits, endHits, gapHits, wordHits := 0, 0, 0, 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
 		key, title := keyAndTitle(raw)
@@ -151,6 +197,17 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			} else {
 				raw = pkg + "." + n.name
 			}
+			if i%20 == 8 {
+				// Module words: "utf8 decode rune" for DecodeRune in
+				// unicode/utf8/, "http server shutdown" for
+				// Server.Shutdown in net/http/.
+				typ, name := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
+				n.name, n.qualified = name, gen()+"."+typ+"."+name
+				if i%40 == 8 {
+					typ = ""
+				}
+				raw = pkg + " " + typ + " " + name
+			}
 			key, title = keyAndTitle(raw)
 		default:
 			n.kind = treenav.KindClass
@@ -177,6 +234,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			if i%10 == 2 {
 				endHits++
 			}
+			if i%20 == 8 {
+				wordHits++
+			}
 			if want == 0.25 {
 				gapHits++
 			}
@@ -192,6 +252,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if gapHits < 1000 {
 		t.Fatalf("only %d matches of a name that skips a query word: the generator does not exercise them", gapHits)
 	}
+	if wordHits < 1000 {
+		t.Fatalf("only %d matches by module words: the generator does not exercise them", wordHits)
+	}
 	if moduleHits < 1000 {
 		t.Fatalf("only %d module-qualified matches: the generator does not exercise them", moduleHits)
 	}
@@ -204,5 +267,5 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if passed > 20000 {
 		t.Errorf("the name signatures let %d non-matching nodes through", passed)
 	}
-	t.Logf("%d matches (%d module-qualified, %d by a qualified name's end, %d skipping a word), %d non-matching nodes through the signature filter", hits, moduleHits, endHits, gapHits, passed)
+	t.Logf("%d matches (%d module-qualified, %d of them by module words, %d by a qualified name's end, %d skipping a word), %d non-matching nodes through the signature filter", hits, moduleHits, wordHits, endHits, gapHits, passed)
 }

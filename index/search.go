@@ -517,7 +517,8 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 //     part of it ("server.go", "http/server.go", see fileNamed).
 //   - 0.5: the same up to case or separators ("read file" for ReadFile,
 //     "server.shutdown", "Path read_text" for Path.read_text, see
-//     qualifiedEnd).
+//     qualifiedEnd), also after module words ("utf8 decode rune" for
+//     DecodeRune in unicode/utf8/, see moduleWords).
 //   - 0.25: a symbol's name that is the query without one of its inner
 //     words ("read entire file" for ReadFile, see gappedName).
 //   - 0 otherwise.
@@ -563,7 +564,7 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
-		if qualifiedEnd(n, key, title) {
+		if qualifiedEnd(n, key, title) || moduleWords(n, docPath, title) {
 			return 0.5
 		}
 	}
