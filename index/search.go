@@ -136,16 +136,13 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	*cp = cands // grown slices go back to the pool too
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
-	nameKey, titleKey := q.identifier(), q.title()
-	dotted := dottedQuery(req.Query)
-	sigs := newQuerySigs(req.Query, dotted, nameKey, titleKey)
+	names := newNameQueries(q, req.Query)
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
 		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
-		if sigs.mayMatch(&s.hot[c.ref.node]) {
-			n := &s.nodes[c.ref.node]
-			c.score *= 1 + nameMatch(n, s.docs[n.doc].Path, req.Query, dotted, nameKey, titleKey)*r.NameMatchBonus
+		if m := names.match(s, c.ref.node); m > 0 {
+			c.score *= 1 + m*r.NameMatchBonus
 		}
 	}
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {

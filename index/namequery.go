@@ -1,0 +1,61 @@
+package index
+
+import "strings"
+
+// nameQueries are the ways a query can name a node, for the name-match
+// bonus: its words without stop words, as the index reads them ("the
+// router" names Router), and, when it has stop words, all of its words
+// ("has prefix" names HasPrefix, "heartbeats and failure detection" the
+// heading "Heartbeats and Failure Detection", "context with timeout"
+// context.WithTimeout). Stop words carry no weight in BM25, but names
+// and headings keep them.
+type nameQueries struct {
+	raw, dotted string
+	forms       []nameForm
+}
+
+// nameForm is one reading of the query: its identifier (words run
+// together, see query.identifier), its title words (see query.title) and
+// their signatures for the name filter.
+type nameForm struct {
+	key, title string
+	sigs       querySigs
+}
+
+func newNameQueries(q *query, raw string) nameQueries {
+	n := nameQueries{raw: raw, dotted: dottedQuery(raw)}
+	key, title := q.identifier(), q.title()
+	n.forms = append(n.forms, nameForm{key, title, newQuerySigs(raw, n.dotted, key, title)})
+	if full := allWords(raw); full != title && strings.Count(full, " ") > strings.Count(title, " ") {
+		fkey := strings.NewReplacer(" ", "", "_", "").Replace(full)
+		n.forms = append(n.forms, nameForm{fkey, full, newQuerySigs(raw, n.dotted, fkey, full)})
+	}
+	return n
+}
+
+// allWords is every word of a query, stop words included, lowercased and
+// single-spaced as headingWords reads a heading; quotes are spaces.
+func allWords(raw string) string {
+	return headingWords(strings.ReplaceAll(raw, `"`, " "))
+}
+
+// match is the best name match of node of segment s over the query's
+// forms (see nameMatch), 0 when none names it.
+func (n *nameQueries) match(s *segment, node uint32) float64 {
+	best := 0.0
+	for i := range n.forms {
+		f := &n.forms[i]
+		if !f.sigs.mayMatch(&s.hot[node]) {
+			continue
+		}
+		nm := &s.nodes[node]
+		m := nameMatch(nm, s.docs[nm.doc].Path, n.raw, n.dotted, f.key, f.title)
+		if i == 0 && len(n.forms) > 1 {
+			// Named without the stop words typed: "has prefix" reads
+			// HasPrefix before it reads Prefix.
+			m /= 2
+		}
+		best = max(best, m)
+	}
+	return best
+}
