@@ -96,6 +96,26 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
 		}
 	}
+	// Out-of-range numbers and an empty query fail with what is wrong,
+	// said once, instead of falling back to a default.
+	repo := filepath.Join("testdata", "repo")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search", "--root", repo, "--limit", "0", "q"}, `invalid value "0" for flag -limit: must be at least 1`},
+		{[]string{"search", "--root", repo, "--max-chars", "-3", "q"}, "must be at least 1"},
+		{[]string{"symbols", "--root", repo, "--limit", "-1", "Server"}, "must be at least 1"},
+		{[]string{"list", "--root", repo, "--limit", "0"}, "must be at least 1"},
+		{[]string{"tree", "--root", repo, "--max-nodes", "-2", "web/server.go"}, "must be at least -1 (-1: no bound)"},
+		{[]string{"navigate", "--root", repo, "--max-depth", "-1", "web/server.go#Server"}, "must be at least 0 (0: all)"},
+		{[]string{"search", "--root", repo, " ", ""}, "empty query"},
+	} {
+		code, _, errs := run(t, tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, tc.want) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q once", tc.args, code, errs, tc.want)
+		}
+	}
 	code, _, errs := run(t, "node", "--root", filepath.Join("testdata", "repo"), "web/server.go#Server.Shutdwn")
 	if code != 1 || !strings.Contains(errs, "web/server.go#Server.Shutdown") {
 		t.Errorf("unknown node: exit %d, stderr %q; want the closest id", code, errs)
@@ -185,5 +205,16 @@ func TestConfigAndRankFlags(t *testing.T) {
 	_, b, _ := run(t, "search", "--config", cfg, "--json", "--rank", "title_weight=0", "RefreshToken")
 	if a == b {
 		t.Error("--rank title_weight=0 did not change the result")
+	}
+}
+
+// TestFlagHelp checks that "<command> -h" prints the usage line and the
+// flags with their argument names, and exits 0.
+func TestFlagHelp(t *testing.T) {
+	code, _, errs := run(t, "search", "-h")
+	for _, want := range []string{"usage: treenav search ", "flags:", "-limit N", "return N results at most (default 10)"} {
+		if code != 0 || !strings.Contains(errs, want) {
+			t.Errorf("search -h: exit %d, stderr %q; want 0 and %q", code, errs, want)
+		}
 	}
 }

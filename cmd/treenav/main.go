@@ -128,9 +128,19 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			break
 		}
 	}
+	// A bad flag is reported once, with the command's usage line (see
+	// cli.main); the flag list is for -h.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				if cmd := commands[fs.Name()]; cmd != nil {
+					fmt.Fprintf(out, "usage: treenav %s %s\n\n%s\n\nflags:\n", cmd.name, cmd.usage, cmd.summary)
+				}
+				fs.PrintDefaults()
 				return nil, err
 			}
 			return nil, &usageError{err.Error()}

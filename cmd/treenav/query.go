@@ -62,7 +62,7 @@ func queryErr(err error) error {
 func (c *cli) search(args []string) error {
 	fs := c.newFlags("search")
 	cm := c.commonFlags(fs)
-	limit := fs.Int("limit", index.DefaultLimit, "number of results")
+	limit := intFlag(fs, "limit", index.DefaultLimit, 1, "return `N` results at most", "")
 	cursor := fs.String("cursor", "", "continue from a previous result's next_cursor")
 	filters := filterFlag{}
 	fs.Var(filters, "filter", "KEY=VALUE facet filter (repeatable; OR within a key, AND across keys)")
@@ -70,13 +70,16 @@ func (c *cli) search(args []string) error {
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
 	glob := fs.String("path", "", "search only files matching this glob")
-	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the results' JSON size; a page cut short gives a next_cursor")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the results' JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(args) == 0 {
 		return usagef("missing QUERY")
+	}
+	if strings.TrimSpace(strings.Join(args, "")) == "" {
+		return usagef("empty query: give words or identifiers to search for (treenav list lists documents without one)")
 	}
 	offset := 0
 	if *cursor != "" {
@@ -99,14 +102,14 @@ func (c *cli) search(args []string) error {
 func (c *cli) symbols(args []string) error {
 	fs := c.newFlags("symbols")
 	cm := c.commonFlags(fs)
-	limit := fs.Int("limit", index.DefaultSymbolLimit, "number of symbols")
+	limit := intFlag(fs, "limit", index.DefaultSymbolLimit, 1, "return `N` symbols at most", "")
 	var kinds, langs stringList
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
 	glob := fs.String("path", "", "keep symbols in files matching this glob")
 	var colls stringList
 	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
-	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the symbols' JSON size")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the symbols' JSON size to `N` characters", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -129,14 +132,14 @@ func (c *cli) symbols(args []string) error {
 func (c *cli) list(args []string) error {
 	fs := c.newFlags("list")
 	cm := c.commonFlags(fs)
-	limit := fs.Int("limit", index.DefaultListLimit, "number of documents")
+	limit := intFlag(fs, "limit", index.DefaultListLimit, 1, "list `N` documents at most", "")
 	cursor := fs.String("cursor", "", "continue from a previous listing's next_cursor")
 	filters := filterFlag{}
 	fs.Var(filters, "filter", "KEY=VALUE facet filter (repeatable)")
 	var colls, tags stringList
 	fs.Var(&colls, "collection", "list only this collection (repeatable)")
 	fs.Var(&tags, "tag", "list only documents with this tag (repeatable; the tags facet)")
-	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the listing's JSON size; a page cut short gives a next_cursor")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the listing's JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -165,8 +168,8 @@ func (c *cli) list(args []string) error {
 func (c *cli) tree(args []string) error {
 	fs := c.newFlags("tree")
 	cm := c.commonFlags(fs)
-	depth := fs.Int("max-depth", 0, "show nodes down to this depth (0: all)")
-	maxNodes := fs.Int("max-nodes", index.DefaultMaxNodes, "bound on the nodes shown (-1: no bound)")
+	depth := intFlag(fs, "max-depth", 0, 0, "show nodes down to depth `N` (0: all)", " (0: all)")
+	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "show `N` nodes at most (-1: no bound)", " (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -189,7 +192,7 @@ func (c *cli) node(args []string) error {
 	fs := c.newFlags("node")
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
-	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the content printed")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -212,9 +215,9 @@ func (c *cli) navigate(args []string) error {
 	fs := c.newFlags("navigate")
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_ID belongs to")
-	depth := fs.Int("max-depth", 0, "outline descendants down to this depth (0: all)")
-	maxChars := fs.Int("max-chars", index.DefaultMaxChars, "bound on the content printed")
-	maxNodes := fs.Int("max-nodes", index.DefaultMaxNodes, "bound on the descendants listed (-1: no bound)")
+	depth := intFlag(fs, "max-depth", 0, 0, "outline descendants down to depth `N` (0: all)", " (0: all)")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
+	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "list `N` descendants at most (-1: no bound)", " (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
