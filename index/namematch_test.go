@@ -113,10 +113,10 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 			}
 		}
 	}
-	// The query without one inner word.
+	// The query without one inner word, or without its last.
 	if words := strings.Split(title, " "); len(words) >= 3 && len(words) <= 4 {
 		flat := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n.name, ".", ""), "_", ""))
-		for j := 1; j < len(words)-1; j++ {
+		for j := 1; j < len(words); j++ {
 			rest := strings.Join(words[:j], "") + strings.Join(words[j+1:], "")
 			if n.name != "" && flat == rest && wordsSig(rest) == nameSig(n.name) {
 				return 0.25
@@ -174,6 +174,11 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 				// one of the query's inner words.
 				a, mid, b := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
 				n.name, raw = a+b, a+" "+mid+" "+b
+				if i%20 == 16 {
+					// "parse duration string" for ParseDuration: a
+					// name that leaves the query's last word out.
+					raw = a + " " + b + " " + mid
+				}
 				key, title = keyAndTitle(raw)
 			}
 		case 2:

@@ -206,8 +206,9 @@ func newQuerySigs(raw, dotted, key, title string) querySigs {
 }
 
 // eachGapped calls fn with a title of three or four words without each of
-// its inner words in turn ("read file" for "read entire file"), until fn
-// returns true, and reports whether it did.
+// its inner words in turn ("read file" for "read entire file"), then
+// without its last word ("parse duration" for "parse duration string"),
+// until fn returns true, and reports whether it did.
 func eachGapped(title string, fn func(rest string) bool) bool {
 	if n := strings.Count(title, " "); n < 2 || n > 3 {
 		return false
@@ -215,7 +216,7 @@ func eachGapped(title string, fn func(rest string) bool) bool {
 	for i := strings.IndexByte(title, ' '); ; {
 		j := strings.IndexByte(title[i+1:], ' ')
 		if j < 0 {
-			return false
+			return fn(title[:i]) // without the last word
 		}
 		j += i + 1 // title[i+1:j] is an inner word
 		if fn(title[:i] + title[j:]) {

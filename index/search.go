@@ -517,7 +517,8 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 //     qualifiedEnd), also after module words ("utf8 decode rune" for
 //     DecodeRune in unicode/utf8/, see moduleWords).
 //   - 0.25: a symbol's name that is the query without one of its inner
-//     words ("read entire file" for ReadFile, see gappedName).
+//     words or its last ("read entire file" for ReadFile, "parse
+//     duration string" for ParseDuration, see gappedName).
 //   - 0 otherwise.
 //
 // Search calls it only for the candidates whose name signatures pass
@@ -572,11 +573,14 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 }
 
 // gappedName reports whether a symbol's name is a query of three or four
-// words without one of its inner words, up to case and underscores:
-// "read entire file" for ReadFile, "parse query string" for parse_qs is
-// not (only whole words count). An agent describes what a function does
-// and the name keeps the gist; the symbol then outranks text that merely
-// has every word somewhere.
+// words without one of its inner words or its last one, up to case and
+// underscores: "read entire file" for ReadFile, "parse duration string"
+// for ParseDuration ("parse query string" for parse_qs is not: only
+// whole words count). An agent describes what a function does and the
+// name keeps the gist; the symbol then outranks text that merely has
+// every word somewhere. (Without its first word the query would name
+// the object the function acts on: "parse duration string" is no
+// DurationString.)
 func gappedName(name, title string) bool {
 	if name == "" {
 		return false
