@@ -53,7 +53,9 @@ var particles = map[string]bool{"in": true, "out": true, "up": true, "down": tru
 // engine's fingerprint, so that a snapshot built with other terms is
 // rebuilt instead of silently missing the new ones.
 // TestAnalyzerVersion fails when the output changes and this does not.
-const analyzerVersion = 3
+// (Version 4 changed no analyzer output: the builder began to index
+// stop-word names, see stopName.)
+const analyzerVersion = 4
 
 // joinedWords are the open compounds of software prose, the two words a
 // text writes apart and another writes as one ("white space" and
@@ -124,6 +126,23 @@ func partSkipped(key []byte) bool {
 		return !unicode.IsDigit(r)
 	}
 	return stopWords[string(key)]
+}
+
+// stopName is a symbol's name lowercased when it is one stop word ("Is",
+// "With", "as"), else "": the term such a name is indexed under.
+func stopName(name string) string {
+	if len(name) < 2 || len(name) > 4 {
+		return ""
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i] | 0x20; c < 'a' || c > 'z' {
+			return ""
+		}
+	}
+	if key := strings.ToLower(name); stopWords[key] {
+		return key
+	}
+	return ""
 }
 
 // tokenize is the analyzer: it finds words, splits identifiers and calls

@@ -427,6 +427,18 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 	// "Router addRoute" finds the method while "Router" alone ranks the
 	// class above each of its methods.
 	pos = b.index([]byte(n.Title), pos, false, node, treenav.FieldTitle)
+	if d.ContentType != treenav.ContentMarkdown && n.Kind != treenav.KindFile {
+		// A symbol named by a stop word (errors.Is, errors.As,
+		// slog.With) keeps its name as a title term: the analyzer drops
+		// the word, and the symbol would be found by its path alone.
+		// Queries ask for the term only where it is code (stopNameTerms).
+		if key := stopName(n.Name); key != "" {
+			if t := b.termBufFor(tokWhole, []byte(key)); t != nil {
+				b.addTerm(t, node, treenav.FieldTitle, 0)
+				nm.fieldLen[treenav.FieldTitle]++
+			}
+		}
+	}
 	if q := n.QualifiedName; len(q) > len(n.Name) && strings.HasSuffix(q, n.Name) {
 		pos = b.index([]byte(q[:len(q)-len(n.Name)]), pos+1, false, node, treenav.FieldPath)
 	}

@@ -37,6 +37,7 @@ type qterm struct {
 	text   string
 	word   int
 	weight float64 // whole identifiers 1, their parts share a discount
+	exact  bool    // no prefix expansions or synonyms: a stop word as a name
 	// variants are computed per search: the exact term, prefix expansions
 	// and synonyms, each with a multiplier.
 }
@@ -47,6 +48,7 @@ func parseQuery(q string) *query {
 	out := &query{}
 	inQuote := false
 	var phrase []int
+	var stops []qword // stop words typed alone, for a query of nothing else
 	for _, chunk := range splitQuotes(q) {
 		if chunk == `"` {
 			if inQuote && len(phrase) > 1 {
@@ -85,9 +87,84 @@ func parseQuery(q string) *query {
 				phrase = append(phrase, i)
 			}
 		}
+		// (After the phrase: the name's stop word is in its title, not
+		// next to its qualifier in the text.)
+		stops = out.codeStopWords(chunk, stops)
 		out.findCompounds(chunk, before)
 	}
+	if len(out.terms) == 0 {
+		// "With", "is": a query of stop words alone asks for the
+		// symbols named so (see stopName).
+		for _, w := range stops {
+			out.addStopWord(w)
+		}
+	}
 	return out
+}
+
+// codeStopWords adds to the query the stop words of chunk that are code:
+// a stop word after a dot, "::" or "#" that follows a word ("errors.Is",
+// "Logger::With"), as the term of the symbols named so (see stopName).
+// It returns stops with the chunk's other stop-word names appended. Their
+// positions are counted as the analyzer counts them.
+func (q *query) codeStopWords(chunk string, stops []qword) []qword {
+	text := []byte(chunk)
+	var parts [16][2]int
+	pos := 0
+	for i := 0; ; {
+		start, end := nextWord(text, i)
+		if start == end {
+			return stops
+		}
+		i = end
+		word := text[start:end]
+		if len(word) > maxTermLen {
+			pos++
+			continue
+		}
+		n := splitParts(word, parts[:])
+		if key := stopName(string(word)); key != "" && n == 1 {
+			w := qword{text: string(word), whole: -1, pos: pos}
+			if afterQualifier(text, start) {
+				q.addStopWord(w)
+			} else {
+				stops = append(stops, w)
+			}
+		}
+		pos += n
+	}
+}
+
+// afterQualifier reports whether the word at text[start:] follows a word
+// and a dot, "::" or "#": the last part of a qualified name.
+func afterQualifier(text []byte, start int) bool {
+	j := start - 1
+	if j < 1 {
+		return false
+	}
+	switch text[j] {
+	case '.', '#':
+	case ':':
+		if text[j-1] != ':' {
+			return false
+		}
+		j--
+	default:
+		return false
+	}
+	return j >= 1 && isWordByte(text[j-1])
+}
+
+// addStopWord adds a stop word of a name as a query word whose one term
+// is the word lowercased, matched as is ("the" is no prefix of theme).
+func (q *query) addStopWord(w qword) {
+	if len(q.terms) >= maxQueryTerms {
+		return
+	}
+	w.terms = []int{len(q.terms)}
+	w.parts = w.terms
+	q.terms = append(q.terms, qterm{text: strings.ToLower(w.text), word: len(q.words), weight: 1, exact: true})
+	q.words = append(q.words, w)
 }
 
 // findCompounds records the compounds of a chunk whose words start at

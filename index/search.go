@@ -312,6 +312,9 @@ func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 		if w := idf(t.text); w > 0 {
 			out[ti] = append(out[ti], variant{t.text, 1, w})
 		}
+		if t.exact {
+			continue
+		}
 		if r.PrefixPenalty > 0 && len(t.text) >= r.PrefixMinLength {
 			for _, e := range v.prefixTerms(t.text, r.PrefixMaxExpansions) {
 				if !seen[e] {
