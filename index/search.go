@@ -820,12 +820,38 @@ func wordsCovered(q *query, tmask uint32) int {
 // coord scales a node's score by the share of the query's words it
 // covers (Lucene's coordination factor): a node matching one word of two
 // keeps half its score, so it cannot outrank a node about both on the
-// strength of a short title.
+// strength of a short title. A word partly covered counts in part (see
+// wordsShare).
 func coord(q *query, tmask uint32) float64 {
 	if len(q.words) < 2 {
 		return 1
 	}
-	return float64(wordsCovered(q, tmask)) / float64(len(q.words))
+	return wordsShare(q, tmask) / float64(len(q.words))
+}
+
+// wordsShare is wordsCovered with partial credit: a word the node covers
+// only some parts of ("user" and "token" of getUserToken) counts for the
+// share of its parts it has, so that such a node keeps a score above
+// zero, below the nodes that cover the word.
+func wordsShare(q *query, tmask uint32) float64 {
+	share := 0.0
+	for _, w := range q.words {
+		if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
+			share++
+			continue
+		}
+		if len(w.parts) == 0 {
+			continue
+		}
+		had := 0
+		for _, p := range w.parts {
+			if tmask&(1<<uint(p)) != 0 {
+				had++
+			}
+		}
+		share += float64(had) / float64(len(w.parts))
+	}
+	return share
 }
 
 // coverageBonus rewards nodes that contain every word of a multi-word
