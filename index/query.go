@@ -87,10 +87,11 @@ func parseQuery(q string) *query {
 				phrase = append(phrase, i)
 			}
 		}
-		// (After the phrase: the name's stop word is in its title, not
-		// next to its qualifier in the text.)
-		stops = out.codeStopWords(chunk, stops)
 		out.findCompounds(chunk, before)
+		// (After the phrase and the compounds, which read the words as
+		// the text has them: the name's stop word is in its title, not
+		// next to its qualifier.)
+		stops = out.codeStopWords(chunk, stops)
 	}
 	if len(out.terms) == 0 {
 		// "With", "is": a query of stop words alone asks for the
