@@ -798,19 +798,8 @@ func putRollupSlots(r *rollupSlots) { rollupPool.Put(r) }
 // its whole identifier or by all of its parts.
 func wordsCovered(q *query, tmask uint32) int {
 	n := 0
-	for _, w := range q.words {
-		if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
-			n++
-			continue
-		}
-		all := len(w.parts) > 0
-		for _, p := range w.parts {
-			if tmask&(1<<uint(p)) == 0 {
-				all = false
-				break
-			}
-		}
-		if all {
+	for i := range q.words {
+		if wordShare(&q.words[i], tmask) == 1 {
 			n++
 		}
 	}
@@ -835,23 +824,28 @@ func coord(q *query, tmask uint32) float64 {
 // zero, below the nodes that cover the word.
 func wordsShare(q *query, tmask uint32) float64 {
 	share := 0.0
-	for _, w := range q.words {
-		if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
-			share++
-			continue
-		}
-		if len(w.parts) == 0 {
-			continue
-		}
-		had := 0
-		for _, p := range w.parts {
-			if tmask&(1<<uint(p)) != 0 {
-				had++
-			}
-		}
-		share += float64(had) / float64(len(w.parts))
+	for i := range q.words {
+		share += wordShare(&q.words[i], tmask)
 	}
 	return share
+}
+
+// wordShare is how much of word w a node with terms tmask covers: 1 for
+// its whole identifier or all of its parts, else the share of its parts.
+func wordShare(w *qword, tmask uint32) float64 {
+	if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
+		return 1
+	}
+	if len(w.parts) == 0 {
+		return 0
+	}
+	had := 0
+	for _, p := range w.parts {
+		if tmask&(1<<uint(p)) != 0 {
+			had++
+		}
+	}
+	return float64(had) / float64(len(w.parts))
 }
 
 // coverageBonus rewards nodes that contain every word of a multi-word
