@@ -44,17 +44,7 @@ retries reuses the idempotency key of the first attempt.
 		// Without the stop word the stripped reading still names a symbol.
 		{"the prefix", "strs.go#Prefix"},
 	} {
-		resp, err := ix.Search(SearchRequest{Query: tc.query, Limit: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(resp.Results) == 0 || resp.Results[0].NodeID != tc.first {
-			var got []string
-			for _, r := range resp.Results {
-				got = append(got, r.NodeID)
-			}
-			t.Errorf("%q: got %v, want %s first", tc.query, got, tc.first)
-		}
+		wantFirst(t, ix, tc.query, tc.first)
 	}
 }
 

@@ -62,19 +62,11 @@ type Theme struct{}
 		{"errors.Is", "errors/wrap.go#Is"},
 		{"errors.As", "errors/wrap.go#As"},
 		{"Is", "errors/wrap.go#Is"},
+		// Quoted, the qualified name is still found: the stop word is
+		// in the symbol's title, not after its qualifier in the text.
+		{`"errors.Is"`, "errors/wrap.go#Is"},
 	} {
-		resp, err := ix.Search(SearchRequest{Query: tc.query, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(resp.Results) == 0 || resp.Results[0].NodeID != tc.first {
-			t.Errorf("%q: got %+v, want %s first", tc.query, resp.Results, tc.first)
-		}
-	}
-	// Quoted, the qualified name is still found: the stop word is in the
-	// symbol's title, not after its qualifier in the text.
-	if resp, err := ix.Search(SearchRequest{Query: `"errors.Is"`, Limit: 3}); err != nil || len(resp.Results) == 0 || resp.Results[0].NodeID != "errors/wrap.go#Is" {
-		t.Errorf(`"\"errors.Is\"": got %+v (%v), want errors/wrap.go#Is first`, resp, err)
+		wantFirst(t, ix, tc.query, tc.first)
 	}
 	// A stop word is matched as typed, never as a prefix.
 	resp, err := ix.Search(SearchRequest{Query: "the", Limit: 3})
