@@ -27,12 +27,18 @@ func moduleQualified(raw, qn, docPath string, fold bool) bool {
 	if prefix == "" {
 		return false
 	}
+	return namesModule(docPath, prefix)
+}
+
+// namesModule reports whether the dot-separated module names the document
+// at docPath: its last directories, with or without its file's stem, up
+// to case. With the stem the module is the file (os/path.py); without,
+// the package is the directory (encoding/json/encode.go).
+func namesModule(docPath, module string) bool {
 	dir, file := path.Split(docPath)
 	stem := strings.TrimSuffix(file, path.Ext(file))
 	dir = strings.TrimSuffix(dir, "/")
-	// With the stem: the module is the file (os/path.py); without: the
-	// package is the directory (encoding/json/encode.go).
-	return endsWithParts(dir+"/"+stem, prefix) || endsWithParts(dir, prefix)
+	return endsWithParts(dir+"/"+stem, module) || endsWithParts(dir, module)
 }
 
 // endsWithParts reports whether the slash-separated p ends with the
@@ -80,7 +86,7 @@ func dottedQuery(raw string) string {
 // SliceStable in sort/slice.go, "http server shutdown" for Server.Shutdown
 // in net/http/. The last one to three words run together are the name
 // (what the name filter's word signatures pass), the words before them
-// the module's last path parts (as moduleQualified reads them), then
+// the module's last path parts (namesModule), then
 // optionally the end of the symbol's qualifier.
 func moduleWords(n *nodeMeta, docPath, title string) bool {
 	first, _, more := strings.Cut(title, " ")
@@ -91,9 +97,6 @@ func moduleWords(n *nodeMeta, docPath, title string) bool {
 	}
 	words := strings.Split(title, " ")
 	name := nameSig(n.name)
-	dir, file := path.Split(docPath)
-	stem := dir + strings.TrimSuffix(file, path.Ext(file))
-	dir = strings.TrimSuffix(dir, "/")
 	qual := "" // "Server" of Server.Shutdown
 	if qn := qualifiedName(n); len(qn) > len(n.name) && qn[len(qn)-len(n.name)-1] == '.' && strings.HasSuffix(qn, n.name) {
 		qual = qn[:len(qn)-len(n.name)-1]
@@ -105,8 +108,7 @@ func moduleWords(n *nodeMeta, docPath, title string) bool {
 		}
 		rest := words[:len(words)-m]
 		for k := 1; k <= len(rest); k++ {
-			module := strings.Join(rest[:k], ".")
-			if !endsWithParts(stem, module) && !endsWithParts(dir, module) {
+			if !namesModule(docPath, strings.Join(rest[:k], ".")) {
 				continue
 			}
 			if mid := strings.Join(rest[k:], ""); mid == "" || qualifierEnds(qual, mid) {
