@@ -26,7 +26,8 @@ func newNameQueries(q *query, raw string) nameQueries {
 	n := nameQueries{raw: raw, dotted: dottedQuery(raw)}
 	key, title := q.identifier(), q.title()
 	n.forms = append(n.forms, nameForm{key, title, newQuerySigs(raw, n.dotted, key, title)})
-	if full := allWords(raw); full != title && strings.Count(full, " ") > strings.Count(title, " ") {
+	// More words than the indexed reading: the query has stop words.
+	if full := allWords(raw); strings.Count(full, " ") > strings.Count(title, " ") {
 		fkey := strings.NewReplacer(" ", "", "_", "").Replace(full)
 		n.forms = append(n.forms, nameForm{fkey, full, newQuerySigs(raw, n.dotted, fkey, full)})
 	}
