@@ -731,6 +731,21 @@ func TestModuleQualifiedNames(t *testing.T) {
 	}
 }
 
+// TestDottedNameElsewhere: a dotted query names a symbol whose path does
+// not show its qualifier ("os.path.join" is posixpath.join: os.path is an
+// alias), ahead of code that only calls it; and a Go file's stem is no
+// module ("slog.Logger.With" is the method, not the function With of
+// log/slog/logger.go).
+func TestDottedNameElsewhere(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"posixpath.py":       "def join(a, *p):\n    \"\"\"Join two or more pathname components.\"\"\"\n    return a\n",
+		"mailbox.py":         "class Maildir:\n    def remove_folder(self, folder):\n        \"\"\"Delete the named folder.\"\"\"\n        path = os.path.join(self._path, '.' + folder)\n        os.rmdir(path)\n",
+		"log/slog/logger.go": "package slog\n\n// A Logger records structured information.\ntype Logger struct{}\n\n// With returns a Logger that includes the given attributes.\nfunc (l *Logger) With(args ...any) *Logger { return l }\n\n// With calls [Logger.With] on the default Logger: Logger.With, Logger.With.\nfunc With(args ...any) *Logger { return Default().With(args...) }\n",
+	})
+	wantFirst(t, e.Index(), "os.path.join", "posixpath.py#join")
+	wantFirst(t, e.Index(), "slog.Logger.With", "log/slog/logger.go#Logger.With")
+}
+
 // TestAllowedWithoutFilter: with no filter, the allowed documents are the
 // live ones, whatever the segment's size modulo 64.
 func TestAllowedWithoutFilter(t *testing.T) {

@@ -33,12 +33,33 @@ func moduleQualified(raw, qn, docPath string, fold bool) bool {
 // namesModule reports whether the dot-separated module names the document
 // at docPath: its last directories, with or without its file's stem, up
 // to case. With the stem the module is the file (os/path.py); without,
-// the package is the directory (encoding/json/encode.go).
+// the package is the directory (encoding/json/encode.go). The stem counts
+// only in languages whose files are modules (stemIsModule).
 func namesModule(docPath, module string) bool {
 	dir, file := path.Split(docPath)
-	stem := strings.TrimSuffix(file, path.Ext(file))
+	ext := path.Ext(file)
 	dir = strings.TrimSuffix(dir, "/")
-	return endsWithParts(dir+"/"+stem, module) || endsWithParts(dir, module)
+	if stemIsModule(ext) && endsWithParts(dir+"/"+strings.TrimSuffix(file, ext), module) {
+		return true
+	}
+	return endsWithParts(dir, module)
+}
+
+// stemIsModule reports whether a source file with extension ext is a
+// module of its own, named by its stem: Python's os/path.py, Rust's
+// src/config.rs, a TypeScript or JavaScript file. In Go a package is its
+// directory and log/slog/logger.go names no "slog.logger" (so
+// "slog.Logger.With" is the method, not the function With in that
+// file); a C or C++ file names no namespace; in Java, Kotlin, C#, Swift,
+// Scala and PHP the file holds a class that is a symbol itself, already
+// in the qualified name. Other extensions keep both readings.
+func stemIsModule(ext string) bool {
+	switch strings.ToLower(ext) {
+	case ".go", ".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tcc",
+		".java", ".kt", ".kts", ".cs", ".swift", ".scala", ".php":
+		return false
+	}
+	return true
 }
 
 // endsWithParts reports whether the slash-separated p ends with the

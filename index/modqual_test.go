@@ -27,7 +27,13 @@ func TestModuleQualified(t *testing.T) {
 		{".Marshal", "Marshal", "encoding/json/encode.go", false, false},
 		{"json..Marshal", "Marshal", "encoding/json/encode.go", false, false},
 		{"a.b.json.Marshal", "Marshal", "json/encode.go", false, false},
-		{"encode.Marshal", "Marshal", "encoding/json/encode.go", false, true}, // the file as module
+		// A Go file is no module: its package is the directory.
+		{"encode.Marshal", "Marshal", "encoding/json/encode.go", false, false},
+		{"slog.Logger.With", "With", "log/slog/logger.go", false, false},
+		{"slog.Logger.With", "Logger.With", "log/slog/logger.go", false, true},
+		{"config.load", "load", "src/config.rs", false, true}, // a Rust file is a module
+		{"router.addRoute", "addRoute", "src/router.ts", false, true},
+		{"Map.put", "put", "java/util/Map.java", false, false},
 		{"json.Marshal", "Marshal", "encode.go", false, false},
 	} {
 		if got := moduleQualified(tc.raw, tc.qn, tc.path, tc.fold); got != tc.want {

@@ -74,7 +74,10 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 			return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
 		}
 		dir, file := path.Split(docPath)
-		stemParts := strings.Split(dir+strings.TrimSuffix(file, path.Ext(file)), "/")
+		var stemParts []string // the file as a module, where it is one
+		if ext := path.Ext(file); ext != ".go" && ext != ".java" && ext != ".cc" {
+			stemParts = strings.Split(dir+strings.TrimSuffix(file, ext), "/")
+		}
 		dirParts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
 		endsWith := func(parts, module []string) bool {
 			if len(module) > len(parts) {
@@ -110,6 +113,14 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 						return 0.5
 					}
 				}
+			}
+		}
+	}
+	// The last parts of a dotted query, whatever qualifies them.
+	if parts := strings.Split(dotted, "."); dotted != "" {
+		for i := 1; i < len(parts); i++ {
+			if strings.Join(parts[i:], ".") == n.name {
+				return 0.5
 			}
 		}
 	}
@@ -154,12 +165,13 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		}
 		return b.String()
 	}
-	hits, passed, moduleHits, endHits, gapHits, wordHits := 0, 0, 0, 0, 0, 0
+	hits, passed, moduleHits, endHits, gapHits, wordHits, aliasHits := 0, 0, 0, 0, 0, 0, 0
 	for i := range 200000 {
 		raw := gen()
 		key, title := keyAndTitle(raw)
 		n := &nodeMeta{name: gen(), title: gen(), qualified: gen()}
-		docPath := gen() + "/" + gen() + ".go"
+		exts := [...]string{".go", ".py", ".rs", ".java", ".cc"}
+		docPath := gen() + "/" + gen() + exts[(i/5)%len(exts)]
 		switch i % 5 {
 		case 0:
 			n.kind = treenav.KindSection
@@ -196,11 +208,16 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			// A module-qualified name: "pkg.Name" for Name in .../pkg/.
 			n.kind = treenav.KindFunction
 			pkg := strings.Trim(gen(), "./ ")
-			docPath = "x/" + pkg + "/f.go"
+			docPath = "x/" + pkg + "/f" + exts[(i/5)%len(exts)]
 			if i%10 == 3 {
 				raw = strings.ToLower(pkg + "." + n.name)
 			} else {
 				raw = pkg + "." + n.name
+			}
+			if i%20 == 18 {
+				// A qualifier the path does not show: "os.path.join"
+				// for posixpath.join.
+				docPath = "y/z" + pkg + "/f.go"
 			}
 			if i%20 == 8 {
 				// Module words: "utf8 decode rune" for DecodeRune in
@@ -242,8 +259,11 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			if i%20 == 8 {
 				wordHits++
 			}
-			if want == 0.25 {
+			if want == 0.25 && i%5 == 1 {
 				gapHits++
+			}
+			if want == 0.5 && i%20 == 18 {
+				aliasHits++
 			}
 		} else if may && i%5 != 3 {
 			// (A module-qualified query passes every symbol of its
@@ -260,6 +280,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if wordHits < 1000 {
 		t.Fatalf("only %d matches by module words: the generator does not exercise them", wordHits)
 	}
+	if aliasHits < 1000 {
+		t.Fatalf("only %d matches of a dotted query's last part alone: the generator does not exercise them", aliasHits)
+	}
 	if moduleHits < 1000 {
 		t.Fatalf("only %d module-qualified matches: the generator does not exercise them", moduleHits)
 	}
@@ -272,5 +295,5 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	if passed > 20000 {
 		t.Errorf("the name signatures let %d non-matching nodes through", passed)
 	}
-	t.Logf("%d matches (%d module-qualified, %d of them by module words, %d by a qualified name's end, %d skipping a word), %d non-matching nodes through the signature filter", hits, moduleHits, wordHits, endHits, gapHits, passed)
+	t.Logf("%d matches (%d module-qualified, %d of them by module words, %d by a qualified name's end, %d skipping a word, %d by a dotted query's last part alone), %d non-matching nodes through the signature filter", hits, moduleHits, wordHits, endHits, gapHits, aliasHits, passed)
 }

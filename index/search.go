@@ -142,6 +142,12 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		s := v.segs[c.ref.seg]
 		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
 		if m := names.match(s, c.ref.node); m > 0 {
+			if names.dotted != "" && len(q.words) > 1 {
+				// A dotted query is one name: the symbol it names
+				// covers its words, though the qualifier ("os.path"
+				// of posixpath.join) may be in no field of it.
+				c.score = c.bm25 + coverageBonus(q, ^uint32(0), &r)
+			}
 			c.score *= 1 + m*r.NameMatchBonus
 		}
 	}
@@ -518,7 +524,10 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 //   - 0.5: the same up to case or separators ("read file" for ReadFile,
 //     "server.shutdown", "Path read_text" for Path.read_text, see
 //     qualifiedEnd), also after module words ("utf8 decode rune" for
-//     DecodeRune in unicode/utf8/, see moduleWords).
+//     DecodeRune in unicode/utf8/, see moduleWords); the last part of a
+//     dotted query, as typed, under a qualifier the symbol's path does
+//     not show ("os.path.join" for posixpath.join: os.path is an
+//     alias).
 //   - 0.25: a symbol's name that is the query without one of its inner
 //     words or its last ("read entire file" for ReadFile, "parse
 //     duration string" for ParseDuration, see gappedName).
@@ -568,6 +577,11 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 		if qualifiedEnd(n, key, title) || moduleWords(n, docPath, title) {
 			return 0.5
 		}
+	}
+	if dotted != "" && strings.HasSuffix(dotted, "."+n.name) {
+		// The name, under a qualifier the path does not show:
+		// "os.path.join" for posixpath.join (os.path is an alias).
+		return 0.5
 	}
 	if gappedName(n.name, title) {
 		return 0.25
