@@ -43,8 +43,9 @@ type qterm struct {
 }
 
 // parseQuery splits q into words and quoted phrases and analyzes each word
-// as the indexer did.
+// as the indexer did, without a question's opening (withoutQuestion).
 func parseQuery(q string) *query {
+	q = withoutQuestion(q)
 	out := &query{}
 	inQuote := false
 	var phrase []int
