@@ -13,7 +13,8 @@ import (
 // code (Ranking.InternalWeight): Go's unexported names (a lowercase name,
 // or a method of an unexported type: subFS.ReadFile), Python's _names
 // (dunders like __init__ aside), and members declared private in Java,
-// Kotlin, Scala, C#, PHP, Swift, TypeScript and JavaScript (#name).
+// Kotlin, Scala, C#, PHP, Swift, TypeScript and JavaScript (#name), and
+// C and C++'s reserved identifiers (__name, _Name).
 // Other languages' symbols are never taken for private.
 func isPrivateSymbol(lang string, n *nodeMeta) bool {
 	switch n.kind {
@@ -38,6 +39,16 @@ func isPrivateSymbol(lang string, n *nodeMeta) bool {
 		for part := range strings.SplitSeq(qn, ".") {
 			dunder := strings.HasPrefix(part, "__") && strings.HasSuffix(part, "__")
 			if len(part) > 1 && part[0] == '_' && !dunder {
+				return true
+			}
+		}
+	case "c", "cpp":
+		// Reserved identifiers, which only the implementation uses:
+		// "__" or "_" and a capital begin them (libstdc++'s
+		// __gnu_debug and __detail namespaces, _M_impl, the kernel's
+		// __do_fault).
+		for part := range strings.SplitSeq(qn, ".") {
+			if strings.HasPrefix(part, "__") || len(part) > 1 && part[0] == '_' && 'A' <= part[1] && part[1] <= 'Z' {
 				return true
 			}
 		}

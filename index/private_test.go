@@ -23,6 +23,11 @@ func TestIsPrivateSymbol(t *testing.T) {
 		{"java", "helper", "A.helper", "private static int helper()", treenav.KindMethod, true},
 		{"java", "helper", "A.helper", "public int helper(int privateKey)", treenav.KindMethod, false},
 		{"typescript", "#count", "Counter.#count", "#count = 0", treenav.KindField, true},
+		{"cpp", "substr", "__gnu_debug.basic_string.substr", "basic_string substr()", treenav.KindMethod, true},
+		{"cpp", "_M_data", "std.basic_string._M_data", "pointer _M_data() const", treenav.KindMethod, true},
+		{"cpp", "substr", "std.basic_string.substr", "basic_string substr()", treenav.KindMethod, false},
+		{"cpp", "_x", "point._x", "int _x;", treenav.KindField, false}, // one underscore and a lowercase letter: the user's name
+		{"c", "__do_fault", "", "static vm_fault_t __do_fault(struct vm_fault *vmf)", treenav.KindFunction, true},
 		{"rust", "helper", "", "fn helper()", treenav.KindFunction, false}, // Rust: not judged
 		{"go", "readme", "", "", treenav.KindSection, false},
 	} {
