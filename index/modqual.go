@@ -190,3 +190,16 @@ func fileNamed(docPath, q string) float64 {
 	}
 	return 0
 }
+
+// fileExtension reports whether ext (without its dot) is a common file
+// extension, so that a query ending ".ext" names a file ("package.json",
+// "index.html"), not a symbol named ext under a qualifier.
+func fileExtension(ext string) bool {
+	switch strings.ToLower(ext) {
+	case "md", "mdx", "txt", "rst", "json", "yaml", "yml", "toml", "xml", "html", "htm", "css", "scss",
+		"go", "py", "pyi", "js", "mjs", "cjs", "jsx", "ts", "tsx", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp",
+		"cs", "rb", "php", "swift", "scala", "sh", "lua", "sql", "proto", "lock", "mod", "sum", "cfg", "ini", "conf":
+		return true
+	}
+	return false
+}

@@ -117,7 +117,7 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 		}
 	}
 	// The last parts of a dotted query, whatever qualifies them.
-	if parts := strings.Split(dotted, "."); dotted != "" {
+	if parts := strings.Split(dotted, "."); dotted != "" && !fileExtension(n.name) {
 		for i := 1; i < len(parts); i++ {
 			if strings.Join(parts[i:], ".") == n.name {
 				return 0.5

@@ -578,9 +578,10 @@ func nameMatch(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
 			return 0.5
 		}
 	}
-	if dotted != "" && strings.HasSuffix(dotted, "."+n.name) {
+	if dotted != "" && strings.HasSuffix(dotted, "."+n.name) && !fileExtension(n.name) {
 		// The name, under a qualifier the path does not show:
 		// "os.path.join" for posixpath.join (os.path is an alias).
+		// ("package.json" names a file, not a json method.)
 		return 0.5
 	}
 	if gappedName(n.name, title) {
