@@ -139,7 +139,8 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 			roots = append(roots, c.Root)
 		}
 		log.Info("serving MCP on stdio", "roots", roots)
-		t := &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+		out := &lockedWriter{w: stdout}
+		t := &sdk.IOTransport{Reader: io.NopCloser(guardStdio(stdin, out)), Writer: out}
 		done := make(chan error, 1)
 		go func() { done <- srv.Run(ctx, t) }()
 		select {
@@ -262,8 +263,3 @@ func listenAddress(s string) (addr string, loopback bool, err error) {
 	}
 	return net.JoinHostPort(host, port), mcp.IsLoopbackHost(host), nil
 }
-
-// nopWriteCloser lets the transport "close" stdout without closing it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -518,4 +520,60 @@ func TestServeWatches(t *testing.T) {
 	eventually("new file indexed", func() bool { return find("Bravo") })
 	os.Remove(filepath.Join(dir, "a.go"))
 	eventually("deleted file dropped", func() bool { return !find("Alpha") })
+}
+
+// TestServeSurvivesBadMessages: a line that is not JSON, a batch or an
+// object that is no JSON-RPC message gets a JSON-RPC error and the session
+// goes on; the SDK alone ended it ("treenav serve: invalid character ...",
+// exit 1) and the next request was never answered. A message split over
+// lines is read whole.
+func TestServeSurvivesBadMessages(t *testing.T) {
+	c := startServe(t, "--root", mcpFixture, "--watch=false", "--no-cache")
+	c.initialize()
+	// (Written while the answers are read: the pipes hold nothing.)
+	sent := make(chan bool)
+	go func() {
+		defer close(sent)
+		for _, line := range []string{
+			`{"jsonrpc":"2.0","id":2,"method":"ping"`, // cut short, then a new message
+			`{"jsonrpc":"2.0","id":3,"method":"ping"}`,
+			`[{"jsonrpc":"2.0","id":4,"method":"ping"}]`,
+			`{"id":5,"hello":"world"}`,
+			"{\"jsonrpc\":\"2.0\",\n \"id\":6,\n \"method\":\"ping\"}",
+		} {
+			fmt.Fprintln(c.w, line)
+		}
+	}()
+	type answer struct {
+		ID    any `json:"id"`
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	// Errors are answered at once, requests when served: in any order.
+	want := []string{"3:ok", "5:-32600", "6:ok", "null:-32600", "null:-32700"}
+	var got []string
+	for i := range want {
+		line, err := c.r.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("answer %d: %v (have %v, want %v)", i, err, got, want)
+		}
+		var a answer
+		if err := json.Unmarshal(line, &a); err != nil {
+			t.Fatalf("answer %d is no JSON: %q", i, line)
+		}
+		g := fmt.Sprint(a.ID) + ":ok"
+		if a.ID == nil {
+			g = "null:ok"
+		}
+		if a.Error != nil {
+			g = strings.Replace(g, "ok", strconv.Itoa(a.Error.Code), 1)
+		}
+		got = append(got, g)
+	}
+	<-sent
+	if slices.Sort(got); !slices.Equal(got, want) {
+		t.Errorf("answers %v, want %v", got, want)
+	}
+	c.request("ping", nil) // still serving
 }

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// maxStdioMessage bounds one incoming stdio message: a client that never
+// ends a message must not grow the buffer without limit.
+const maxStdioMessage = 64 << 20
+
+// guardStdio screens the client's messages before the MCP transport reads
+// them: the SDK ends the session on a line that is not JSON, a JSON-RPC
+// batch (which MCP 2025-06-18 dropped) or an object that is no JSON-RPC
+// message, so one bad line from a client would stop the server. Such a
+// message is answered here with a JSON-RPC error (-32700 parse error,
+// -32600 invalid request) on out, and the session goes on. Messages are
+// newline-delimited, as MCP's stdio transport specifies; a message split
+// over several lines is still read whole. out must be the writer the
+// transport writes to, so that answers never interleave.
+func guardStdio(in io.Reader, out *lockedWriter) io.Reader {
+	pr, pw := io.Pipe()
+	go func() {
+		r := bufio.NewReader(in)
+		var pending []byte // the lines of a message begun but not ended
+		for {
+			line, err := r.ReadBytes('\n')
+			last := err != nil
+			if len(pending) > 0 {
+				text := append(pending, line...)
+				msg, bad := screenMessage(text, last)
+				if bad != nil && len(bytes.TrimSpace(line)) > 0 && bytes.Contains(bad, []byte(`"code":-32700`)) {
+					// This line does not continue the message: the
+					// earlier lines were a broken one, and this line is
+					// read on its own below.
+					out.Write(rpcError(nil, -32700, "parse error: an incomplete message"))
+					pending = pending[:0]
+				} else {
+					pending = text
+					if !pass(pw, out, msg, bad) {
+						return
+					}
+					if msg != nil || bad != nil {
+						pending = pending[:0]
+					} else if len(pending) > maxStdioMessage {
+						out.Write(rpcError(nil, -32700, fmt.Sprintf("parse error: a message longer than %d bytes", maxStdioMessage)))
+						pending = pending[:0]
+					}
+					line = nil
+				}
+			}
+			if len(bytes.TrimSpace(line)) > 0 {
+				msg, bad := screenMessage(line, last)
+				if !pass(pw, out, msg, bad) {
+					return
+				}
+				if msg == nil && bad == nil {
+					pending = append(pending[:0], line...)
+				}
+			}
+			if last {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				pw.CloseWithError(err)
+				return
+			}
+		}
+	}()
+	return pr
+}
+
+// pass sends a screened message on to the transport, or its error answer
+// to the client; it reports false when the transport is gone.
+func pass(pw *io.PipeWriter, out *lockedWriter, msg, bad []byte) bool {
+	if bad != nil {
+		out.Write(bad)
+	}
+	if msg != nil {
+		if _, err := pw.Write(msg); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// screenMessage reads buf, one or more lines of input: msg is the message
+// to pass on (with its newline), bad the error answer to send instead; both
+// nil when buf is the start of a message that more lines may complete
+// (never at the end of input, last).
+func screenMessage(buf []byte, last bool) (msg, bad []byte) {
+	var raw json.RawMessage
+	err := json.NewDecoder(bytes.NewReader(buf)).Decode(&raw)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) && !last:
+		return nil, nil
+	case err != nil:
+		return nil, rpcError(nil, -32700, "parse error: "+err.Error())
+	}
+	raw = bytes.TrimSpace(raw)
+	if raw[0] == '[' {
+		return nil, rpcError(nil, -32600, "invalid request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per line")
+	}
+	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		json.Unmarshal(raw, &probe)
+		return nil, rpcError(probe.ID, -32600, "invalid request: "+err.Error())
+	}
+	return append(raw, '\n'), nil
+}
+
+// rpcError is a JSON-RPC error response line for the request id (null
+// when it has none, or none that is a string or number).
+func rpcError(id json.RawMessage, code int, message string) []byte {
+	var v any
+	if json.Unmarshal(id, &v) != nil {
+		v = nil
+	}
+	switch v.(type) {
+	case string, float64:
+	default:
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": message}})
+	return append(b, '\n')
+}
+
+// lockedWriter serializes writes to stdout between the transport and
+// guardStdio's answers; each write is one whole message.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) Close() error { return nil }
