@@ -1,6 +1,10 @@
 package index
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
 
 // Output bounds. Agents read every answer into a context window, and MCP
 // clients refuse tool results over about 25k tokens, so every listing is
@@ -34,6 +38,24 @@ func newCharBudget(maxChars int) charBudget {
 	}
 	// A JSON array of k items adds k+1 characters: brackets and commas.
 	return charBudget{left: maxChars - 1}
+}
+
+// reserve counts the answer's fields around its listing (the query echoed,
+// the total, a next cursor), so that max_chars bounds the whole answer.
+func (b *charBudget) reserve(envelope any) {
+	b.left -= jsonSize(envelope)
+}
+
+// MaxQueryChars bounds a search or symbol query: the answer echoes it, and
+// no name or question an agent asks about is longer.
+const MaxQueryChars = 4096
+
+// checkQueryLength rejects a query longer than MaxQueryChars.
+func checkQueryLength(q string) error {
+	if n := utf8.RuneCountInString(q); n > MaxQueryChars {
+		return &BadRequestError{fmt.Sprintf("query is %d characters; at most %d", n, MaxQueryChars)}
+	}
+	return nil
 }
 
 // take reports whether an item of size n fits, and counts it if so. The

@@ -110,8 +110,8 @@ func TestMaxCharsPagesListings(t *testing.T) {
 			t.Fatal(err)
 		}
 		pages++
-		if size := jsonSize(r.Results); size > 2000 {
-			t.Errorf("page of %d chars passes max_chars 2000", size)
+		if size := jsonSize(r); size > 2000 {
+			t.Errorf("answer of %d chars (query, total and cursor included) passes max_chars 2000", size)
 		}
 		for _, res := range r.Results {
 			paged = append(paged, res.NodeID)
@@ -150,6 +150,18 @@ func TestMaxCharsPagesListings(t *testing.T) {
 	s, _ := ix.Symbols(SymbolRequest{Query: "Widget", Limit: 100, MaxChars: 800})
 	if s.Total != 30 || len(s.Symbols) == 0 || len(s.Symbols) >= 30 || !s.Truncated {
 		t.Errorf("symbols with budget: total %d, %d shown, truncated %v", s.Total, len(s.Symbols), s.Truncated)
+	}
+	if size := jsonSize(s); size > 800 {
+		t.Errorf("symbols answer of %d chars passes max_chars 800", size)
+	}
+
+	// A query is bounded: the answer echoes it.
+	long := strings.Repeat("widget ", MaxQueryChars/7+1)
+	if _, err := ix.Search(SearchRequest{Query: long}); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("search with a %d-character query: %v, want an error", len(long), err)
+	}
+	if _, err := ix.Symbols(SymbolRequest{Query: long}); err == nil {
+		t.Errorf("symbols with a %d-character query: no error", len(long))
 	}
 }
 

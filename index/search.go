@@ -111,6 +111,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	v := ix.view()
 	r := ix.Ranking()
 	weights := *ix.weights.Load()
+	if err := checkQueryLength(req.Query); err != nil {
+		return nil, err
+	}
 	q := parseQuery(req.Query)
 	resp := &treenav.SearchResponse{Query: req.Query, Results: []treenav.SearchResult{}}
 	filter, err := v.compileFilter(req)
@@ -207,6 +210,8 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
+	budget.reserve(&treenav.SearchResponse{Query: req.Query, Total: resp.Total, Results: []treenav.SearchResult{},
+		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
 	for _, c := range page {
 		res := ix.result(v, c, match, snipChars)
 		size := jsonSize(res)

@@ -155,6 +155,9 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if q == "" {
 		return nil, &BadRequestError{"empty symbol query"}
 	}
+	if err := checkQueryLength(req.Query); err != nil {
+		return nil, err
+	}
 	limit := req.Limit
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
@@ -293,6 +296,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Symbols: []treenav.Symbol{}, Truncated: true})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
