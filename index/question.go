@@ -46,5 +46,4 @@ func withoutQuestion(q string) string {
 		}
 	}
 	return q // "what is it": nothing but the question
-
 }
