@@ -359,14 +359,17 @@ func lowerWhole(word []byte) string {
 
 // stopWords are English function words: they take a position (phrases stay
 // aligned) but are not indexed.
-var stopWords = func() map[string]bool {
+var stopWords = wordSet(`a an and are as at be but by for from has have in is it its
+	of on or that the this to was were will with`)
+
+// wordSet is the set of the space-separated words.
+func wordSet(words string) map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a an and are as at be but by for from has have in is it its
-		of on or that the this to was were will with`) {
+	for _, w := range strings.Fields(words) {
 		m[w] = true
 	}
 	return m
-}()
+}
 
 // stemCache memoizes snowball stems: the vocabulary of a corpus is small
 // next to its token count.

@@ -14,14 +14,6 @@ var (
 	questionFillers = wordSet("do does did can could should would will shall must may i we you is are was were be to a an the my our")
 )
 
-func wordSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
-
 // withoutQuestion drops a question's opening from a query: a question
 // word followed by at least one filler, and those fillers ("how do I",
 // "what is a"), when words remain after them. A question word not
