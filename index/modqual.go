@@ -13,9 +13,9 @@ import (
 // __init__.py), Java's "java.util.List", Rust's "crate::config::load"
 // (Symbols and search read "::" as "."). The qualifier's parts must be
 // the last directories of the document's path, with or without its
-// file's stem, up to case; the symbol's part must be qn, up to case when
-// fold is set.
-func moduleQualified(raw, qn, docPath string, fold bool) bool {
+// file's stem (namesModule; lang is the symbol's language), up to case;
+// the symbol's part must be qn, up to case when fold is set.
+func moduleQualified(raw, qn, docPath, lang string, fold bool) bool {
 	if len(raw) <= len(qn)+1 || raw[len(raw)-len(qn)-1] != '.' {
 		return false
 	}
@@ -27,36 +27,35 @@ func moduleQualified(raw, qn, docPath string, fold bool) bool {
 	if prefix == "" {
 		return false
 	}
-	return namesModule(docPath, prefix)
+	return namesModule(docPath, lang, prefix)
 }
 
 // namesModule reports whether the dot-separated module names the document
 // at docPath: its last directories, with or without its file's stem, up
 // to case. With the stem the module is the file (os/path.py); without,
 // the package is the directory (encoding/json/encode.go). The stem counts
-// only in languages whose files are modules (stemIsModule).
-func namesModule(docPath, module string) bool {
+// only in languages whose files are modules (stemIsModule of lang, the
+// symbol's language).
+func namesModule(docPath, lang, module string) bool {
 	dir, file := path.Split(docPath)
-	ext := path.Ext(file)
 	dir = strings.TrimSuffix(dir, "/")
-	if stemIsModule(ext) && endsWithParts(dir+"/"+strings.TrimSuffix(file, ext), module) {
+	if stemIsModule(lang) && endsWithParts(dir+"/"+strings.TrimSuffix(file, path.Ext(file)), module) {
 		return true
 	}
 	return endsWithParts(dir, module)
 }
 
-// stemIsModule reports whether a source file with extension ext is a
-// module of its own, named by its stem: Python's os/path.py, Rust's
+// stemIsModule reports whether a source file in language lang is a module
+// of its own, named by its stem: Python's os/path.py, Rust's
 // src/config.rs, a TypeScript or JavaScript file. In Go a package is its
 // directory and log/slog/logger.go names no "slog.logger" (so
 // "slog.Logger.With" is the method, not the function With in that
 // file); a C or C++ file names no namespace; in Java, Kotlin, C#, Swift,
 // Scala and PHP the file holds a class that is a symbol itself, already
-// in the qualified name. Other extensions keep both readings.
-func stemIsModule(ext string) bool {
-	switch strings.ToLower(ext) {
-	case ".go", ".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tcc",
-		".java", ".kt", ".kts", ".cs", ".swift", ".scala", ".php":
+// in the qualified name. Other languages keep both readings.
+func stemIsModule(lang string) bool {
+	switch lang {
+	case "go", "c", "cpp", "java", "kotlin", "csharp", "swift", "scala", "php":
 		return false
 	}
 	return true
@@ -109,7 +108,7 @@ func dottedQuery(raw string) string {
 // (what the name filter's word signatures pass), the words before them
 // the module's last path parts (namesModule), then
 // optionally the end of the symbol's qualifier.
-func moduleWords(n *nodeMeta, docPath, title string) bool {
+func moduleWords(n *nodeMeta, docPath, lang, title string) bool {
 	first, _, more := strings.Cut(title, " ")
 	if !more || n.name == "" || !hasPathPart(docPath, first) {
 		// (Checked first, without allocating: the name filter passes
@@ -129,7 +128,7 @@ func moduleWords(n *nodeMeta, docPath, title string) bool {
 		}
 		rest := words[:len(words)-m]
 		for k := 1; k <= len(rest); k++ {
-			if !namesModule(docPath, strings.Join(rest[:k], ".")) {
+			if !namesModule(docPath, lang, strings.Join(rest[:k], ".")) {
 				continue
 			}
 			if mid := strings.Join(rest[k:], ""); mid == "" || qualifierEnds(qual, mid) {

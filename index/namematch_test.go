@@ -12,7 +12,7 @@ import (
 
 // nameMatchByStrings is nameMatch as first written, building the strings
 // it compares: the reference the allocation-free one must agree with.
-func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) float64 {
+func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float64 {
 	if n.kind == treenav.KindSection {
 		if title != "" && titleWords(n.title) == title {
 			return 1
@@ -30,12 +30,12 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 		return 1
 	}
 	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+qn) {
-		if moduleQualified(dotted, qn, docPath, false) {
+		if moduleQualified(dotted, qn, docPath, lang, false) {
 			return 1
 		}
 	}
 	if qn := qualifiedName(n); dotted != "" && len(dotted) > len(qn) && strings.EqualFold(dotted[len(dotted)-len(qn):], qn) {
-		if moduleQualified(dotted, qn, docPath, true) {
+		if moduleQualified(dotted, qn, docPath, lang, true) {
 			return 0.5
 		}
 	}
@@ -75,8 +75,8 @@ func nameMatchByStrings(n *nodeMeta, docPath, raw, dotted, key, title string) fl
 		}
 		dir, file := path.Split(docPath)
 		var stemParts []string // the file as a module, where it is one
-		if ext := path.Ext(file); ext != ".go" && ext != ".java" && ext != ".cc" {
-			stemParts = strings.Split(dir+strings.TrimSuffix(file, ext), "/")
+		if lang != "go" && lang != "java" && lang != "cpp" {
+			stemParts = strings.Split(dir+strings.TrimSuffix(file, path.Ext(file)), "/")
 		}
 		dirParts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
 		endsWith := func(parts, module []string) bool {
@@ -235,9 +235,10 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			n.kind = treenav.KindClass
 		}
 		dotted := dottedQuery(raw)
-		want := nameMatchByStrings(n, docPath, raw, dotted, key, title)
-		if got := nameMatch(n, docPath, raw, dotted, key, title); got != want {
-			t.Fatalf("nameMatch(%+v, %q, %q, %q, %q, %q) = %v, want %v", n, docPath, raw, dotted, key, title, got, want)
+		lang := testLanguage(docPath)
+		want := nameMatchByStrings(n, docPath, lang, raw, dotted, key, title)
+		if got := nameMatch(n, docPath, lang, raw, dotted, key, title); got != want {
+			t.Fatalf("nameMatch(%+v, %q, %q, %q, %q, %q, %q) = %v, want %v", n, docPath, lang, raw, dotted, key, title, got, want)
 		}
 		// The signature filter in front of nameMatch may let a node
 		// through that does not match, never stop one that does.

@@ -50,7 +50,8 @@ func (n *nameQueries) match(s *segment, node uint32) float64 {
 			continue
 		}
 		nm := &s.nodes[node]
-		m := nameMatch(nm, s.docs[nm.doc].Path, n.raw, n.dotted, f.key, f.title)
+		d := &s.docs[nm.doc]
+		m := nameMatch(nm, d.Path, languageOf(d, nm), n.raw, n.dotted, f.key, f.title)
 		if i == 0 && len(n.forms) > 1 {
 			// Named without the stop words typed: "has prefix" reads
 			// HasPrefix before it reads Prefix.

@@ -217,11 +217,12 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			qn := qualifiedName(n)
 			// A qualifier may also name the module: "json.Marshal" is
 			// Marshal of encoding/json/ (moduleQualified).
-			docPath := s.docs[n.doc].Path
+			d := &s.docs[n.doc]
+			lang := languageOf(d, n)
 			switch {
-			case qualified && (qn == q || strings.HasSuffix(qn, "."+q) || moduleQualified(q, qn, docPath, false)):
+			case qualified && (qn == q || strings.HasSuffix(qn, "."+q) || moduleQualified(q, qn, d.Path, lang, false)):
 				accept(si, node, tierQualified)
-			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq) || moduleQualified(q, qn, docPath, true)):
+			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq) || moduleQualified(q, qn, d.Path, lang, true)):
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
