@@ -143,14 +143,16 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
-		c.score = c.bm25*coord(q, c.tmask) + coverageBonus(q, c.tmask, &r)
-		if m := names.match(s, c.ref.node); m > 0 {
-			if names.dotted != "" && len(q.words) > 1 {
-				// A dotted query is one name: the symbol it names
-				// covers its words, though the qualifier ("os.path"
-				// of posixpath.join) may be in no field of it.
-				c.score = c.bm25 + coverageBonus(q, ^uint32(0), &r)
-			}
+		m := names.match(s, c.ref.node)
+		covered := c.tmask
+		if m > 0 && names.dotted != "" {
+			// A dotted query is one name: the symbol it names covers
+			// its words, though the qualifier ("os.path" of
+			// posixpath.join) may be in no field of it.
+			covered = ^uint32(0)
+		}
+		c.score = c.bm25*coord(q, covered) + coverageBonus(q, covered, &r)
+		if m > 0 {
 			c.score *= 1 + m*r.NameMatchBonus
 		}
 	}
