@@ -33,37 +33,29 @@ func guardStdio(in io.Reader, out *lockedWriter) io.Reader {
 		for {
 			line, err := r.ReadBytes('\n')
 			last := err != nil
-			if len(pending) > 0 {
-				text := append(pending, line...)
-				msg, bad := screenMessage(text, last)
-				if bad != nil && len(bytes.TrimSpace(line)) > 0 && bytes.Contains(bad, []byte(`"code":-32700`)) {
-					// This line does not continue the message: the
-					// earlier lines were a broken one, and this line is
-					// read on its own below.
-					out.Write(rpcError(nil, -32700, "parse error: an incomplete message"))
-					pending = pending[:0]
-				} else {
-					pending = text
-					if !pass(pw, out, msg, bad) {
-						return
-					}
-					if msg != nil || bad != nil {
-						pending = pending[:0]
-					} else if len(pending) > maxStdioMessage {
-						out.Write(rpcError(nil, -32700, fmt.Sprintf("parse error: a message longer than %d bytes", maxStdioMessage)))
-						pending = pending[:0]
-					}
-					line = nil
-				}
+			text := append(pending, line...)
+			msg, bad := screenMessage(text, last)
+			if len(pending) > 0 && bad != nil && bad.code == codeParseError && !blank(line) {
+				// This line does not continue the message begun before
+				// it: those lines were a broken message, and this line
+				// is read on its own.
+				out.Write(rpcError(nil, codeParseError, "parse error: an incomplete message"))
+				text = line
+				msg, bad = screenMessage(text, last)
 			}
-			if len(bytes.TrimSpace(line)) > 0 {
-				msg, bad := screenMessage(line, last)
-				if !pass(pw, out, msg, bad) {
-					return
+			pending = pending[:0]
+			switch {
+			case bad != nil:
+				out.Write(rpcError(bad.id, bad.code, bad.message))
+			case msg != nil:
+				if _, err := pw.Write(msg); err != nil {
+					return // the transport is gone
 				}
-				if msg == nil && bad == nil {
-					pending = append(pending[:0], line...)
-				}
+			case blank(text):
+			case len(text) > maxStdioMessage:
+				out.Write(rpcError(nil, codeParseError, fmt.Sprintf("parse error: a message longer than %d bytes", maxStdioMessage)))
+			default:
+				pending = text // more lines may complete it
 			}
 			if last {
 				if errors.Is(err, io.EOF) {
@@ -77,43 +69,48 @@ func guardStdio(in io.Reader, out *lockedWriter) io.Reader {
 	return pr
 }
 
-// pass sends a screened message on to the transport, or its error answer
-// to the client; it reports false when the transport is gone.
-func pass(pw *io.PipeWriter, out *lockedWriter, msg, bad []byte) bool {
-	if bad != nil {
-		out.Write(bad)
-	}
-	if msg != nil {
-		if _, err := pw.Write(msg); err != nil {
-			return false
-		}
-	}
-	return true
+// JSON-RPC's error codes for what guardStdio answers.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+)
+
+// badMessage is the error answer to a message the transport must not
+// read: its request id, if it has one, and the JSON-RPC error.
+type badMessage struct {
+	id      json.RawMessage
+	code    int
+	message string
 }
 
+func blank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
+
 // screenMessage reads buf, one or more lines of input: msg is the message
-// to pass on (with its newline), bad the error answer to send instead; both
-// nil when buf is the start of a message that more lines may complete
-// (never at the end of input, last).
-func screenMessage(buf []byte, last bool) (msg, bad []byte) {
+// to pass on (with its newline), bad the error to answer instead; both nil
+// when buf is blank, or the start of a message that more lines may
+// complete (never at the end of input, last).
+func screenMessage(buf []byte, last bool) (msg []byte, bad *badMessage) {
+	if blank(buf) {
+		return nil, nil
+	}
 	var raw json.RawMessage
 	err := json.NewDecoder(bytes.NewReader(buf)).Decode(&raw)
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) && !last:
 		return nil, nil
 	case err != nil:
-		return nil, rpcError(nil, -32700, "parse error: "+err.Error())
+		return nil, &badMessage{nil, codeParseError, "parse error: " + err.Error()}
 	}
 	raw = bytes.TrimSpace(raw)
 	if raw[0] == '[' {
-		return nil, rpcError(nil, -32600, "invalid request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per line")
+		return nil, &badMessage{nil, codeInvalidRequest, "invalid request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per line"}
 	}
 	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
 		var probe struct {
 			ID json.RawMessage `json:"id"`
 		}
 		json.Unmarshal(raw, &probe)
-		return nil, rpcError(probe.ID, -32600, "invalid request: "+err.Error())
+		return nil, &badMessage{probe.ID, codeInvalidRequest, "invalid request: " + err.Error()}
 	}
 	return append(raw, '\n'), nil
 }
