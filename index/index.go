@@ -60,6 +60,8 @@ type view struct {
 	fieldNodes [treenav.NumFields]uint64
 	updated    time.Time
 	gen        uint64
+
+	scopeCache scopeCache // what filters can name, built on first use (scope.go)
 }
 
 type docRef struct {

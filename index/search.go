@@ -1001,7 +1001,7 @@ func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []i
 // filter is a compiled set of facet filters and scopes.
 type filter struct {
 	facets      map[string]map[string]bool
-	kinds       map[treenav.Kind]bool
+	kinds       map[string]bool
 	collections map[string]bool
 	docIDs      map[string]bool
 	glob        string
@@ -1009,18 +1009,37 @@ type filter struct {
 
 func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 	f := &filter{}
+	filters := make(map[string][]string, len(req.Filters))
 	for k, vals := range req.Filters {
 		if len(vals) == 0 {
 			continue
 		}
+		if k == "language" || k == "code_languages" {
+			vals = normalizeLanguages(vals)
+		}
+		filters[k] = vals
+	}
+	if len(filters) > 0 || len(req.Collections) > 0 {
+		sv := v.scope()
+		if err := sv.checkFilters(filters); err != nil {
+			return nil, err
+		}
+		if err := sv.checkCollections(req.Collections); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.checkDocs(req.DocIDs); err != nil {
+		return nil, err
+	}
+	for k, vals := range filters {
 		set := map[string]bool{}
 		for _, val := range vals {
 			set[val] = true
 		}
 		if k == "kind" {
-			f.kinds = map[treenav.Kind]bool{}
+			f.kinds = map[string]bool{}
 			for val := range set {
-				f.kinds[treenav.Kind(val)] = true
+				f.kinds[val] = true
 			}
 			continue
 		}
@@ -1123,6 +1142,8 @@ func facetMatch(d *docMeta, key string, want map[string]bool) bool {
 	return false
 }
 
+// nodeOK reports whether a node has one of the kinds asked for, in
+// treenav's vocabulary or its language's own word ("typedef", "impl").
 func (f *filter) nodeOK(n *nodeMeta) bool {
-	return f.kinds == nil || f.kinds[n.kind]
+	return f.kinds == nil || f.kinds[string(n.kind)] || n.nativeKind != "" && f.kinds[n.nativeKind]
 }

@@ -43,6 +43,9 @@ type segment struct {
 	// nameScan is syms' distinct names for substring lookups, made on
 	// first use (namescan.go).
 	nameScan segNames
+	// nodeScope is the languages and kinds of its nodes, made on first
+	// use (scope.go).
+	nodeScope segScope
 
 	// byID finds a document by id (the last, if a segment holds two).
 	byID map[string]uint32

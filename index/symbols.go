@@ -165,8 +165,21 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if req.PathGlob != "" && !doublestar.ValidatePattern(req.PathGlob) {
 		return nil, &BadRequestError{"path glob " + req.PathGlob + " is not a valid pattern"}
 	}
+	languages := normalizeLanguages(req.Languages)
+	if len(req.Kinds) > 0 || len(languages) > 0 || len(req.Collections) > 0 {
+		sv := v.scope()
+		if err := sv.checkKinds(req.Kinds); err != nil {
+			return nil, err
+		}
+		if err := sv.checkLanguages(languages, true); err != nil {
+			return nil, err
+		}
+		if err := sv.checkCollections(req.Collections); err != nil {
+			return nil, err
+		}
+	}
 	kinds := toSet(req.Kinds)
-	langs := toSet(req.Languages)
+	langs := toSet(languages)
 	colls := toSet(req.Collections)
 	q = strings.ReplaceAll(q, "::", ".")
 	q = strings.ReplaceAll(q, "#", ".")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/code"
@@ -43,6 +44,37 @@ var fenceAliases = map[string]string{
 	"diff": "diff", "patch": "diff", "vue": "vue", "svelte": "svelte",
 	"txt": "text", "text": "text", "plain": "text", "plaintext": "text",
 }
+
+// LanguageName returns treenav's name for a language as people write it
+// ("golang", "py", "C++", "TypeScript"): the fence aliases' name, or the
+// name lowercased.
+func LanguageName(name string) string {
+	low := strings.ToLower(strings.TrimSpace(name))
+	if l, ok := fenceAliases[low]; ok {
+		return l
+	}
+	return low
+}
+
+// KnownLanguage reports whether name, as LanguageName returns it, is a
+// language treenav parses or one that code blocks are commonly tagged with.
+func KnownLanguage(name string) bool {
+	if name == "markdown" || code.Lookup(name) != nil {
+		return true
+	}
+	knownOnce.Do(func() {
+		known = map[string]bool{}
+		for _, l := range fenceAliases {
+			known[l] = true
+		}
+	})
+	return known[name]
+}
+
+var (
+	knownOnce sync.Once
+	known     map[string]bool // the fence aliases' languages
+)
 
 // fenceLanguage reads a fence's info string ("ts title=x", "{.python}",
 // "js{1,3}", "python:main.py"): it returns the tag as written and the

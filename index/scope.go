@@ -1,0 +1,307 @@
+package index
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/markdown"
+)
+
+// A scope value that nothing of the index has matches nothing, whatever
+// the query. When it is a mistake (a kind "klass", a language "pyhton", a
+// collection that is not indexed, a frontmatter key or value one typo or
+// one case away from one that exists), the answer is a bad request that
+// says what there is, not an empty result that reads like "nothing is
+// about this". A well-formed value that this repository happens not to
+// have (language "rust" in a Go repository, a tag no page carries) is not
+// a mistake: it gives an empty result.
+
+// scopeVocab is what a view's documents and nodes can be scoped by.
+type scopeVocab struct {
+	facets    map[string]map[string]int // document facet key → value → documents
+	nodeLangs map[string]int            // language of symbols and code blocks → nodes
+	kinds     map[string]bool           // node kinds and the languages' own kind words
+}
+
+// scopeCache holds a view's scopeVocab, built on first use.
+type scopeCache struct {
+	once  sync.Once
+	vocab *scopeVocab
+}
+
+// segScope is what a segment's nodes can be scoped by: a segment never
+// changes, so it is counted once. Documents deleted since count on: a
+// language or kind only they had passes the checks and matches nothing.
+type segScope struct {
+	once  sync.Once
+	langs map[string]int
+	kinds map[string]bool
+}
+
+func (s *segment) scope() *segScope {
+	s.nodeScope.once.Do(func() {
+		ss := &s.nodeScope
+		ss.langs, ss.kinds = map[string]int{}, map[string]bool{}
+		for i := range s.nodes {
+			nm := &s.nodes[i]
+			ss.kinds[string(nm.kind)] = true
+			if nm.nativeKind != "" {
+				ss.kinds[nm.nativeKind] = true
+			}
+			ss.langs[languageOf(&s.docs[nm.doc], nm)]++
+		}
+	})
+	return &s.nodeScope
+}
+
+// scope returns the view's scopeVocab: its live documents' facets, counted
+// per view, and its segments' node languages and kinds.
+func (v *view) scope() *scopeVocab {
+	v.scopeCache.once.Do(func() {
+		sv := &scopeVocab{facets: map[string]map[string]int{}, nodeLangs: map[string]int{}, kinds: map[string]bool{}}
+		add := func(k, val string) {
+			if sv.facets[k] == nil {
+				sv.facets[k] = map[string]int{}
+			}
+			sv.facets[k][val]++
+		}
+		for si, s := range v.segs {
+			for di := range s.docs {
+				if !v.live(si, uint32(di)) {
+					continue
+				}
+				d := &s.docs[di]
+				add("collection", d.Collection)
+				add("language", d.Language)
+				add("content_type", string(d.ContentType))
+				for k, vals := range d.Facets {
+					if k == "language" || k == "content_type" || k == "collection" {
+						continue
+					}
+					for _, val := range vals {
+						add(k, val)
+					}
+				}
+			}
+			ss := s.scope()
+			for l, n := range ss.langs {
+				sv.nodeLangs[l] += n
+			}
+			for k := range ss.kinds {
+				sv.kinds[k] = true
+			}
+		}
+		v.scopeCache.vocab = sv
+	})
+	return v.scopeCache.vocab
+}
+
+// knownKind reports whether k is a kind of treenav's vocabulary.
+func knownKind(k string) bool {
+	switch treenav.Kind(k) {
+	case treenav.KindSection, treenav.KindCode, treenav.KindFile:
+		return true
+	}
+	for _, x := range treenav.Kinds {
+		if string(x) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// normalizeLanguages rewrites language names as people write them
+// ("golang", "py", "C++") to treenav's ("go", "python", "cpp").
+func normalizeLanguages(langs []string) []string {
+	if langs == nil {
+		return nil
+	}
+	out := make([]string, len(langs))
+	for i, l := range langs {
+		out[i] = markdown.LanguageName(l)
+	}
+	return out
+}
+
+// checkKinds rejects kinds that are neither treenav's nor a language's own
+// word for a kind that some node of the index has ("typedef", "impl").
+func (sv *scopeVocab) checkKinds(kinds []string) error {
+	for _, k := range kinds {
+		if knownKind(k) || sv.kinds[k] {
+			continue
+		}
+		names := map[string]int{}
+		for _, x := range treenav.Kinds {
+			names[string(x)] = 1
+		}
+		for _, x := range []treenav.Kind{treenav.KindSection, treenav.KindCode, treenav.KindFile} {
+			names[string(x)] = 1
+		}
+		return &BadRequestError{unknownValue("unknown kind", "kind", k, names, false)}
+	}
+	return nil
+}
+
+// checkLanguages rejects languages that nothing of the index is in and
+// that are not language names at all. nodes says whether a symbol's or
+// code block's own language counts (find_symbol) or only the document's
+// (search filters).
+func (sv *scopeVocab) checkLanguages(langs []string, nodes bool) error {
+	have, what := sv.facets["language"], "no document is in language"
+	if nodes {
+		have, what = sv.nodeLangs, "no symbol or code block is in language"
+	}
+	for _, l := range langs {
+		if have[l] == 0 && !markdown.KnownLanguage(l) {
+			return &BadRequestError{unknownValue(what, "language", l, have, true)}
+		}
+	}
+	return nil
+}
+
+// checkFilters rejects facet keys and values that no document has when
+// they look like a mistake for ones that exist (closestValue); kind is a
+// node filter, checked by checkKinds, and language by checkLanguages.
+func (sv *scopeVocab) checkFilters(filters map[string][]string) error {
+	keys := make([]string, 0, len(filters))
+	for k := range filters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vals := filters[k]
+		switch k {
+		case "kind":
+			if err := sv.checkKinds(vals); err != nil {
+				return err
+			}
+			continue
+		case "language":
+			if err := sv.checkLanguages(vals, false); err != nil {
+				return err
+			}
+			continue
+		case "collection":
+			if err := sv.checkCollections(vals); err != nil {
+				return err
+			}
+			continue
+		}
+		have, ok := sv.facets[k]
+		if !ok {
+			known := map[string]int{"kind": 1}
+			for key, vs := range sv.facets {
+				switch key {
+				case "title", "description", "aliases": // free text, not worth listing
+				default:
+					known[key] = len(vs)
+				}
+			}
+			if s := closestValue(k, known); s != "" {
+				return &BadRequestError{fmt.Sprintf("no document has the facet %q (did you mean %q?); facets: %s",
+					k, s, strings.Join(sortedKeys(known), ", "))}
+			}
+			continue
+		}
+		for _, val := range vals {
+			if have[val] == 0 && closestValue(val, have) != "" {
+				return &BadRequestError{unknownValue(fmt.Sprintf("no document has %s", k), k, val, have, true)}
+			}
+		}
+	}
+	return nil
+}
+
+// checkCollections rejects collections no document is in.
+func (sv *scopeVocab) checkCollections(colls []string) error {
+	for _, c := range colls {
+		if sv.facets["collection"][c] == 0 {
+			return &BadRequestError{unknownValue("no document is in collection", "collection", c, sv.facets["collection"], true)}
+		}
+	}
+	return nil
+}
+
+// checkDocs rejects document ids that are not indexed, with the closest
+// ones.
+func (v *view) checkDocs(ids []string) error {
+	for _, id := range ids {
+		if _, _, ok := v.doc(id); !ok {
+			return &NotFoundError{What: "document", ID: id, Closest: v.closest(id)}
+		}
+	}
+	return nil
+}
+
+// scopeValuesShown bounds the values an error lists.
+const scopeValuesShown = 12
+
+// unknownValue says that nothing of the index has value for key (what:
+// "no document has language"), with the closest value when val looks like
+// a typo of one, and the values there are: the most common first with their
+// counts, or all of them in order when have is a vocabulary (counted false).
+func unknownValue(what, key, val string, have map[string]int, counted bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %q", what, val)
+	if s := closestValue(val, have); s != "" {
+		fmt.Fprintf(&b, " (did you mean %q?)", s)
+	}
+	if len(have) == 0 {
+		b.WriteString("; the index has no documents yet")
+		return b.String()
+	}
+	vals := make([]string, 0, len(have))
+	for x := range have {
+		vals = append(vals, x)
+	}
+	sort.Slice(vals, func(i, j int) bool {
+		if counted && have[vals[i]] != have[vals[j]] {
+			return have[vals[i]] > have[vals[j]]
+		}
+		return vals[i] < vals[j]
+	})
+	shown := len(vals)
+	if counted {
+		shown = min(shown, scopeValuesShown)
+	}
+	fmt.Fprintf(&b, "; %s values: ", key)
+	for i, x := range vals[:shown] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x)
+		if counted {
+			b.WriteString(" (" + strconv.Itoa(have[x]) + ")")
+		}
+	}
+	if len(vals) > shown {
+		fmt.Fprintf(&b, ", and %d more", len(vals)-shown)
+	}
+	return b.String()
+}
+
+// closestValue returns the value of have that val looks like a typo or a
+// different case of, or "".
+func closestValue(val string, have map[string]int) string {
+	lv := strings.ToLower(val)
+	best, bestDist := "", max(2, len(val)/3)+1
+	for x := range have {
+		d := editDistance(lv, strings.ToLower(x))
+		if d < bestDist || d == bestDist && x < best {
+			best, bestDist = x, d
+		}
+	}
+	if best == "" && len(lv) >= 2 {
+		// An abbreviation: "lang" for language.
+		for x := range have {
+			if strings.HasPrefix(strings.ToLower(x), lv) && (best == "" || len(x) < len(best) || len(x) == len(best) && x < best) {
+				best = x
+			}
+		}
+	}
+	return best
+}
