@@ -159,7 +159,9 @@ type ServerConfig struct {
 }
 
 // Set sets the knob named by its configuration key ("bm25_k1",
-// "synonyms") from a string, as the CLI's --rank KEY=VALUE does.
+// "synonyms") from a string, as the CLI's --rank KEY=VALUE does. It
+// refuses what the configuration file refuses (bm25_b = 2, NaN, Inf),
+// with the same message.
 func (r *Ranking) Set(key, value string) error {
 	v := reflect.ValueOf(r).Elem()
 	t := v.Type()
@@ -171,20 +173,26 @@ func (r *Ranking) Set(key, value string) error {
 		switch f.Kind() {
 		case reflect.Float64:
 			x, err := strconv.ParseFloat(value, 64)
-			if err != nil || x < 0 {
-				return fmt.Errorf("ranking %s: want a number >= 0, got %q", key, value)
+			if err != nil {
+				return fmt.Errorf("ranking.%s: want a number, got %q", key, value)
+			}
+			if msg := checkKnob(key, x); msg != "" {
+				return fmt.Errorf("ranking.%s: %s", key, msg)
 			}
 			f.SetFloat(x)
 		case reflect.Int:
 			x, err := strconv.Atoi(value)
-			if err != nil || x < 0 {
-				return fmt.Errorf("ranking %s: want an integer >= 0, got %q", key, value)
+			if err != nil {
+				return fmt.Errorf("ranking.%s: want an integer, got %q", key, value)
+			}
+			if msg := checkKnob(key, float64(x)); msg != "" {
+				return fmt.Errorf("ranking.%s: %s", key, msg)
 			}
 			f.SetInt(int64(x))
 		case reflect.Bool:
 			x, err := strconv.ParseBool(value)
 			if err != nil {
-				return fmt.Errorf("ranking %s: want true or false, got %q", key, value)
+				return fmt.Errorf("ranking.%s: want true or false, got %q", key, value)
 			}
 			f.SetBool(x)
 		}

@@ -271,39 +271,54 @@ func (c *checker) globs(key string, patterns []string) {
 }
 
 func (c *checker) ranking(r *Ranking) {
-	nonNeg := func(key string, v float64) {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			c.errorf("ranking."+key, "must be a number >= 0, got %v", v)
+	v := reflect.ValueOf(r).Elem()
+	for i := range v.NumField() {
+		key := v.Type().Field(i).Tag.Get("toml")
+		var x float64
+		switch f := v.Field(i); f.Kind() {
+		case reflect.Float64:
+			x = f.Float()
+		case reflect.Int:
+			x = float64(f.Int())
+		default:
+			continue
+		}
+		if msg := checkKnob(key, x); msg != "" {
+			c.errorf("ranking."+key, "%s", msg)
 		}
 	}
-	unit := func(key string, v float64) {
+}
+
+// unitKnobs are the ranking knobs that are shares or factors within [0, 1].
+var unitKnobs = map[string]bool{
+	"bm25_b": true, "prefix_penalty": true, "synonym_weight": true, "test_weight": true,
+	"internal_weight": true, "deprecated_weight": true, "section_rollup": true, "symbol_rollup": true,
+}
+
+// checkKnob says what is wrong with value v of the numeric ranking knob
+// key, or "" when v is allowed. The configuration file and --rank (see
+// Ranking.Set) both check with it, so they accept the same values and
+// refuse the others with the same message.
+func checkKnob(key string, v float64) string {
+	switch {
+	case key == "prefix_min_length":
+		if v < 1 {
+			return fmt.Sprintf("must be >= 1, got %v", v)
+		}
+	case key == "prefix_max_expansions":
+		if v < 0 {
+			return fmt.Sprintf("must be >= 0, got %v", v)
+		}
+	case unitKnobs[key]:
 		if !(v >= 0 && v <= 1) {
-			c.errorf("ranking."+key, "must be within [0, 1], got %v", v)
+			return fmt.Sprintf("must be within [0, 1], got %v", v)
+		}
+	default:
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Sprintf("must be a number >= 0, got %v", v)
 		}
 	}
-	nonNeg("bm25_k1", r.K1)
-	unit("bm25_b", r.B)
-	nonNeg("title_weight", r.TitleWeight)
-	nonNeg("description_weight", r.DescriptionWeight)
-	nonNeg("code_weight", r.CodeWeight)
-	nonNeg("body_weight", r.BodyWeight)
-	nonNeg("path_weight", r.PathWeight)
-	unit("prefix_penalty", r.PrefixPenalty)
-	nonNeg("term_proximity_bonus", r.ProximityBonus)
-	nonNeg("full_coverage_bonus", r.FullCoverageBonus)
-	unit("synonym_weight", r.SynonymWeight)
-	nonNeg("name_match_bonus", r.NameMatchBonus)
-	unit("test_weight", r.TestWeight)
-	unit("internal_weight", r.InternalWeight)
-	unit("deprecated_weight", r.DeprecatedWeight)
-	unit("section_rollup", r.SectionRollup)
-	unit("symbol_rollup", r.SymbolRollup)
-	if r.PrefixMaxExpansions < 0 {
-		c.errorf("ranking.prefix_max_expansions", "must be >= 0, got %d", r.PrefixMaxExpansions)
-	}
-	if r.PrefixMinLength < 1 {
-		c.errorf("ranking.prefix_min_length", "must be >= 1, got %d", r.PrefixMinLength)
-	}
+	return ""
 }
 
 func (c *checker) server(s *ServerConfig) {

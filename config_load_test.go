@@ -374,3 +374,33 @@ func TestRootName(t *testing.T) {
 		}
 	}
 }
+
+// TestRankingSetChecksLikeConfig: --rank KEY=VALUE (Ranking.Set) accepts
+// exactly the values the [ranking] table accepts, and refuses the others
+// with the same message; it once took bm25_b = 2, NaN and Inf.
+func TestRankingSetChecksLikeConfig(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "treenav.toml")
+	for _, tc := range []struct{ key, value string }{
+		{"bm25_b", "2.0"}, {"bm25_b", "0.5"}, {"bm25_b", "-0.1"}, {"bm25_b", "nan"},
+		{"bm25_k1", "nan"}, {"bm25_k1", "inf"}, {"bm25_k1", "-inf"}, {"bm25_k1", "3.5"},
+		{"title_weight", "inf"}, {"title_weight", "0.0"}, {"prefix_penalty", "1.5"},
+		{"synonym_weight", "nan"}, {"symbol_rollup", "1.0"}, {"test_weight", "2.0"},
+		{"prefix_min_length", "0"}, {"prefix_min_length", "2"}, {"prefix_max_expansions", "-1"},
+		{"prefix_max_expansions", "0"},
+	} {
+		_, cerr := ParseConfig([]byte("[ranking]\n"+tc.key+" = "+tc.value+"\n"), file)
+		r := DefaultRanking()
+		serr := r.Set(tc.key, tc.value)
+		if (cerr == nil) != (serr == nil) {
+			t.Errorf("%s=%s: config error %v, --rank error %v; want both or neither", tc.key, tc.value, cerr, serr)
+			continue
+		}
+		if cerr == nil {
+			continue
+		}
+		// The config names file, line and key; --rank the key and the same message.
+		if ce := configErrors(cerr); len(ce) != 1 || !strings.HasSuffix(cerr.Error(), serr.Error()) {
+			t.Errorf("%s=%s: config says %q, --rank says %q; want the same message", tc.key, tc.value, cerr, serr)
+		}
+	}
+}

@@ -200,6 +200,17 @@ func TestConfigAndRankFlags(t *testing.T) {
 	if code, _, errs := run(t, "search", "--config", cfg, "--rank", "bm25_k9=1", "token"); code != 2 || !strings.Contains(errs, "bm25_k1") {
 		t.Errorf("--rank unknown knob: exit %d, %q", code, errs)
 	}
+	// Values the [ranking] table refuses are refused here too, alike.
+	for kv, want := range map[string]string{
+		"bm25_b=2":            "--rank: ranking.bm25_b: must be within [0, 1], got 2",
+		"bm25_k1=NaN":         "--rank: ranking.bm25_k1: must be a number >= 0, got NaN",
+		"title_weight=Inf":    "--rank: ranking.title_weight: must be a number >= 0, got +Inf",
+		"prefix_min_length=0": "--rank: ranking.prefix_min_length: must be >= 1, got 0",
+	} {
+		if code, _, errs := run(t, "search", "--config", cfg, "--rank", kv, "token"); code != 2 || !strings.Contains(errs, want) {
+			t.Errorf("--rank %s: exit %d, stderr %q; want 2 and %q", kv, code, errs, want)
+		}
+	}
 	// A knob changes scores: with title weight 0 a name-only match scores less.
 	_, a, _ := run(t, "search", "--config", cfg, "--json", "RefreshToken")
 	_, b, _ := run(t, "search", "--config", cfg, "--json", "--rank", "title_weight=0", "RefreshToken")
