@@ -85,6 +85,39 @@ func TestTreeAndNavigateMaxNodes(t *testing.T) {
 	}
 }
 
+func TestNavigateMaxCharsBoundsOutlineAndText(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"many.go": manyGo(60)})
+	full, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Truncated || len(full.Nodes) != 240 {
+		t.Fatalf("unbounded: truncated %v, %d nodes", full.Truncated, len(full.Nodes))
+	}
+	fullSize := jsonSize(full)
+	for _, maxChars := range []int{fullSize, fullSize - 1, fullSize / 2, fullSize / 5, 3000, 800} {
+		nav, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: maxChars})
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := jsonSize(nav)
+		if size > maxChars {
+			t.Errorf("max_chars %d: answer is %d characters", maxChars, size)
+		}
+		cut := len(nav.Nodes) < 240 || nav.Content != full.Content
+		if cut != nav.Truncated || cut != (maxChars < fullSize) {
+			t.Errorf("max_chars %d (full %d): %d nodes, content cut %v, truncated %v",
+				maxChars, fullSize, len(nav.Nodes), nav.Content != full.Content, nav.Truncated)
+		}
+		if nav.Content != full.Content && !strings.Contains(nav.Content, "[truncated:") {
+			t.Errorf("max_chars %d: cut text does not say so: %q", maxChars, nav.Content[max(0, len(nav.Content)-80):])
+		}
+		if maxChars >= 3000 && len(nav.Nodes) == 0 {
+			t.Errorf("max_chars %d: no outline left", maxChars)
+		}
+	}
+}
+
 func TestMaxCharsPagesListings(t *testing.T) {
 	files := map[string]string{}
 	for i := range 30 {
@@ -142,8 +175,15 @@ func TestMaxCharsPagesListings(t *testing.T) {
 	if l.Total != 30 || len(l.Documents) == 0 || len(l.Documents) >= 30 || l.NextCursor != strconv.Itoa(len(l.Documents)) {
 		t.Errorf("list with budget: total %d, %d shown, cursor %q", l.Total, len(l.Documents), l.NextCursor)
 	}
-	if size := jsonSize(l.Documents); size > 1000 {
-		t.Errorf("list page of %d chars passes max_chars 1000", size)
+	if size := jsonSize(l); size > 1000 {
+		t.Errorf("list answer of %d chars passes max_chars 1000", size)
+	}
+	// The facet counts, over all 30 documents, are part of the answer:
+	// a small budget keeps the most common values and still shows a
+	// document.
+	l, _ = ix.List(ListRequest{MaxChars: 400})
+	if size := jsonSize(l); size > 400 || len(l.Documents) == 0 || len(l.FacetCounts["language"]) != 1 {
+		t.Errorf("list with max_chars 400: %d chars, %d documents, facets %v", size, len(l.Documents), l.FacetCounts)
 	}
 
 	// Symbols.

@@ -412,15 +412,6 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		nodes = append(nodes, c)
 		depths = append(depths, dep)
 	}
-	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
-	for i, c := range nodes {
-		if keep[i] {
-			resp.Nodes = append(resp.Nodes, treeNode(s, d, c))
-		}
-	}
-	if truncated {
-		resp.Truncated, resp.TotalNodes = true, len(nodes)
-	}
 	src, err := ix.fileOf(d)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", resp.NodeID, err)
@@ -433,16 +424,95 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		b.Write(src[cm.docStart:min(cm.byteEnd, uint32(len(src)))])
 	}
 	text := b.String()
+
+	// max_chars bounds the whole answer: the envelope, then the outline,
+	// which gets what the text leaves but at least three quarters (when
+	// the text is cut, the outline names the children to navigate into
+	// for the rest), then the text.
 	budget := req.MaxChars
 	if budget <= 0 {
 		budget = DefaultMaxChars
 	}
-	if len(text) > budget {
-		text = clipLines(text, budget) + fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", budget, len(text))
+	all := make([]treenav.TreeNode, len(nodes))
+	sizes := make([]int, len(nodes))
+	for i, c := range nodes {
+		all[i] = treeNode(s, d, c)
+		sizes[i] = jsonSize(all[i]) + 1
+	}
+	if limit := maxNodes(req.MaxNodes); limit <= 0 || len(nodes) <= limit {
+		whole := *resp
+		whole.Nodes, whole.Content = all, text
+		if jsonSize(&whole) <= budget {
+			return &whole, nil
+		}
+	}
+	budget -= jsonSize(resp) + len(`,"truncated":true,"total_nodes":`) + 10
+	outlineBudget := max(budget*3/4, budget-jsonSize(text))
+	keep, truncated := boundOutline(depths, sizes, maxNodes(req.MaxNodes), outlineBudget)
+	outline := 0
+	for i := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, all[i])
+			outline += sizes[i]
+		}
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
+	}
+	resp.Content = clipContent(text, budget-outline)
+	if resp.Content != text {
 		resp.Truncated = true
 	}
-	resp.Content = text
 	return resp, nil
+}
+
+// boundOutline keeps the outline within limit nodes (boundByDepth: whole
+// levels first) and within budget characters of JSON (sizes[i] is node
+// i's), cutting the node count until it fits.
+func boundOutline(depths, sizes []int, limit, budget int) (keep []bool, truncated bool) {
+	if limit <= 0 || limit > len(depths) {
+		limit = len(depths)
+	}
+	for {
+		keep, truncated = boundByDepth(depths, limit)
+		total, kept := 0, 0
+		for i, k := range keep {
+			if k {
+				total += sizes[i]
+				kept++
+			}
+		}
+		if total <= budget || kept == 0 {
+			return keep, truncated || kept < len(depths)
+		}
+		// Shrink in proportion, by one node at least.
+		limit = min(kept-1, kept*budget/total)
+		if limit <= 0 {
+			return make([]bool, len(depths)), len(depths) > 0
+		}
+	}
+}
+
+// clipContent cuts text at a line end so that its JSON string, with the
+// truncation note, stays within n characters.
+func clipContent(text string, n int) string {
+	if jsonSize(text) <= n {
+		return text
+	}
+	note := func(shown int) string {
+		return fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", shown, len(text))
+	}
+	want := n - len(note(len(text))) - 2
+	for want > 0 {
+		cut := clipLines(text, want)
+		out := cut + note(len(cut))
+		size := jsonSize(out)
+		if size <= n {
+			return out
+		}
+		want -= max(size-n, 1)
+	}
+	return note(0)
 }
 
 // isOutside reports whether node p lies outside node nm's range.
@@ -487,10 +557,9 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 		limit = DefaultListLimit
 	}
 	resp := &treenav.ListResponse{Documents: []treenav.DocumentSummary{}, FacetCounts: map[string]map[string]int{}}
-	budget := newCharBudget(req.MaxChars)
-	full := false // the page is complete; later documents are only counted
+	var matched []string
 	for _, id := range v.docIDs() {
-		s, d, _ := v.doc(id)
+		_, d, _ := v.doc(id)
 		if !f.docOK(d) {
 			continue
 		}
@@ -507,19 +576,36 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 				continue
 			}
 		}
-		resp.Total++
+		matched = append(matched, id)
 		countFacets(resp.FacetCounts, d)
-		if resp.Total > req.Offset && !full {
-			sum := summary(s, d)
-			if len(resp.Documents) < limit && budget.take(jsonSize(sum), len(resp.Documents)) {
-				resp.Documents = append(resp.Documents, sum)
-			} else {
-				full = true
+	}
+	resp.Total = len(matched)
+	// max_chars bounds the whole answer. The facet counts, which cover
+	// every matching document, take at most half of it: fewer values per
+	// key until they fit.
+	budget := newCharBudget(req.MaxChars)
+	counts := resp.FacetCounts
+	for shown := facetValuesShown; ; shown = shown * 2 / 5 {
+		resp.FacetCounts = map[string]map[string]int{}
+		for k, vals := range counts {
+			if top := topValues(vals, shown); len(top) > 0 {
+				resp.FacetCounts[k] = top
 			}
 		}
+		if shown == 0 || jsonSize(resp) <= budget.left/2 {
+			break
+		}
 	}
-	for k, vals := range resp.FacetCounts {
-		resp.FacetCounts[k] = topValues(vals, facetValuesShown)
+	resp.NextCursor = strconv.Itoa(resp.Total)
+	budget.reserve(resp)
+	resp.NextCursor = ""
+	for _, id := range matched[min(req.Offset, len(matched)):] {
+		s, d, _ := v.doc(id)
+		sum := summary(s, d)
+		if len(resp.Documents) >= limit || !budget.take(jsonSize(sum), len(resp.Documents)) {
+			break
+		}
+		resp.Documents = append(resp.Documents, sum)
 	}
 	if next := req.Offset + len(resp.Documents); next < resp.Total {
 		resp.NextCursor = strconv.Itoa(next)

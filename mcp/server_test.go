@@ -527,11 +527,17 @@ func TestTruncation(t *testing.T) {
 		t.Errorf("max_chars 40: %+v", nr)
 	}
 
-	res = ss.call(t, "navigate_tree", map[string]any{"node_id": "widgets/widgets.go", "max_chars": 500, "max_nodes": 20})
-	var nav treenav.NavigateResponse
-	decode(t, res, &nav)
-	if !nav.Truncated || len(nav.Content) > 700 || len(nav.Nodes) != 20 || nav.TotalNodes != 240 {
-		t.Errorf("navigate bounds: truncated %v, %d chars, %d of %d nodes", nav.Truncated, len(nav.Content), len(nav.Nodes), nav.TotalNodes)
+	// max_chars bounds the outline and the text together; max_nodes the
+	// outline.
+	for _, maxChars := range []int{500, 4000, 100000} {
+		res = ss.call(t, "navigate_tree", map[string]any{"node_id": "widgets/widgets.go", "max_chars": maxChars, "max_nodes": 20})
+		var nav treenav.NavigateResponse
+		decode(t, res, &nav)
+		b, _ := json.Marshal(&nav)
+		size := len(b)
+		if !nav.Truncated || size > maxChars || len(nav.Nodes) > 20 || nav.TotalNodes != 240 || maxChars >= 4000 && len(nav.Nodes) < 10 {
+			t.Errorf("navigate max_chars %d: truncated %v, %d characters, %d of %d nodes", maxChars, nav.Truncated, size, len(nav.Nodes), nav.TotalNodes)
+		}
 	}
 
 	res = ss.call(t, "find_symbol", map[string]any{"query": "Widget", "limit": 3})
