@@ -3,11 +3,13 @@ package index
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/treenav/treenav"
@@ -26,6 +28,9 @@ type Engine struct {
 	build  sync.Mutex // one build or refresh at a time
 	mu     sync.Mutex // guards status
 	status Status
+	// changes counts the builds and updates that changed the index or
+	// its file stamps (see Changes).
+	changes atomic.Uint64
 }
 
 // EngineOptions configure an Engine.
@@ -78,6 +83,13 @@ type FileError struct {
 // maxKeptErrors bounds the errors kept in the status.
 const maxKeptErrors = 50
 
+// failedReason marks, among the stamps the index keeps of the files it
+// does not hold (skippedFiles), a file that could not be read or parsed.
+// Diff does not report such a file as new while its size and time are
+// those it failed with: it is listed with the status's errors, and again
+// as new once it changes. Build still retries it.
+const failedReason = "failed"
+
 // NewEngine returns an engine over collections (roots are made absolute;
 // a single collection gets doc ids without a collection prefix).
 func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) {
@@ -112,6 +124,13 @@ func (e *Engine) Index() *Index { return e.ix }
 
 // Collections returns the engine's collections.
 func (e *Engine) Collections() []treenav.Collection { return e.colls }
+
+// Changes counts the builds and watcher updates that changed what the
+// index holds or the stamps it keeps of skipped and failed files, since
+// the engine was made (loading a snapshot does not count). A caller that
+// saved the snapshot when it read n has unsaved changes while Changes()
+// != n.
+func (e *Engine) Changes() uint64 { return e.changes.Load() }
 
 // Status returns a copy of the current status.
 func (e *Engine) Status() Status {
@@ -219,7 +238,7 @@ func (e *Engine) Build() error {
 					continue
 				}
 				known = d.ContentHash
-			} else if sk, ok := oldSkips[id]; ok && sk.Size == f.Size && sk.ModTime == f.ModTime {
+			} else if sk, ok := oldSkips[id]; ok && sk.Reason != failedReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
 				skips[id] = sk
 				skipped[sk.Reason]++
 				continue
@@ -265,7 +284,8 @@ func (e *Engine) Build() error {
 	}
 	var errs []FileError
 	errCount, parsed := 0, 0
-	var dropped []string // files that were indexed but are now skipped or failing
+	var dropped []string // files that are now skipped or failing
+	droppedIndexed := 0  // how many of them the index held
 	var outMu sync.Mutex
 	done := 0
 	lastFlush := make([]time.Time, workers)
@@ -304,12 +324,16 @@ func (e *Engine) Build() error {
 				errs = append(errs, FileError{Path: o.Job.DocID, Error: trimErr(o.Err, o.Job.Rel)})
 			}
 			dropped = append(dropped, o.Job.DocID)
+			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: failedReason}
 		case o.Skip != "":
 			skipped[o.Skip]++
 			dropped = append(dropped, o.Job.DocID)
 			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
 		default:
 			parsed++
+		}
+		if (o.Err != nil || o.Skip != "") && o.Job.KnownHash != "" {
+			droppedIndexed++ // indexed before, gone now
 		}
 		if e.opts.Progress != nil {
 			e.opts.Progress(Progress{Done: done, Total: len(pjobs), Path: o.Job.DocID})
@@ -336,6 +360,9 @@ func (e *Engine) Build() error {
 	e.ix.setSkippedFiles(skips)
 	if e.opts.FlushEvery > 0 && len(jobs) > 0 {
 		e.ix.optimize()
+	}
+	if parsed > 0 || len(remove) > 0 || droppedIndexed > 0 || !maps.Equal(oldSkips, skips) {
+		e.changes.Add(1)
 	}
 
 	e.mu.Lock()
@@ -389,6 +416,7 @@ func (e *Engine) Refresh(ids []string) error {
 	}
 	if len(add) > 0 || len(remove) > 0 {
 		e.ix.Apply(add, remove)
+		e.changes.Add(1)
 	}
 	return nil
 }
@@ -488,7 +516,9 @@ func (e *Engine) Diff() (*Freshness, error) {
 			switch {
 			case !ok:
 				// Not indexed: new, unless the last build skipped it by
-				// content (binary, generated) and it did not change.
+				// content (binary, generated) or failed to index it
+				// (reported with the status's errors), and it did not
+				// change since.
 				sk, wasSkipped := skips[id]
 				if !wasSkipped || sk.Size != file.Size || sk.ModTime != file.ModTime {
 					f.Added = append(f.Added, id)

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -231,39 +233,99 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 	}
 	var add []Input
 	var remove []string
+	fails := make(map[string]*failedFile, len(files))
 	for id, t := range files {
-		in, drop := w.e.checkFile(w.walkers[t.c.Name], t.c, t.rel, id)
+		in, drop, fail := w.e.checkFile(w.walkers[t.c.Name], t.c, t.rel, id)
+		fails[id] = fail
 		if in != nil {
 			add = append(add, *in)
 		} else if drop {
 			remove = append(remove, id)
 		}
 	}
+	w.e.build.Lock()
 	if len(add) > 0 || len(remove) > 0 {
-		w.e.build.Lock()
 		w.e.ix.Apply(add, remove)
-		w.e.build.Unlock()
+	}
+	stamped := w.e.recordFailures(fails)
+	w.e.build.Unlock()
+	if len(add) > 0 || len(remove) > 0 || stamped {
+		w.e.changes.Add(1)
+	}
+	if len(add) > 0 || len(remove) > 0 {
 		w.e.touched(len(add), len(remove))
 	}
 }
 
+// failedFile is a file the watcher could not read or parse.
+type failedFile struct {
+	stamp skipStamp // Reason failedReason
+	err   string
+}
+
+// recordFailures keeps the stamps of failed files and the status's errors
+// in step with the files of a batch (fails: each checked file's failure,
+// or nil): a file that failed is stamped and listed with the errors, as
+// Build does, and one that no longer fails (indexed, skipped or gone) is
+// neither. It reports whether the stamps changed. The caller holds
+// e.build.
+func (e *Engine) recordFailures(fails map[string]*failedFile) bool {
+	old := e.ix.skippedFiles()
+	var next map[string]skipStamp // a copy, made at the first change: readers may hold old
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, id := range sortedKeys(fails) {
+		f := fails[id]
+		prev, had := old[id]
+		wasFailed := had && prev.Reason == failedReason
+		if f == nil && !wasFailed || f != nil && had && prev == f.stamp {
+			continue
+		}
+		if next == nil {
+			next = maps.Clone(old)
+			if next == nil {
+				next = map[string]skipStamp{}
+			}
+		}
+		e.status.Errors = slices.DeleteFunc(e.status.Errors, func(fe FileError) bool { return fe.Path == id })
+		if f == nil {
+			delete(next, id)
+			e.status.ErrorCount = max(e.status.ErrorCount-1, 0)
+			continue
+		}
+		next[id] = f.stamp
+		if !wasFailed {
+			e.status.ErrorCount++
+		}
+		if len(e.status.Errors) < maxKeptErrors {
+			e.status.Errors = append(e.status.Errors, FileError{Path: id, Error: f.err})
+		}
+	}
+	if next == nil {
+		return false
+	}
+	e.ix.setSkippedFiles(next)
+	return true
+}
+
 // checkFile decides what one changed path means for the index: a new
-// version to apply, a removal (drop), or nothing (unchanged content).
-func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool) {
+// version to apply, a removal (drop), or nothing (unchanged content); and
+// whether the file failed to be read or parsed.
+func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool, *failedFile) {
 	_, indexed := e.ix.Has(id)
 	f, reason, err := wk.Check(rel)
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
-		return nil, indexed
+		return nil, indexed, nil
 	}
 	in, skip, err := e.load(c, rel, f.Abs, id)
 	switch {
 	case err != nil:
 		e.watchError(fmt.Errorf("%s: %v", id, err))
-		return nil, indexed
+		return nil, indexed, &failedFile{skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
 	case skip != "":
-		return nil, indexed
+		return nil, indexed, nil
 	}
-	return in, false
+	return in, false, nil
 }
 
 // docsUnder returns the indexed documents of collection c under directory

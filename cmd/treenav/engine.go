@@ -127,7 +127,10 @@ func (c *cli) engine(cm *common) (*index.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st := e.Status(); !cm.noCache && (!loaded || st.Parsed+st.Removed > 0) {
+	// Changes counts what a build altered, failed and skipped files'
+	// stamps included: a file that fails or turns binary is saved as
+	// such, so that status does not report it as new.
+	if !cm.noCache && (!loaded || e.Changes() > 0) {
 		if err := e.SaveSnapshot(dir); err != nil {
 			fmt.Fprintf(c.stderr, "treenav: could not save the index snapshot: %v\n", err)
 		}

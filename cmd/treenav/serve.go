@@ -191,7 +191,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 			log.Warn("could not save the index snapshot", "err", err)
 		}
 	}
-	if st := eng.Status(); !loaded || st.Parsed+st.Removed > 0 {
+	if !loaded || eng.Changes() > 0 {
 		save()
 	}
 	if !o.watch {
