@@ -587,6 +587,22 @@ func TestSearchDemotesTestAndInternalCode(t *testing.T) {
 	}
 }
 
+// A query in lowercase says no case: "sleep" is time.Sleep as much as
+// runtime's private sleep, and then the public one comes first. A query
+// with a capital asks for that case.
+func TestLowercaseQueryTakesAnyCase(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"time/sleep.go":    "package time\n\n// Sleep pauses the current goroutine for at least the duration d.\nfunc Sleep(d Duration)\n",
+		"runtime/stub.go":  "package runtime\n\n// sleep is linked to time.Sleep.\nfunc sleep(ns int64)\n",
+		"runtime/trace.go": "package runtime\n\ntype wakeableSleep struct{}\n\n// sleep sleeps for the duration or until wake is called.\nfunc (s *wakeableSleep) sleep(ns int64) {}\n",
+	})
+	wantFirst(t, e.Index(), "sleep", "time/sleep.go#Sleep")
+	r, _ := e.Index().Search(SearchRequest{Query: "Sleep"})
+	if got := ids(r); len(got) == 0 || got[0] != "time/sleep.go#Sleep" {
+		t.Errorf("Sleep: %v", got)
+	}
+}
+
 func TestIsInternalPath(t *testing.T) {
 	for p, want := range map[string]bool{
 		"internal/poll/fd.go": true, "cmd/go/internal/load/pkg.go": true,

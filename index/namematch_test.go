@@ -26,6 +26,9 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
+	if raw == strings.ToLower(raw) && raw == key && strings.ToLower(n.name) == raw {
+		return 1
+	}
 	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+n.name) && (qn == dotted || strings.HasSuffix(qn, "."+dotted)) {
 		return 1
 	}

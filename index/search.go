@@ -559,6 +559,11 @@ func nameMatch(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float
 	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
+	if raw == key && strings.EqualFold(raw, n.name) {
+		// A query in lowercase says no case: "sleep" names time.Sleep
+		// as much as runtime's sleep (then public code comes first).
+		return 1
+	}
 	if dotted != "" {
 		// A qualified name or its end, as Symbols reads it:
 		// "std::vector::push_back", "vector::push_back" for
