@@ -603,6 +603,25 @@ func TestLowercaseQueryTakesAnyCase(t *testing.T) {
 	}
 }
 
+// A capitalized stop word after a lowercase word is a name said as code
+// says it ("errors Is" for errors.Is); in a title every word is
+// capitalized, and "And" stays a stop word.
+func TestCapitalStopWordAfterLowerIsAName(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"errors/wrap.go":         "package errors\n\n// Is reports whether any error in err's tree matches target.\nfunc Is(err, target error) bool { return false }\n\n// As finds the first error in err's tree that matches target.\nfunc As(err error, target any) bool { return false }\n",
+		"syscall/errno.go":       "package syscall\n\ntype Errno int\n\nfunc (e Errno) Error() string { return \"errno\" }\n",
+		"regexp/syntax/parse.go": "package syntax\n\n// An ErrorCode describes a failure to parse a regular expression.\ntype ErrorCode string\n",
+		"docs/cluster.md":        "# Cluster\n\n## Heartbeats and Failure Detection\n\nNodes send heartbeats; a missed one marks a failure.\n\n## Is a node failed\n\nAnd is it healthy: heartbeats and failure.\n",
+	})
+	// Named by the query, errors.Is stands well above the text that only
+	// mentions errors.
+	r, _ := e.Index().Search(SearchRequest{Query: "errors Is"})
+	if got := ids(r); len(got) < 2 || got[0] != "errors/wrap.go#Is" || r.Results[0].Score < 2*r.Results[1].Score {
+		t.Errorf("errors Is: %v, scores %v", got, r.Results)
+	}
+	wantFirst(t, e.Index(), "Heartbeats And Failure Detection", "docs/cluster.md#cluster/heartbeats-and-failure-detection")
+}
+
 func TestIsInternalPath(t *testing.T) {
 	for p, want := range map[string]bool{
 		"internal/poll/fd.go": true, "cmd/go/internal/load/pkg.go": true,

@@ -127,7 +127,7 @@ func (q *query) codeStopWords(chunk string, stops []qword) []qword {
 		n := splitParts(word, parts[:])
 		if key := stopName(string(word)); key != "" && n == 1 {
 			w := qword{text: string(word), whole: -1, pos: pos}
-			if afterQualifier(text, start) {
+			if afterQualifier(text, start) || capitalAfterLower(text, start) {
 				q.addStopWord(w)
 			} else {
 				stops = append(stops, w)
@@ -155,6 +155,27 @@ func afterQualifier(text []byte, start int) bool {
 		return false
 	}
 	return j >= 1 && isWordByte(text[j-1])
+}
+
+// capitalAfterLower reports whether the word at text[start:] is
+// capitalized after a word that is not: "errors Is", "slog With", a name
+// said as code says it. (In "Heartbeats And Failure Detection" every word
+// is capitalized: a title, not code.)
+func capitalAfterLower(text []byte, start int) bool {
+	if c := text[start]; c < 'A' || c > 'Z' {
+		return false
+	}
+	j := start - 1
+	for j >= 0 && !isWordByte(text[j]) {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	for j > 0 && isWordByte(text[j-1]) {
+		j--
+	}
+	return text[j] >= 'a' && text[j] <= 'z'
 }
 
 // addStopWord adds a stop word of a name as a query word whose one term
