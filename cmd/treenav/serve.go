@@ -131,7 +131,23 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
-	go c.indexInBackground(ctx, eng, srv, o, log)
+	built := make(chan struct{}) // closed when the first build returns
+	background := make(chan struct{})
+	go func() {
+		defer close(background)
+		c.indexInBackground(ctx, eng, srv, o, log, built)
+	}()
+	// However serving ends, stop the watcher and let it save what it
+	// applied since its last save; a first build still under way cannot
+	// be stopped, and is not waited for.
+	defer func() {
+		cancel()
+		select {
+		case <-built:
+			<-background
+		default:
+		}
+	}()
 
 	if listenAddr == "" {
 		var roots []string
@@ -164,10 +180,11 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 
 // indexInBackground loads the persisted snapshot (answers come from it at
 // once), brings it up to date with the disk and saves it if that changed
-// anything, as the CLI commands do; then, unless told not to, it watches
-// the files until ctx ends, saving the snapshot at most every
-// snapshotEvery.
-func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger) {
+// anything, as the CLI commands do, and closes built; then, unless told
+// not to, it watches the files until ctx ends, saving the snapshot at
+// most every snapshotEvery, and once more when ctx ends if updates came
+// after the last save (the next start would parse them again).
+func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger, built chan<- struct{}) {
 	var dir string
 	loaded := false
 	if !o.cm.noCache {
@@ -180,16 +197,23 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
 		}
 	}
-	if err := srv.Build(); err != nil {
+	err := srv.Build()
+	close(built)
+	if err != nil {
 		return // logged; the tools report it
 	}
+	var saved uint64 // eng.Changes() when the snapshot was last saved
+	var lastSave time.Time
 	save := func() {
 		if dir == "" {
 			return
 		}
+		n := eng.Changes()
 		if err := eng.SaveSnapshot(dir); err != nil {
 			log.Warn("could not save the index snapshot", "err", err)
+			return
 		}
+		saved, lastSave = n, time.Now()
 	}
 	if !loaded || eng.Changes() > 0 {
 		save()
@@ -198,15 +222,17 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 		return
 	}
 	go eng.PrepareParsers() // alongside: an edit meanwhile waits for its language only
-	var lastSave time.Time
-	err := eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
-		if time.Since(lastSave) >= snapshotEvery {
-			lastSave = time.Now()
+	err = eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
+		if eng.Changes() != saved && time.Since(lastSave) >= snapshotEvery {
 			save()
 		}
 	}})
 	if err != nil && ctx.Err() == nil {
 		log.Warn("not watching for changes", "err", err)
+	}
+	if dir != "" && eng.Changes() != saved {
+		log.Info("saving the index snapshot before exiting", "updates", eng.Status().Updates)
+		save()
 	}
 }
 

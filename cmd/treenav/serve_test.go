@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -122,8 +123,18 @@ func (c *rawClient) waitReady() {
 	c.t.Fatal("index not ready after 30s")
 }
 
-// startServe runs "treenav serve" in-process over pipes.
+// startServe runs "treenav serve" in-process over pipes until the test
+// ends.
 func startServe(t *testing.T, args ...string) *rawClient {
+	t.Helper()
+	rc, _ := serveInProcess(t, args...)
+	return rc
+}
+
+// serveInProcess runs "treenav serve" in-process over pipes; stop ends it
+// as a client closing stdin does (signal false) or as SIGINT does, and
+// returns once it has exited. The test's end stops it if need be.
+func serveInProcess(t *testing.T, args ...string) (rc *rawClient, stop func(signal bool)) {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -136,14 +147,27 @@ func startServe(t *testing.T, args ...string) *rawClient {
 		outW.Close()
 		done <- err
 	}()
-	t.Cleanup(func() {
-		inW.Close()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v\n%s", err, stderr.String())
-		}
-	})
-	return &rawClient{t: t, w: inW, r: bufio.NewReader(outR)}
+	rc = &rawClient{t: t, w: inW, r: bufio.NewReader(outR)}
+	var once sync.Once
+	stop = func(signal bool) {
+		once.Do(func() {
+			if signal {
+				cancel()
+			} else {
+				inW.Close()
+			}
+			// Whatever the server still writes is read, so that it
+			// never blocks on the pipe.
+			go io.Copy(io.Discard, outR)
+			if err := <-done; err != nil {
+				t.Errorf("serve: %v\n%s", err, stderr.String())
+			}
+			inW.Close()
+			cancel()
+		})
+	}
+	t.Cleanup(func() { stop(true) })
+	return rc, stop
 }
 
 // runServeArgs parses serve's flags and serves until ctx is done.
@@ -576,4 +600,58 @@ func TestServeSurvivesBadMessages(t *testing.T) {
 		t.Errorf("answers %v, want %v", got, want)
 	}
 	c.request("ping", nil) // still serving
+}
+
+// TestServeSavesSnapshotOnExit: updates the watcher applied after the
+// last save of the snapshot (saves are at most every 30s) are saved when
+// the server ends, by the client closing stdin or by a signal, so that
+// the next start does not parse them again.
+func TestServeSavesSnapshotOnExit(t *testing.T) {
+	for _, signal := range []bool{false, true} {
+		t.Run(map[bool]string{false: "stdin-closed", true: "signal"}[signal], func(t *testing.T) {
+			dir, idx := t.TempDir(), t.TempDir()
+			os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n// Alpha is first.\nfunc Alpha() {}\n"), 0o644)
+			rc, stop := serveInProcess(t, "--root", dir, "--index-dir", idx)
+			rc.initialize()
+			rc.waitReady() // and saved: there was no snapshot
+			status := func() (st struct {
+				Watching bool
+				Updates  int
+			}) {
+				json.Unmarshal(rc.callTool("index_status", nil).StructuredContent, &st)
+				return st
+			}
+			for deadline := time.Now().Add(20 * time.Second); !status().Watching; time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatal("not watching within 20s")
+				}
+			}
+			// Two updates: the first may be saved at once (the first save
+			// since start may come early), the second comes less than 30s
+			// after it and waits.
+			for i, name := range []string{"Bravo", "Charlie"} {
+				src := fmt.Sprintf("package a\n\n// %s is next.\nfunc %s() {}\n", name, name)
+				os.WriteFile(filepath.Join(dir, strings.ToLower(name)+".go"), []byte(src), 0o644)
+				for deadline := time.Now().Add(20 * time.Second); status().Updates <= i; time.Sleep(20 * time.Millisecond) {
+					if time.Now().After(deadline) {
+						t.Fatalf("%s not indexed within 20s", name)
+					}
+				}
+			}
+			stop(signal)
+			// status reads the snapshot and compares it with the disk.
+			code, out, errs := run(t, "status", "--root", dir, "--index-dir", idx, "--json")
+			if code != 0 {
+				t.Fatalf("status: exit %d: %s", code, errs)
+			}
+			var st struct {
+				Documents int
+				Freshness struct{ Added int }
+			}
+			json.Unmarshal([]byte(out), &st)
+			if st.Documents != 3 || st.Freshness.Added != 0 {
+				t.Errorf("snapshot after exit: %d documents, %d added on disk; want 3 and 0 (the updates saved)\n%s", st.Documents, st.Freshness.Added, out)
+			}
+		})
+	}
 }
