@@ -584,6 +584,15 @@ func TestWhileIndexing(t *testing.T) {
 	if res.IsError || !strings.Contains(textOf(t, res), "indexing: listing files; results may be incomplete") {
 		t.Errorf("before indexing: %s", textOf(t, res))
 	}
+	// The structured result says so too, for clients that read only it.
+	var during struct {
+		Indexing string `json:"indexing"`
+		Results  []any  `json:"results"`
+	}
+	decode(t, res, &during)
+	if during.Indexing != "indexing: listing files; results may be incomplete" || during.Results == nil {
+		t.Errorf("before indexing, structuredContent: %+v", during)
+	}
 	res = ss.call(t, "get_tree", map[string]any{"doc_id": "web/server.go"})
 	if !res.IsError || !strings.Contains(textOf(t, res), "may not be indexed yet") {
 		t.Errorf("unknown id while indexing: %s", textOf(t, res))
@@ -599,6 +608,9 @@ func TestWhileIndexing(t *testing.T) {
 	res = ss.call(t, "search_documents", map[string]any{"query": "shutdown"})
 	if strings.Contains(textOf(t, res), "indexing") {
 		t.Errorf("after indexing: %s", textOf(t, res))
+	}
+	if b, _ := json.Marshal(res.StructuredContent); strings.Contains(string(b), `"indexing"`) {
+		t.Errorf("after indexing, structuredContent: %s", b)
 	}
 }
 

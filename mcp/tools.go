@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -120,7 +121,12 @@ func addTool[In, Res any, PR interface {
 	texter
 }](s *Server, t *sdk.Tool, in *jsonschema.Schema, run func(In) (PR, error)) {
 	t.InputSchema = in
-	t.OutputSchema = outputSchema[Res]()
+	out := outputSchema[Res]()
+	if t.Name != "index_status" {
+		out.Properties[indexingKey] = &jsonschema.Schema{Type: "string",
+			Description: "set only while the server is still indexing: how far it is; results may be incomplete"}
+	}
+	t.OutputSchema = out
 	sdk.AddTool(s.mcp, t, func(ctx context.Context, req *sdk.CallToolRequest, args In) (*sdk.CallToolResult, any, error) {
 		res, err := run(args)
 		if err != nil {
@@ -133,12 +139,35 @@ func addTool[In, Res any, PR interface {
 		text := res.Text()
 		if note := s.note(); note != "" && t.Name != "index_status" {
 			text += "(" + note + ")\n"
+			b = withIndexingNote(b, note)
 		}
 		return &sdk.CallToolResult{
 			Content:           []sdk.Content{&sdk.TextContent{Text: text}},
 			StructuredContent: json.RawMessage(b),
 		}, nil, nil
 	})
+}
+
+// indexingKey is the structuredContent field that says, while the server
+// is still indexing, how far it is: clients that read only the
+// structured result see it too. A complete index's answers do not have
+// it, and are the CLI's --json output byte for byte.
+const indexingKey = "indexing"
+
+// withIndexingNote adds the indexing note to a result's JSON object.
+func withIndexingNote(obj []byte, note string) []byte {
+	end := bytes.LastIndexByte(obj, '}')
+	if end < 0 {
+		return obj
+	}
+	q, _ := json.Marshal(note)
+	out := append([]byte(nil), obj[:end]...)
+	if bytes.TrimSpace(out)[len(bytes.TrimSpace(out))-1] != '{' {
+		out = append(out, ',')
+	}
+	out = append(out, `"`+indexingKey+`":`...)
+	out = append(out, q...)
+	return append(out, obj[end:]...)
 }
 
 // errorResult reports a failed call as a tool error (isError), which the
