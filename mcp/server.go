@@ -33,11 +33,13 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to a stdio transport's stdout.
 	Logger *slog.Logger
-	// Settle is how long a tool call that arrives before the first Build
-	// has finished waits for it: on a small or already indexed repository
-	// the first answer is then complete, not empty, while on a big one it
-	// still comes quickly, from what is indexed, with a progress note.
-	// index_status never waits. 0 answers at once.
+	// Settle is how long tool calls that arrive before the first Build
+	// has finished wait for it, all together: the first such call waits
+	// at most Settle, and later ones only until the same deadline. On a
+	// small or already indexed repository the first answer is then
+	// complete, not empty, while on a big one it still comes quickly,
+	// from what is indexed, with a progress note, and the calls after it
+	// answer at once. index_status never waits. 0 answers at once.
 	Settle time.Duration
 }
 
@@ -49,7 +51,8 @@ type Server struct {
 	log *slog.Logger
 
 	mu       sync.Mutex
-	buildErr error // the last build's error
+	buildErr error     // the last build's error
+	settleBy time.Time // no call waits for the first build past this; set by the first that waits
 
 	settle    time.Duration
 	built     chan struct{} // closed when the first Build returns
@@ -107,13 +110,28 @@ func (s *Server) Build() error {
 	return nil
 }
 
-// awaitBuild waits, at most the Settle option, for the first Build to
-// finish.
+// awaitBuild waits for the first Build to finish, until the deadline set
+// by the first call that waited: Settle after it. A client's calls during
+// a long build thus wait Settle in all, not each.
 func (s *Server) awaitBuild(ctx context.Context) {
 	if s.settle <= 0 {
 		return
 	}
-	t := time.NewTimer(s.settle)
+	select {
+	case <-s.built:
+		return
+	default:
+	}
+	s.mu.Lock()
+	if s.settleBy.IsZero() {
+		s.settleBy = time.Now().Add(s.settle)
+	}
+	wait := time.Until(s.settleBy)
+	s.mu.Unlock()
+	if wait <= 0 {
+		return
+	}
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case <-s.built:

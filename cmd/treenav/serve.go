@@ -236,10 +236,11 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 	}
 }
 
-// serveSettle is how long a tool call made right after start waits for the
-// index to be loaded and brought up to date before it answers from what
-// is there: long enough for a small repository or a fresh snapshot, short
-// against clients' timeouts (typically a minute).
+// serveSettle is how long the tool calls made right after start wait, in
+// all, for the index to be loaded and brought up to date before they
+// answer from what is there (see mcp.Options.Settle): long enough for a
+// small repository or a fresh snapshot, short against clients' timeouts
+// (typically a minute).
 const serveSettle = 3 * time.Second
 
 // snapshotEvery bounds how often a watching server rewrites its snapshot.
