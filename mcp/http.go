@@ -76,15 +76,18 @@ func IsLoopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// requireToken checks the bearer token when one is configured.
+// requireToken checks the bearer token when one is configured. The
+// scheme is matched in any case ("bearer", "BEARER"), as RFC 9110 §11.1
+// says of authentication schemes; the token exactly.
 func requireToken(token string, next http.Handler) http.Handler {
 	if token == "" {
 		return next
 	}
-	want := []byte("Bearer " + token)
+	want := []byte(token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got := []byte(r.Header.Get("Authorization"))
-		if subtle.ConstantTimeCompare(got, want) != 1 {
+		scheme, got, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		got = strings.TrimLeft(got, " ")
+		if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="treenav"`)
 			http.Error(w, "unauthorized: send Authorization: Bearer <token>", http.StatusUnauthorized)
 			return

@@ -171,7 +171,15 @@ func TestHTTPToken(t *testing.T) {
 		{"Bearer wrong", http.StatusUnauthorized},
 		{"Bearer s3cre", http.StatusUnauthorized},
 		{"s3cret", http.StatusUnauthorized},
+		{"Basic s3cret", http.StatusUnauthorized},
+		{"Bearers3cret", http.StatusUnauthorized},
+		{"Bearer s3cret x", http.StatusUnauthorized},
+		{"Bearer S3CRET", http.StatusUnauthorized},
 		{"Bearer s3cret", http.StatusOK},
+		// Authentication schemes are case-insensitive (RFC 9110 §11.1).
+		{"bearer s3cret", http.StatusOK},
+		{"BEARER s3cret", http.StatusOK},
+		{"bEaReR  s3cret", http.StatusOK},
 	} {
 		h := map[string]string{}
 		if c.auth != "" {
