@@ -376,7 +376,8 @@ func (c *checker) path(key, p string) string {
 // with neither, the working directory is the one collection. A collection
 // made from a root is named after its directory ("treenav" for
 // /src/treenav), with "-2", "-3"... added when two roots share a name, and
-// has weight 1.
+// has weight 1. A root given twice ("x", "./x", "x/") is one collection,
+// named after the first.
 func (c *Config) Resolve(roots []string) error {
 	if len(roots) == 0 {
 		if len(c.Collections) > 0 {
@@ -386,11 +387,16 @@ func (c *Config) Resolve(roots []string) error {
 	}
 	cols := make([]Collection, 0, len(roots))
 	used := map[string]bool{}
+	seen := map[string]bool{} // absolute roots
 	for _, r := range roots {
-		abs, err := filepath.Abs(r)
+		abs, err := filepath.Abs(r) // cleaned: "x", "x/" and "./x" are one root
 		if err != nil {
 			return fmt.Errorf("root %s: %w", r, err)
 		}
+		if seen[abs] {
+			continue // the same root twice would index every file twice
+		}
+		seen[abs] = true
 		fi, err := os.Stat(abs)
 		if err != nil {
 			return fmt.Errorf("root: %w", err)

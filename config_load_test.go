@@ -335,6 +335,22 @@ func TestResolve(t *testing.T) {
 		}
 	}
 
+	// The same root twice, however written, is one collection: the
+	// first.
+	t.Run("duplicates", func(t *testing.T) {
+		t.Chdir(parent)
+		cfg := DefaultConfig()
+		if err := cfg.Resolve([]string{"x/proj", a, "./x/proj/", "x//proj/../proj", "y/proj", b + "/"}); err != nil {
+			t.Fatal(err)
+		}
+		want := []Collection{{Name: "proj", Root: a, Weight: 1}, {Name: "proj-2", Root: b, Weight: 1}}
+		if !slices.EqualFunc(cfg.Collections, want, func(x, y Collection) bool {
+			return x.Name == y.Name && x.Root == y.Root && x.Weight == y.Weight
+		}) {
+			t.Errorf("collections = %+v, want %+v", cfg.Collections, want)
+		}
+	})
+
 	// Roots on the command line replace configured collections; without
 	// them the configured ones stay.
 	cfg.Collections = []Collection{{Name: "docs", Root: c, Weight: 3}}
