@@ -116,6 +116,18 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q once", tc.args, code, errs, tc.want)
 		}
 	}
+	// help for a command that does not exist fails as the command would.
+	for _, args := range [][]string{{"help", "bogus"}, {"--help", "bogus"}, {"bogus"}} {
+		code, out, errs := run(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errs, `unknown command "bogus"`) || !strings.Contains(errs, "  search ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and the command named, with the list", args, code, out, errs)
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"help", "search"}, {"help", "help"}, {"-h"}} {
+		if code, out, _ := run(t, args...); code != 0 || !strings.Contains(out, "usage: treenav ") {
+			t.Errorf("%v: exit %d, stdout %q; want 0 and usage", args, code, out)
+		}
+	}
 	code, _, errs := run(t, "node", "--root", filepath.Join("testdata", "repo"), "web/server.go#Server.Shutdwn")
 	if code != 1 || !strings.Contains(errs, "web/server.go#Server.Shutdown") {
 		t.Errorf("unknown node: exit %d, stderr %q; want the closest id", code, errs)

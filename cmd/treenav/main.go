@@ -55,21 +55,22 @@ func (c *cli) stdinOrDefault() io.Reader {
 }
 
 func (c *cli) main(args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		if len(args) > 1 {
-			if cmd, ok := commands[args[1]]; ok {
-				fmt.Fprintf(c.stdout, "usage: treenav %s %s\n\n%s\n", cmd.name, cmd.usage, cmd.summary)
-				return 0
+	isHelp := func(s string) bool { return s == "help" || s == "-h" || s == "--help" }
+	if len(args) == 0 || isHelp(args[0]) {
+		if len(args) > 1 && !isHelp(args[1]) {
+			cmd, ok := commands[args[1]]
+			if !ok {
+				return c.unknownCommand(args[1])
 			}
+			fmt.Fprintf(c.stdout, "usage: treenav %s %s\n\n%s\n", cmd.name, cmd.usage, cmd.summary)
+			return 0
 		}
 		c.help(c.stdout)
 		return 0
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(c.stderr, "treenav: unknown command %q\n\n", args[0])
-		c.help(c.stderr)
-		return 2
+		return c.unknownCommand(args[0])
 	}
 	err := cmd.run(c, args[1:])
 	var ue *usageError
@@ -87,6 +88,14 @@ func (c *cli) main(args []string) int {
 		fmt.Fprintf(c.stderr, "treenav %s: %v\n", cmd.name, err)
 		return 1
 	}
+}
+
+// unknownCommand reports a command name that is none, with the list of
+// commands, and returns the exit status of a usage error.
+func (c *cli) unknownCommand(name string) int {
+	fmt.Fprintf(c.stderr, "treenav: unknown command %q\n\n", name)
+	c.help(c.stderr)
+	return 2
 }
 
 func (c *cli) help(w io.Writer) {
