@@ -60,16 +60,17 @@ type Status struct {
 	Skipped    map[string]int `json:"skipped"`
 	Errors     []FileError    `json:"errors"`
 	ErrorCount int            `json:"error_count"`
-	LastBuild  time.Time      `json:"last_build"`
+	LastBuild  time.Time      `json:"last_build,omitzero"` // absent until a build is done
 	BuildTime  time.Duration  `json:"build_time_ns"`
 	Parsed     int            `json:"parsed"`    // files parsed by the last build
 	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
 	Removed    int            `json:"removed"`
 	// Watching is set while a watcher keeps the index current;
-	// LastUpdate is when it last applied a change, Updates how many files
-	// it has applied, WatchErrors its recent errors.
+	// LastUpdate is when it last applied a change (absent before its
+	// first), Updates how many files it has applied, WatchErrors its
+	// recent errors.
 	Watching    bool      `json:"watching"`
-	LastUpdate  time.Time `json:"last_update"`
+	LastUpdate  time.Time `json:"last_update,omitzero"`
 	Updates     int       `json:"updates"`
 	WatchErrors []string  `json:"watch_errors,omitempty"`
 }

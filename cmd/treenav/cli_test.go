@@ -272,3 +272,27 @@ func TestStatusAfterSkippedFile(t *testing.T) {
 		t.Errorf("status: %d added, skipped %v; want 0 added and generated=1\n%s", st.Freshness.Added, st.Skipped, out)
 	}
 }
+
+// TestStatusOmitsZeroTimes: status --json leaves out last_update when no
+// watcher ever applied a change, instead of "0001-01-01T00:00:00Z".
+func TestStatusOmitsZeroTimes(t *testing.T) {
+	dir, idx := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\nfunc Alpha() {}\n"), 0o644)
+	if code, _, errs := run(t, "index", "--root", dir, "--index-dir", idx, "--quiet"); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	code, out, errs := run(t, "status", "--root", dir, "--index-dir", idx, "--json")
+	if code != 0 {
+		t.Fatalf("status: exit %d: %s", code, errs)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m["last_update"]; ok || strings.Contains(out, "0001-01-01") {
+		t.Errorf("status --json has a zero time:\n%s", out)
+	}
+	if _, ok := m["last_build"].(string); !ok {
+		t.Errorf("status --json lacks last_build:\n%s", out)
+	}
+}
