@@ -97,6 +97,10 @@ type TreeResponse struct {
 	// links from other documents to this one (Source: their doc id).
 	Links     []Link `json:"links,omitempty"`
 	Backlinks []Link `json:"backlinks,omitempty"`
+	// Warnings are problems met while parsing the document that did not
+	// stop it (a syntax error the parser recovered from, malformed
+	// frontmatter): the outline may miss what they hid.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // TreeNode is one node of an outline.

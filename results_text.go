@@ -145,6 +145,9 @@ func (r *TreeResponse) Text() string {
 	if r.TotalNodes > len(r.Nodes) {
 		fmt.Fprintf(&b, "(outline cut: %d of %d nodes shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), r.TotalNodes)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
 	writeLinks(&b, "links", r.Links, false)
 	writeLinks(&b, "backlinks", r.Backlinks, true)
 	if r.Truncated && r.TotalNodes <= len(r.Nodes) {

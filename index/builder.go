@@ -369,7 +369,7 @@ func (b *segmentBuilder) add(in Input) {
 		DocID: d.DocID, Path: d.Path, Collection: d.Collection,
 		ContentType: d.ContentType, Language: d.Language, Title: d.Title,
 		Description: d.Description, Facets: d.Facets, ContentHash: d.ContentHash,
-		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors,
+		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors, Warnings: d.Warnings,
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
 		test: isTestPath(d.Path),
 	}

@@ -199,7 +199,7 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			return nil, &NotFoundError{What: "document", ID: req.DocID, Closest: v.closest(req.DocID)}
 		}
 	}
-	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}}
+	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
 	if g := ix.links(v); g != nil {
 		resp.Links, resp.Backlinks = g.out[d.DocID], g.back[d.DocID]
 		// A hub page can have thousands of links: keep the outline small.

@@ -339,7 +339,15 @@ type Stats struct {
 	Languages map[string]int `json:"languages"`
 	Updated   time.Time      `json:"updated"`
 	HeapBytes uint64         `json:"heap_bytes"`
+	// Warned counts the documents parsed with warnings (a syntax error
+	// the parser recovered from, malformed frontmatter): their outlines
+	// may miss symbols or sections. WarnedExamples are the first ids.
+	Warned         int      `json:"warned_documents"`
+	WarnedExamples []string `json:"warned_examples,omitempty"`
 }
+
+// maxWarnedExamples bounds Stats.WarnedExamples.
+const maxWarnedExamples = 10
 
 // Stats counts what the index holds.
 func (ix *Index) Stats() Stats {
@@ -347,6 +355,23 @@ func (ix *Index) Stats() Stats {
 	st := Stats{Documents: v.liveDocs, Nodes: v.liveNodes, Segments: len(v.segs),
 		Languages: v.languages(), Updated: v.updated}
 	st.Terms = distinctTerms(v.segs)
+	// Examples: the project's own files first, then tests and test data
+	// (whose syntax errors are often on purpose).
+	var warned, warnedTests []string
+	v.eachDoc(func(d *docMeta) {
+		if len(d.Warnings) > 0 {
+			if d.test {
+				warnedTests = append(warnedTests, d.DocID)
+			} else {
+				warned = append(warned, d.DocID)
+			}
+		}
+	})
+	st.Warned = len(warned) + len(warnedTests)
+	sort.Strings(warned)
+	sort.Strings(warnedTests)
+	st.WarnedExamples = append(warned, warnedTests...)
+	st.WarnedExamples = st.WarnedExamples[:min(len(st.WarnedExamples), maxWarnedExamples)]
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	st.HeapBytes = ms.HeapAlloc

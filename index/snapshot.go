@@ -387,6 +387,10 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 		d.Warnings = r.strs()
 		d.SyntaxErr = r.bool()
+		if d.SyntaxErr && len(d.Warnings) == 0 {
+			// Saved before code documents kept their warnings.
+			d.Warnings = []string{"syntax errors (or code the grammar does not know): the parser recovered, and symbols there may be missing"}
+		}
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
 		d.test = isTestPath(d.Path)

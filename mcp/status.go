@@ -118,6 +118,15 @@ func (r *StatusReport) Text() string {
 			fmt.Fprintf(&b, "  (%d more)\n", r.ErrorCount-len(r.Errors))
 		}
 	}
+	if r.Warned > 0 {
+		fmt.Fprintf(&b, "documents parsed with warnings (%d; get_tree on one shows them):\n", r.Warned)
+		for _, id := range r.WarnedExamples {
+			fmt.Fprintf(&b, "  %s\n", id)
+		}
+		if r.Warned > len(r.WarnedExamples) {
+			fmt.Fprintf(&b, "  (%d more)\n", r.Warned-len(r.WarnedExamples))
+		}
+	}
 	if f := r.Freshness; f != nil {
 		if f.Changed+f.Added+f.Removed == 0 {
 			b.WriteString("fresh: no file changed on disk since the last update\n")

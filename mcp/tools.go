@@ -30,7 +30,7 @@ const (
 
 	symbolDescription = `Find code symbols by name, best match first: exact name, qualified name ("Server.Shutdown", or with its package or module as code calls it: "http.Server.Shutdown", "json.Marshal", "os.path.join"; "Server::shutdown" also works), prefix, camel humps ("gUT" finds getUserToken), substring. Filters apply to each symbol: kind ("method", "function", "struct", ...), language, path glob, collection. Returns node_id, kind, signature, file and lines, "deprecated": true for deprecated symbols (listed after live ones of the same match); read a symbol with get_node_content(node_ids=[node_id]). When you know what the code does but not its name, use search_documents.`
 
-	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
+	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, documents parsed with warnings (syntax errors the parser recovered from: their outlines may miss symbols; get_tree shows where), last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
 )
 
 // texter is a result with a compact text form for the model.

@@ -99,6 +99,15 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 			Nodes:        res.Nodes,
 			SyntaxErrors: res.SyntaxErrors,
 		}
+		if res.SyntaxErrors {
+			at := fmt.Sprintf("at line %d", res.ErrorLines[0])
+			if res.ErrorLines[1] > res.ErrorLines[0] {
+				at = fmt.Sprintf("in lines %d-%d", res.ErrorLines[0], res.ErrorLines[1])
+			}
+			doc.Warnings = append(doc.Warnings, fmt.Sprintf(
+				"syntax error %s (or code the %s grammar does not know): the parser recovered, and symbols there may be missing",
+				at, l.Name))
+		}
 	}
 	doc.DocID = docID
 	doc.Path = rel

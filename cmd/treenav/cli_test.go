@@ -296,3 +296,18 @@ func TestStatusOmitsZeroTimes(t *testing.T) {
 		t.Errorf("status --json lacks last_build:\n%s", out)
 	}
 }
+
+// A file with a syntax error is still outlined, and stderr says where the
+// error is: the outline may miss the symbols there.
+func TestOutlineWarnsOfSyntaxErrors(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "ok.go"), []byte("package p\n\nfunc A() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "broken.go"), []byte("package p\n\nfunc A() {}\n\nfunc B( {\n}\n"), 0o644)
+	code, out, errs := run(t, "outline", "--root", root, "--format", "ctags")
+	if code != 0 || !strings.Contains(out, "broken.go") || !strings.Contains(out, "ok.go") {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	if !strings.Contains(errs, "broken.go: warning: syntax error at line 5") || strings.Contains(errs, "ok.go") {
+		t.Errorf("stderr %q", errs)
+	}
+}

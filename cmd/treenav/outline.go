@@ -66,6 +66,7 @@ func (c *cli) outline(args []string) error {
 		return errNothing
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	warnOutline(c.stderr, docs)
 	out := treenav.OutlineResponse{Files: make([]treenav.OutlineFile, len(docs))}
 	for i, d := range docs {
 		out.Files[i] = d.Outline()
@@ -171,4 +172,28 @@ func writeOutlineMarkdown(w io.Writer, out treenav.OutlineResponse) error {
 
 func mdEscape(s string) string {
 	return strings.NewReplacer("*", `\*`, "_", `\_`, "`", "'").Replace(s)
+}
+
+// maxOutlineWarnings bounds the documents whose parse warnings the
+// outline command prints; the rest are counted.
+const maxOutlineWarnings = 20
+
+// warnOutline reports on w the documents parsed with warnings (a syntax
+// error the parser recovered from): their outlines may miss symbols.
+func warnOutline(w io.Writer, docs []*treenav.Document) {
+	shown, more := 0, 0
+	for _, d := range docs {
+		if len(d.Warnings) == 0 {
+			continue
+		}
+		if shown == maxOutlineWarnings {
+			more++
+			continue
+		}
+		shown++
+		fmt.Fprintf(w, "treenav outline: %s: warning: %s\n", d.Path, strings.Join(d.Warnings, "; "))
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "treenav outline: %d more files parsed with warnings\n", more)
+	}
 }

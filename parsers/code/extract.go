@@ -20,31 +20,60 @@ type Result struct {
 	// Nodes is the document tree: Nodes[0] is the file root, the others are
 	// symbols in document order (a preorder walk).
 	Nodes []treenav.Node
-	// SyntaxErrors is set when tree-sitter recovered from errors.
+	// SyntaxErrors is set when tree-sitter recovered from errors;
+	// ErrorLines are then the lines (1-based, inclusive) of the first one:
+	// the text tree-sitter could not fit into the grammar.
 	SyntaxErrors bool
+	ErrorLines   [2]int
 }
 
 // Extract parses src and returns its symbol tree. Syntax errors never fail
 // the extraction: tree-sitter recovers and whatever parsed is returned.
 func (l *Language) Extract(src []byte) (*Result, error) {
-	syms, hasErr, err := l.symbols(src)
+	syms, errLines, err := l.symbols(src)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: hasErr}, nil
+	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines}, nil
+}
+
+// firstError returns the lines (1-based) of the first syntax error under
+// n, following the children whose subtrees have one; zeros when there is
+// none.
+func firstError(n *sitter.Node) [2]int {
+	lines := func(n *sitter.Node) [2]int {
+		return [2]int{int(n.StartPoint().Row) + 1, int(n.EndPoint().Row) + 1}
+	}
+	for n != nil && n.HasError() {
+		if n.IsError() || n.IsMissing() {
+			return lines(n)
+		}
+		var next *sitter.Node
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); c != nil && (c.HasError() || c.IsMissing()) {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return lines(n)
+		}
+		n = next
+	}
+	return [2]int{}
 }
 
 // symbols runs the query over a fresh tree and returns the definitions,
 // nested and qualified.
-func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
+func (l *Language) symbols(src []byte) ([]Symbol, [2]int, error) {
 	if err := l.init(); err != nil {
-		return nil, false, err
+		return nil, [2]int{}, err
 	}
 	p := l.getParser()
 	defer l.putParser(p)
 	tree, err := l.parseWith(p, src)
 	if err != nil {
-		return nil, false, err
+		return nil, [2]int{}, err
 	}
 	defer tree.Close()
 	root := tree.RootNode()
@@ -79,7 +108,7 @@ func (l *Language) symbols(src []byte) ([]Symbol, bool, error) {
 		return a.pattern < b.pattern
 	})
 	l.nest(syms)
-	return syms, root.HasError(), nil
+	return syms, firstError(root), nil
 }
 
 // maxReparse bounds the nesting of @reparse nodes (a macro invocation in
