@@ -3,12 +3,22 @@ package treenav
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
 // The Text methods render results compactly for a reader (a person at the
 // CLI, or the model reading an MCP tool result): ids first, since they are
 // what the next call needs.
+
+// count renders a number of things, in the singular for one: "1 result",
+// "2 results" (the nouns counted here take an s).
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
 
 // Text renders search results, best first.
 func (r *SearchResponse) Text() string {
@@ -17,7 +27,7 @@ func (r *SearchResponse) Text() string {
 		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%d results for %q", r.Total, r.Query)
+	fmt.Fprintf(&b, "%s for %q", count(r.Total, "result"), r.Query)
 	if len(r.Results) < r.Total {
 		fmt.Fprintf(&b, " (showing %d)", len(r.Results))
 	}
@@ -70,13 +80,13 @@ func (r *SymbolsResponse) Text() string {
 // Text renders a document listing and its facet counts.
 func (r *ListResponse) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d documents", r.Total)
+	b.WriteString(count(r.Total, "document"))
 	if len(r.Documents) < r.Total {
 		fmt.Fprintf(&b, " (showing %d)", len(r.Documents))
 	}
 	b.WriteString(":\n")
 	for _, d := range r.Documents {
-		fmt.Fprintf(&b, "%s  [%s, %d nodes]", d.DocID, d.Language, d.NodeCount)
+		fmt.Fprintf(&b, "%s  [%s, %s]", d.DocID, d.Language, count(d.NodeCount, "node"))
 		if d.Title != "" && d.Title != d.Path && !strings.HasSuffix(d.Path, "/"+d.Title) && d.Title != d.Path {
 			fmt.Fprintf(&b, "  %s", d.Title)
 		}
@@ -140,10 +150,10 @@ func (r *TreeResponse) Text() string {
 		if n.Deprecated {
 			dep = "  (deprecated)"
 		}
-		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %d words  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, n.WordCount, anchor, dep)
+		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, count(n.WordCount, "word"), anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
-		fmt.Fprintf(&b, "(outline cut: %d of %d nodes shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), r.TotalNodes)
+		fmt.Fprintf(&b, "(outline cut: %d of %s shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), count(r.TotalNodes, "node"))
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
@@ -200,7 +210,7 @@ func (r *NavigateResponse) Text() string {
 			fmt.Fprintf(&b, "  %s %s  L%d-%d  %s\n", n.Kind, n.Title, n.LineStart, n.LineEnd, n.NodeID)
 		}
 		if r.TotalNodes > len(r.Nodes) {
-			fmt.Fprintf(&b, "  (%d of %d descendants listed; navigate into one for its own)\n", len(r.Nodes), r.TotalNodes)
+			fmt.Fprintf(&b, "  (%d of %s listed; navigate into one for its own)\n", len(r.Nodes), count(r.TotalNodes, "descendant"))
 		}
 		b.WriteString("content:\n")
 	}

@@ -81,8 +81,8 @@ func Report(e *index.Engine, buildErr error) *StatusReport {
 // Text renders the report for a reader.
 func (r *StatusReport) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "index %s: %s documents, %s nodes, %s terms\n", r.State,
-		thousands(r.Documents), thousands(r.Nodes), thousands(r.Terms))
+	fmt.Fprintf(&b, "index %s: %s, %s, %s\n", r.State,
+		count(r.Documents, "document"), count(r.Nodes, "node"), count(r.Terms, "term"))
 	if note := progressNote(r.Status, r.BuildError); note != "" {
 		b.WriteString(note + "\n")
 	}
@@ -101,7 +101,7 @@ func (r *StatusReport) Text() string {
 		fmt.Fprintf(&b, "last update: %s\n", r.Updated.Format(time.RFC3339))
 	}
 	if r.Watching {
-		fmt.Fprintf(&b, "watching for changes: %d files updated since the build\n", r.Updates)
+		fmt.Fprintf(&b, "watching for changes: %s updated since the build\n", count(r.Updates, "file"))
 	}
 	for _, e := range r.WatchErrors {
 		fmt.Fprintf(&b, "watch error: %s\n", e)
@@ -175,6 +175,15 @@ func counts(m map[string]int) string {
 		parts[i] = k + "=" + strconv.Itoa(m[k])
 	}
 	return strings.Join(parts, " ")
+}
+
+// count renders a number of things, with comma separators and in the
+// singular for one: "1 document", "15,503 documents".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(n) + " " + noun + "s"
 }
 
 // thousands formats n with comma separators: 15,503.

@@ -311,3 +311,18 @@ func TestOutlineWarnsOfSyntaxErrors(t *testing.T) {
 		t.Errorf("stderr %q", errs)
 	}
 }
+
+// TestIndexTextCountsOne: a count of one takes the singular ("1 document",
+// not "1 documents"), in treenav index's summary as in search's.
+func TestIndexTextCountsOne(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# Alpha\n"), 0o644)
+	code, out, errs := run(t, "index", "--root", dir, "--index-dir", t.TempDir(), "--quiet")
+	if code != 0 || !strings.Contains(out, "indexed 1 document, 2 nodes, ") {
+		t.Errorf("index: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "search", "--root", filepath.Join("testdata", "repo"), "--no-cache", "graceful")
+	if code != 0 || !strings.Contains(out, `1 result for "graceful"`) {
+		t.Errorf("search: exit %d: %s%s", code, out, errs)
+	}
+}

@@ -64,14 +64,14 @@ func (c *cli) index(args []string) error {
 		return writeJSON(c.stdout, sum)
 	}
 	w := c.stdout
-	fmt.Fprintf(w, "indexed %d documents, %d nodes, %d terms in %.1fs\n", sum.Documents, sum.Nodes, sum.Terms, sum.Seconds)
+	fmt.Fprintf(w, "indexed %s, %s, %s in %.1fs\n", count(sum.Documents, "document"), count(sum.Nodes, "node"), count(sum.Terms, "term"), sum.Seconds)
 	fmt.Fprintf(w, "files: %d parsed, %d unchanged, %d removed\n", sum.Parsed, sum.Unchanged, sum.Removed)
 	fmt.Fprintf(w, "languages: %s\n", countsLine(sum.Languages))
 	if len(sum.Skipped) > 0 {
 		fmt.Fprintf(w, "skipped: %s\n", countsLine(sum.Skipped))
 	}
 	if st.ErrorCount > 0 {
-		fmt.Fprintf(w, "errors: %d files could not be indexed\n", st.ErrorCount)
+		fmt.Fprintf(w, "errors: %s could not be indexed\n", count(st.ErrorCount, "file"))
 		for _, fe := range st.Errors {
 			fmt.Fprintf(w, "  %s: %s\n", fe.Path, fe.Error)
 		}
@@ -80,6 +80,15 @@ func (c *cli) index(args []string) error {
 		fmt.Fprintf(w, "snapshot: %s (%.1f MB)\n", sum.Snapshot, float64(sum.SizeBytes)/1e6)
 	}
 	return nil
+}
+
+// count renders a number of things, in the singular for one: "1 file",
+// "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // countsLine renders counts as "go=120 markdown=14", largest first.

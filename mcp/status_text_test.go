@@ -1,0 +1,24 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/treenav/treenav/index"
+)
+
+// TestStatusTextCountsOne: a count of one takes the singular.
+func TestStatusTextCountsOne(t *testing.T) {
+	r := &StatusReport{Status: index.Status{State: "ready", Watching: true, Updates: 1},
+		Stats: index.Stats{Documents: 1, Nodes: 1, Terms: 1}}
+	text := r.Text()
+	for _, want := range []string{"index ready: 1 document, 1 node, 1 term\n", "watching for changes: 1 file updated"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("status text lacks %q:\n%s", want, text)
+		}
+	}
+	r = &StatusReport{Status: index.Status{State: "ready"}, Stats: index.Stats{Documents: 15503, Nodes: 2, Terms: 0}}
+	if text := r.Text(); !strings.Contains(text, "index ready: 15,503 documents, 2 nodes, 0 terms\n") {
+		t.Errorf("status text:\n%s", text)
+	}
+}
