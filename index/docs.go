@@ -439,7 +439,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		all[i] = treeNode(s, d, c)
 		sizes[i] = jsonSize(all[i]) + 1
 	}
-	if limit := maxNodes(req.MaxNodes); limit <= 0 || len(nodes) <= limit {
+	if limit := maxNodes(req.MaxNodes); len(text) <= budget && (limit <= 0 || len(nodes) <= limit) {
 		whole := *resp
 		whole.Nodes, whole.Content = all, text
 		if jsonSize(&whole) <= budget {
