@@ -71,17 +71,7 @@ func TestDiffReportsFailedFileAsFailed(t *testing.T) {
 	}
 
 	// The failure is saved with the snapshot (the CLI's status reads it).
-	snap := t.TempDir()
-	if err := e.SaveSnapshot(snap); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := NewEngine(e.Collections(), EngineOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := e2.LoadSnapshot(snap); !ok || err != nil {
-		t.Fatalf("load: %v %v", ok, err)
-	}
+	e2 := reloaded(t, e)
 	clean(e2, "after loading the snapshot")
 	if st := e2.Status(); st.ErrorCount != 1 || st.Errors[0].Path != failed {
 		t.Errorf("loaded status: %d errors %+v", st.ErrorCount, st.Errors)

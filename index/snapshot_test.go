@@ -13,6 +13,24 @@ import (
 	"time"
 )
 
+// reloaded saves e's snapshot and loads it into a new engine over the
+// same collections.
+func reloaded(t testing.TB, e *Engine) *Engine {
+	t.Helper()
+	snap := t.TempDir()
+	if err := e.SaveSnapshot(snap); err != nil {
+		t.Fatal(err)
+	}
+	e2, err := NewEngine(e.Collections(), EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e2.LoadSnapshot(snap); !ok || err != nil {
+		t.Fatalf("load: %v %v", ok, err)
+	}
+	return e2
+}
+
 func snapshotFixture(t testing.TB) (*Engine, string) {
 	files := map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo}
 	for i := range 30 {
@@ -29,18 +47,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
-	snap := t.TempDir()
-	if err := e.SaveSnapshot(snap); err != nil {
-		t.Fatal(err)
-	}
-	e2, err := NewEngine(e.Collections(), EngineOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ok, err := e2.LoadSnapshot(snap)
-	if !ok || err != nil {
-		t.Fatalf("load: %v %v", ok, err)
-	}
+	e2 := reloaded(t, e)
 	for _, q := range []string{"token", "graceful shutdown", "thing number", "Extra", "Thing3"} {
 		a, _ := e.Index().Search(SearchRequest{Query: q, Limit: 50})
 		b, _ := e2.Index().Search(SearchRequest{Query: q, Limit: 50})
