@@ -613,25 +613,41 @@ func (ix *Index) List(req ListRequest) (*treenav.ListResponse, error) {
 	return resp, nil
 }
 
+// eachFacet calls fn with each facet value of document d: its
+// collection, language and content type, which every document has (as
+// facetMatch reads them), and its frontmatter's.
+func eachFacet(d *docMeta, fn func(key, val string)) {
+	fn("collection", d.Collection)
+	if d.Language != "" {
+		fn("language", d.Language)
+	}
+	if d.ContentType != "" {
+		fn("content_type", string(d.ContentType))
+	}
+	for k, vals := range d.Facets {
+		switch k {
+		case "collection", "language", "content_type":
+			continue
+		}
+		for _, val := range vals {
+			fn(k, val)
+		}
+	}
+}
+
 // countFacets adds a document's facets to the counts. Free-text keys
 // (title, description, aliases) are left out: every value would be unique.
 func countFacets(counts map[string]map[string]int, d *docMeta) {
-	add := func(k, val string) {
+	eachFacet(d, func(k, val string) {
+		switch k {
+		case "title", "description", "aliases":
+			return
+		}
 		if counts[k] == nil {
 			counts[k] = map[string]int{}
 		}
 		counts[k][val]++
-	}
-	add("collection", d.Collection)
-	for k, vals := range d.Facets {
-		switch k {
-		case "title", "description", "aliases":
-			continue
-		}
-		for _, val := range vals {
-			add(k, val)
-		}
-	}
+	})
 }
 
 func topValues(vals map[string]int, n int) map[string]int {

@@ -74,18 +74,7 @@ func (v *view) scope() *scopeVocab {
 				if !v.live(si, uint32(di)) {
 					continue
 				}
-				d := &s.docs[di]
-				add("collection", d.Collection)
-				add("language", d.Language)
-				add("content_type", string(d.ContentType))
-				for k, vals := range d.Facets {
-					if k == "language" || k == "content_type" || k == "collection" {
-						continue
-					}
-					for _, val := range vals {
-						add(k, val)
-					}
-				}
+				eachFacet(&s.docs[di], add)
 			}
 			ss := s.scope()
 			for l, n := range ss.langs {
@@ -100,19 +89,15 @@ func (v *view) scope() *scopeVocab {
 	return v.scopeCache.vocab
 }
 
-// knownKind reports whether k is a kind of treenav's vocabulary.
-func knownKind(k string) bool {
-	switch treenav.Kind(k) {
-	case treenav.KindSection, treenav.KindCode, treenav.KindFile:
-		return true
+// kindNames are treenav's kinds: the symbol kinds and those of markdown
+// and files (a vocabulary for unknownValue, counted false).
+var kindNames = func() map[string]int {
+	names := map[string]int{}
+	for _, k := range append(treenav.Kinds[:len(treenav.Kinds):len(treenav.Kinds)], treenav.KindSection, treenav.KindCode, treenav.KindFile) {
+		names[string(k)] = 1
 	}
-	for _, x := range treenav.Kinds {
-		if string(x) == k {
-			return true
-		}
-	}
-	return false
-}
+	return names
+}()
 
 // normalizeLanguages rewrites language names as people write them
 // ("golang", "py", "C++") to treenav's ("go", "python", "cpp").
@@ -131,17 +116,9 @@ func normalizeLanguages(langs []string) []string {
 // word for a kind that some node of the index has ("typedef", "impl").
 func (sv *scopeVocab) checkKinds(kinds []string) error {
 	for _, k := range kinds {
-		if knownKind(k) || sv.kinds[k] {
-			continue
+		if kindNames[k] == 0 && !sv.kinds[k] {
+			return &BadRequestError{unknownValue("unknown kind", "kind", k, kindNames, false)}
 		}
-		names := map[string]int{}
-		for _, x := range treenav.Kinds {
-			names[string(x)] = 1
-		}
-		for _, x := range []treenav.Kind{treenav.KindSection, treenav.KindCode, treenav.KindFile} {
-			names[string(x)] = 1
-		}
-		return &BadRequestError{unknownValue("unknown kind", "kind", k, names, false)}
 	}
 	return nil
 }
@@ -173,44 +150,46 @@ func (sv *scopeVocab) checkFilters(filters map[string][]string) error {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		vals := filters[k]
-		switch k {
+		var err error
+		switch vals := filters[k]; k {
 		case "kind":
-			if err := sv.checkKinds(vals); err != nil {
-				return err
-			}
-			continue
+			err = sv.checkKinds(vals)
 		case "language":
-			if err := sv.checkLanguages(vals, false); err != nil {
-				return err
-			}
-			continue
+			err = sv.checkLanguages(vals, false)
 		case "collection":
-			if err := sv.checkCollections(vals); err != nil {
-				return err
-			}
-			continue
+			err = sv.checkCollections(vals)
+		default:
+			err = sv.checkFacet(k, vals)
 		}
-		have, ok := sv.facets[k]
-		if !ok {
-			known := map[string]int{"kind": 1}
-			for key, vs := range sv.facets {
-				switch key {
-				case "title", "description", "aliases": // free text, not worth listing
-				default:
-					known[key] = len(vs)
-				}
-			}
-			if s := closestValue(k, known); s != "" {
-				return &BadRequestError{fmt.Sprintf("no document has the facet %q (did you mean %q?); facets: %s",
-					k, s, strings.Join(sortedKeys(known), ", "))}
-			}
-			continue
+		if err != nil {
+			return err
 		}
-		for _, val := range vals {
-			if have[val] == 0 && closestValue(val, have) != "" {
-				return &BadRequestError{unknownValue(fmt.Sprintf("no document has %s", k), k, val, have, true)}
+	}
+	return nil
+}
+
+// checkFacet rejects a frontmatter facet key, or a value of it, that no
+// document has and that looks like a mistake for one that exists.
+func (sv *scopeVocab) checkFacet(k string, vals []string) error {
+	have, ok := sv.facets[k]
+	if !ok {
+		known := map[string]int{"kind": 1}
+		for key, vs := range sv.facets {
+			switch key {
+			case "title", "description", "aliases": // free text, not worth listing
+			default:
+				known[key] = len(vs)
 			}
+		}
+		if s := closestValue(k, known); s != "" {
+			return &BadRequestError{fmt.Sprintf("no document has the facet %q (did you mean %q?); facets: %s",
+				k, s, strings.Join(sortedKeys(known), ", "))}
+		}
+		return nil
+	}
+	for _, val := range vals {
+		if have[val] == 0 && closestValue(val, have) != "" {
+			return &BadRequestError{unknownValue(fmt.Sprintf("no document has %s", k), k, val, have, true)}
 		}
 	}
 	return nil
