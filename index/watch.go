@@ -243,16 +243,17 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 			remove = append(remove, id)
 		}
 	}
+	applied := len(add) > 0 || len(remove) > 0
 	w.e.build.Lock()
-	if len(add) > 0 || len(remove) > 0 {
+	if applied {
 		w.e.ix.Apply(add, remove)
 	}
 	stamped := w.e.recordFailures(fails)
 	w.e.build.Unlock()
-	if len(add) > 0 || len(remove) > 0 || stamped {
+	if applied || stamped {
 		w.e.changes.Add(1)
 	}
-	if len(add) > 0 || len(remove) > 0 {
+	if applied {
 		w.e.touched(len(add), len(remove))
 	}
 }

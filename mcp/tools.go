@@ -121,8 +121,11 @@ func addTool[In, Res any, PR interface {
 	texter
 }](s *Server, t *sdk.Tool, in *jsonschema.Schema, run func(In) (PR, error)) {
 	t.InputSchema = in
+	// Every tool but index_status (which is the progress) says while
+	// the index is still being built.
+	notes := t.Name != "index_status"
 	out := outputSchema[Res]()
-	if t.Name != "index_status" {
+	if notes {
 		out.Properties[indexingKey] = &jsonschema.Schema{Type: "string",
 			Description: "set only while the server is still indexing: how far it is; results may be incomplete"}
 	}
@@ -137,7 +140,7 @@ func addTool[In, Res any, PR interface {
 			return nil, nil, fmt.Errorf("%s: encoding the result: %w", t.Name, err)
 		}
 		text := res.Text()
-		if note := s.note(); note != "" && t.Name != "index_status" {
+		if note := s.note(); note != "" && notes {
 			text += "(" + note + ")\n"
 			b = withIndexingNote(b, note)
 		}
@@ -162,7 +165,7 @@ func withIndexingNote(obj []byte, note string) []byte {
 	}
 	q, _ := json.Marshal(note)
 	out := append([]byte(nil), obj[:end]...)
-	if bytes.TrimSpace(out)[len(bytes.TrimSpace(out))-1] != '{' {
+	if body := bytes.TrimSpace(out); len(body) > 0 && body[len(body)-1] != '{' {
 		out = append(out, ',')
 	}
 	out = append(out, `"`+indexingKey+`":`...)
