@@ -11,13 +11,35 @@ import (
 // CLI, or the model reading an MCP tool result): ids first, since they are
 // what the next call needs.
 
-// count renders a number of things, in the singular for one: "1 result",
-// "2 results" (the nouns counted here take an s).
-func count(n int, noun string) string {
+// Plural is noun for one thing and noun+"s" for any other number (the
+// nouns treenav counts take an s).
+func Plural(n int, noun string) string {
 	if n == 1 {
-		return "1 " + noun
+		return noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return noun + "s"
+}
+
+// Count renders a number of things: "1 result", "2 results".
+func Count(n int, noun string) string { return strconv.Itoa(n) + " " + Plural(n, noun) }
+
+// CountsLine renders counts as "go=120 markdown=14", largest first.
+func CountsLine(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + strconv.Itoa(m[k])
+	}
+	return strings.Join(parts, " ")
 }
 
 // Text renders search results, best first.
@@ -27,7 +49,7 @@ func (r *SearchResponse) Text() string {
 		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%s for %q", count(r.Total, "result"), r.Query)
+	fmt.Fprintf(&b, "%s for %q", Count(r.Total, "result"), r.Query)
 	if len(r.Results) < r.Total {
 		fmt.Fprintf(&b, " (showing %d)", len(r.Results))
 	}
@@ -80,13 +102,13 @@ func (r *SymbolsResponse) Text() string {
 // Text renders a document listing and its facet counts.
 func (r *ListResponse) Text() string {
 	var b strings.Builder
-	b.WriteString(count(r.Total, "document"))
+	b.WriteString(Count(r.Total, "document"))
 	if len(r.Documents) < r.Total {
 		fmt.Fprintf(&b, " (showing %d)", len(r.Documents))
 	}
 	b.WriteString(":\n")
 	for _, d := range r.Documents {
-		fmt.Fprintf(&b, "%s  [%s, %s]", d.DocID, d.Language, count(d.NodeCount, "node"))
+		fmt.Fprintf(&b, "%s  [%s, %s]", d.DocID, d.Language, Count(d.NodeCount, "node"))
 		if d.Title != "" && d.Title != d.Path && !strings.HasSuffix(d.Path, "/"+d.Title) && d.Title != d.Path {
 			fmt.Fprintf(&b, "  %s", d.Title)
 		}
@@ -150,10 +172,10 @@ func (r *TreeResponse) Text() string {
 		if n.Deprecated {
 			dep = "  (deprecated)"
 		}
-		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, count(n.WordCount, "word"), anchor, dep)
+		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
-		fmt.Fprintf(&b, "(outline cut: %d of %s shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), count(r.TotalNodes, "node"))
+		fmt.Fprintf(&b, "(outline cut: %d of %s shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), Count(r.TotalNodes, "node"))
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
@@ -210,7 +232,7 @@ func (r *NavigateResponse) Text() string {
 			fmt.Fprintf(&b, "  %s %s  L%d-%d  %s\n", n.Kind, n.Title, n.LineStart, n.LineEnd, n.NodeID)
 		}
 		if r.TotalNodes > len(r.Nodes) {
-			fmt.Fprintf(&b, "  (%d of %s listed; navigate into one for its own)\n", len(r.Nodes), count(r.TotalNodes, "descendant"))
+			fmt.Fprintf(&b, "  (%d of %s listed; navigate into one for its own)\n", len(r.Nodes), Count(r.TotalNodes, "descendant"))
 		}
 		b.WriteString("content:\n")
 	}

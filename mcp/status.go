@@ -2,11 +2,11 @@ package mcp
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 )
 
@@ -87,7 +87,7 @@ func (r *StatusReport) Text() string {
 		b.WriteString(note + "\n")
 	}
 	if len(r.Languages) > 0 {
-		fmt.Fprintf(&b, "languages: %s\n", counts(r.Languages))
+		fmt.Fprintf(&b, "languages: %s\n", treenav.CountsLine(r.Languages))
 	}
 	if !r.LastBuild.IsZero() {
 		took := r.BuildTime.Round(time.Microsecond)
@@ -107,7 +107,7 @@ func (r *StatusReport) Text() string {
 		fmt.Fprintf(&b, "watch error: %s\n", e)
 	}
 	if len(r.Skipped) > 0 {
-		fmt.Fprintf(&b, "skipped files: %s\n", counts(r.Skipped))
+		fmt.Fprintf(&b, "skipped files: %s\n", treenav.CountsLine(r.Skipped))
 	}
 	if r.ErrorCount > 0 {
 		fmt.Fprintf(&b, "files that failed (%d):\n", r.ErrorCount)
@@ -158,32 +158,10 @@ func progressNote(st index.Status, buildErr string) string {
 	return ""
 }
 
-// counts renders a map of counts, largest first.
-func counts(m map[string]int) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + strconv.Itoa(m[k])
-	}
-	return strings.Join(parts, " ")
-}
-
 // count renders a number of things, with comma separators and in the
 // singular for one: "1 document", "15,503 documents".
 func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return thousands(n) + " " + noun + "s"
+	return thousands(n) + " " + treenav.Plural(n, noun)
 }
 
 // thousands formats n with comma separators: 15,503.

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/mcp"
 )
@@ -64,14 +63,14 @@ func (c *cli) index(args []string) error {
 		return writeJSON(c.stdout, sum)
 	}
 	w := c.stdout
-	fmt.Fprintf(w, "indexed %s, %s, %s in %.1fs\n", count(sum.Documents, "document"), count(sum.Nodes, "node"), count(sum.Terms, "term"), sum.Seconds)
+	fmt.Fprintf(w, "indexed %s, %s, %s in %.1fs\n", treenav.Count(sum.Documents, "document"), treenav.Count(sum.Nodes, "node"), treenav.Count(sum.Terms, "term"), sum.Seconds)
 	fmt.Fprintf(w, "files: %d parsed, %d unchanged, %d removed\n", sum.Parsed, sum.Unchanged, sum.Removed)
-	fmt.Fprintf(w, "languages: %s\n", countsLine(sum.Languages))
+	fmt.Fprintf(w, "languages: %s\n", treenav.CountsLine(sum.Languages))
 	if len(sum.Skipped) > 0 {
-		fmt.Fprintf(w, "skipped: %s\n", countsLine(sum.Skipped))
+		fmt.Fprintf(w, "skipped: %s\n", treenav.CountsLine(sum.Skipped))
 	}
 	if st.ErrorCount > 0 {
-		fmt.Fprintf(w, "errors: %s could not be indexed\n", count(st.ErrorCount, "file"))
+		fmt.Fprintf(w, "errors: %s could not be indexed\n", treenav.Count(st.ErrorCount, "file"))
 		for _, fe := range st.Errors {
 			fmt.Fprintf(w, "  %s: %s\n", fe.Path, fe.Error)
 		}
@@ -80,34 +79,6 @@ func (c *cli) index(args []string) error {
 		fmt.Fprintf(w, "snapshot: %s (%.1f MB)\n", sum.Snapshot, float64(sum.SizeBytes)/1e6)
 	}
 	return nil
-}
-
-// count renders a number of things, in the singular for one: "1 file",
-// "2 files".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// countsLine renders counts as "go=120 markdown=14", largest first.
-func countsLine(m map[string]int) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
-	}
-	return strings.Join(parts, " ")
 }
 
 func (c *cli) statusCmd(args []string) error {

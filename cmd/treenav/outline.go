@@ -143,7 +143,7 @@ func writeOutlineMarkdown(w io.Writer, out treenav.OutlineResponse) error {
 			fmt.Fprintf(w, "%s- %s **%s** (L%d-%d", strings.Repeat("  ", depth), s.Kind, mdEscape(s.Name), s.LineStart, s.LineEnd)
 			if s.Kind == treenav.KindSection {
 				// A section's size says whether it is worth reading.
-				fmt.Fprint(w, ", "+count(s.WordCount, "word"))
+				fmt.Fprint(w, ", "+treenav.Count(s.WordCount, "word"))
 			}
 			fmt.Fprint(w, ")")
 			if s.Signature != "" && s.Kind != treenav.KindSection {
