@@ -91,6 +91,14 @@ const maxKeptErrors = 50
 // as new once it changes. Build still retries it.
 const failedReason = "failed"
 
+// sameContentReason marks, among the same stamps, an indexed file whose
+// size or time changed but whose content did not (touched, or checked
+// out again): the stamp is the file's, the document keeps the time it
+// was indexed with. Build and Diff take the file as unchanged while it
+// keeps that stamp, instead of reading it again at every build and
+// reporting it as changed.
+const sameContentReason = "same content"
+
 // NewEngine returns an engine over collections (roots are made absolute;
 // a single collection gets doc ids without a collection prefix).
 func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) {
@@ -238,8 +246,13 @@ func (e *Engine) Build() error {
 					unchanged++
 					continue
 				}
+				if sk, ok := oldSkips[id]; ok && sk.Reason == sameContentReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
+					skips[id] = sk
+					unchanged++
+					continue
+				}
 				known = d.ContentHash
-			} else if sk, ok := oldSkips[id]; ok && sk.Reason != failedReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
+			} else if sk, ok := oldSkips[id]; ok && sk.Reason != failedReason && sk.Reason != sameContentReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
 				skips[id] = sk
 				skipped[sk.Reason]++
 				continue
@@ -319,6 +332,7 @@ func (e *Engine) Build() error {
 		switch {
 		case o.Unchanged:
 			unchanged++
+			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: sameContentReason}
 		case o.Err != nil:
 			errCount++
 			if len(errs) < maxKeptErrors {
@@ -521,10 +535,13 @@ func (e *Engine) Diff() (*Freshness, error) {
 				// (reported with the status's errors), and it did not
 				// change since.
 				sk, wasSkipped := skips[id]
-				if !wasSkipped || sk.Size != file.Size || sk.ModTime != file.ModTime {
+				if !wasSkipped || sk.Reason == sameContentReason || sk.Size != file.Size || sk.ModTime != file.ModTime {
 					f.Added = append(f.Added, id)
 				}
 			case d.Size != file.Size || d.ModTime != file.ModTime:
+				if sk, ok := skips[id]; ok && sk.Reason == sameContentReason && sk.Size == file.Size && sk.ModTime == file.ModTime {
+					break // touched, content unchanged
+				}
 				f.Changed = append(f.Changed, id)
 			}
 			present[id] = true

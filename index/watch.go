@@ -233,10 +233,10 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 	}
 	var add []Input
 	var remove []string
-	fails := make(map[string]*failedFile, len(files))
+	stamps := make(map[string]*stampedFile, len(files))
 	for id, t := range files {
-		in, drop, fail := w.e.checkFile(w.walkers[t.c.Name], t.c, t.rel, id)
-		fails[id] = fail
+		in, drop, st := w.e.checkFile(w.walkers[t.c.Name], t.c, t.rel, id)
+		stamps[id] = st
 		if in != nil {
 			add = append(add, *in)
 		} else if drop {
@@ -248,7 +248,7 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 	if applied {
 		w.e.ix.Apply(add, remove)
 	}
-	stamped := w.e.recordFailures(fails)
+	stamped := w.e.recordStamps(stamps)
 	w.e.build.Unlock()
 	if applied || stamped {
 		w.e.changes.Add(1)
@@ -258,28 +258,31 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 	}
 }
 
-// failedFile is a file the watcher could not read or parse.
-type failedFile struct {
-	stamp skipStamp // Reason failedReason
-	err   string
+// stampedFile is a checked file the index keeps a stamp of (see
+// skipStamp): one that failed to be read or parsed (err says why), one
+// skipped by its content, or an indexed one whose time changed but whose
+// content did not.
+type stampedFile struct {
+	stamp skipStamp
+	err   string // for Reason failedReason
 }
 
-// recordFailures keeps the stamps of failed files and the status's errors
-// in step with the files of a batch (fails: each checked file's failure,
-// or nil): a file that failed is stamped and listed with the errors, as
-// Build does, and one that no longer fails (indexed, skipped or gone) is
-// neither. It reports whether the stamps changed. The caller holds
-// e.build.
-func (e *Engine) recordFailures(fails map[string]*failedFile) bool {
+// recordStamps keeps the index's file stamps and the status's errors in
+// step with the files of a batch (stamps: each checked file's stamp, or
+// nil for a file indexed anew or gone): a file that failed is stamped and
+// listed with the errors, as Build does, and one that no longer fails is
+// neither; a file skipped by content, or touched without a change, keeps
+// its stamp, so that status does not report it as new or changed. It
+// reports whether the stamps changed. The caller holds e.build.
+func (e *Engine) recordStamps(stamps map[string]*stampedFile) bool {
 	old := e.ix.skippedFiles()
 	var next map[string]skipStamp // a copy, made at the first change: readers may hold old
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for _, id := range sortedKeys(fails) {
-		f := fails[id]
+	for _, id := range sortedKeys(stamps) {
+		f := stamps[id]
 		prev, had := old[id]
-		wasFailed := had && prev.Reason == failedReason
-		if f == nil && !wasFailed || f != nil && had && prev == f.stamp {
+		if f == nil && !had || f != nil && had && prev == f.stamp {
 			continue
 		}
 		if next == nil {
@@ -288,14 +291,22 @@ func (e *Engine) recordFailures(fails map[string]*failedFile) bool {
 				next = map[string]skipStamp{}
 			}
 		}
-		e.status.Errors = slices.DeleteFunc(e.status.Errors, func(fe FileError) bool { return fe.Path == id })
+		wasFailed := had && prev.Reason == failedReason
+		failed := f != nil && f.stamp.Reason == failedReason
 		if f == nil {
 			delete(next, id)
-			e.status.ErrorCount = max(e.status.ErrorCount-1, 0)
+		} else {
+			next[id] = f.stamp
+		}
+		if !wasFailed && !failed {
 			continue
 		}
-		next[id] = f.stamp
-		if !wasFailed {
+		e.status.Errors = slices.DeleteFunc(e.status.Errors, func(fe FileError) bool { return fe.Path == id })
+		switch {
+		case !failed:
+			e.status.ErrorCount = max(e.status.ErrorCount-1, 0)
+			continue
+		case !wasFailed:
 			e.status.ErrorCount++
 		}
 		if len(e.status.Errors) < maxKeptErrors {
@@ -311,9 +322,9 @@ func (e *Engine) recordFailures(fails map[string]*failedFile) bool {
 
 // checkFile decides what one changed path means for the index: a new
 // version to apply, a removal (drop), or nothing (unchanged content); and
-// whether the file failed to be read or parsed.
-func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool, *failedFile) {
-	_, indexed := e.ix.Has(id)
+// the stamp the index keeps of the file, if any (stampedFile).
+func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool, *stampedFile) {
+	_, d, indexed := e.ix.view().doc(id)
 	f, reason, err := wk.Check(rel)
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
 		return nil, indexed, nil
@@ -322,9 +333,11 @@ func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id strin
 	switch {
 	case err != nil:
 		e.watchError(fmt.Errorf("%s: %v", id, err))
-		return nil, indexed, &failedFile{skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
+		return nil, indexed, &stampedFile{skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
 	case skip != "":
-		return nil, indexed, nil
+		return nil, indexed, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: skip}}
+	case in == nil && indexed && (d.Size != f.Size || d.ModTime != f.ModTime):
+		return nil, false, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: sameContentReason}}
 	}
 	return in, false, nil
 }
