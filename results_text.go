@@ -106,7 +106,11 @@ func (r *ListResponse) Text() string {
 	if len(r.Documents) < r.Total {
 		fmt.Fprintf(&b, " (showing %d)", len(r.Documents))
 	}
-	b.WriteString(":\n")
+	if len(r.Documents) == 0 {
+		b.WriteString(".\n")
+	} else {
+		b.WriteString(":\n")
+	}
 	for _, d := range r.Documents {
 		fmt.Fprintf(&b, "%s  [%s, %s]", d.DocID, d.Language, Count(d.NodeCount, "node"))
 		if d.Title != "" && d.Title != d.Path && !strings.HasSuffix(d.Path, "/"+d.Title) && d.Title != d.Path {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/markdown"
 )
@@ -283,4 +284,13 @@ func closestValue(val string, have map[string]int) string {
 		}
 	}
 	return best
+}
+
+// checkPathGlob rejects a path glob doublestar cannot match with; "" is
+// no glob.
+func checkPathGlob(glob string) error {
+	if glob != "" && !doublestar.ValidatePattern(glob) {
+		return &BadRequestError{"path glob " + strconv.Quote(glob) + " is not a valid pattern"}
+	}
+	return nil
 }

@@ -73,6 +73,12 @@ func TestScopeMistakesAreBadRequests(t *testing.T) {
 
 	_, err = ix.List(ListRequest{Filters: map[string][]string{"tags": {"tokn"}}})
 	wantBadRequest(t, "list tags tokn", err, `did you mean "tokens"`)
+
+	// One message for a bad glob, quoted: "[" alone reads badly.
+	_, err = ix.Symbols(SymbolRequest{Query: "Shutdown", PathGlob: "web/["})
+	wantBadRequest(t, "symbols glob", err, `path glob "web/[" is not a valid pattern`)
+	_, err = ix.Search(SearchRequest{Query: "token", PathGlob: "web/["})
+	wantBadRequest(t, "search glob", err, `path glob "web/[" is not a valid pattern`)
 }
 
 func TestScopeValuesTheRepositoryLacksGiveEmptyResults(t *testing.T) {

@@ -1066,8 +1066,8 @@ func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 		}
 	}
 	if req.PathGlob != "" {
-		if !doublestar.ValidatePattern(req.PathGlob) {
-			return nil, &BadRequestError{"path glob " + strconv.Quote(req.PathGlob) + " is not a valid pattern"}
+		if err := checkPathGlob(req.PathGlob); err != nil {
+			return nil, err
 		}
 		f.glob = req.PathGlob
 	}

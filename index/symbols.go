@@ -162,8 +162,8 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if req.PathGlob != "" && !doublestar.ValidatePattern(req.PathGlob) {
-		return nil, &BadRequestError{"path glob " + req.PathGlob + " is not a valid pattern"}
+	if err := checkPathGlob(req.PathGlob); err != nil {
+		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
 	if len(req.Kinds) > 0 || len(languages) > 0 || len(req.Collections) > 0 {

@@ -326,3 +326,19 @@ func TestIndexTextCountsOne(t *testing.T) {
 		t.Errorf("search: exit %d: %s%s", code, out, errs)
 	}
 }
+
+// TestEmptyIndexSaysSo: a root with nothing treenav reads says so instead
+// of printing an empty languages line and an empty listing.
+func TestEmptyIndexSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello\n"), 0o644)
+	idx := t.TempDir()
+	code, out, errs := run(t, "index", "--root", dir, "--index-dir", idx, "--quiet")
+	if code != 0 || !strings.Contains(out, "languages: none (") || !strings.Contains(out, "skipped: unsupported=1") {
+		t.Errorf("index: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "list", "--root", dir, "--index-dir", idx)
+	if code != 0 || out != "0 documents.\n" {
+		t.Errorf("list: exit %d: %q%s", code, out, errs)
+	}
+}

@@ -65,7 +65,11 @@ func (c *cli) index(args []string) error {
 	w := c.stdout
 	fmt.Fprintf(w, "indexed %s, %s, %s in %.1fs\n", treenav.Count(sum.Documents, "document"), treenav.Count(sum.Nodes, "node"), treenav.Count(sum.Terms, "term"), sum.Seconds)
 	fmt.Fprintf(w, "files: %d parsed, %d unchanged, %d removed\n", sum.Parsed, sum.Unchanged, sum.Removed)
-	fmt.Fprintf(w, "languages: %s\n", treenav.CountsLine(sum.Languages))
+	if len(sum.Languages) > 0 {
+		fmt.Fprintf(w, "languages: %s\n", treenav.CountsLine(sum.Languages))
+	} else {
+		fmt.Fprintln(w, "languages: none (no source or markdown file treenav reads was found)")
+	}
 	if len(sum.Skipped) > 0 {
 		fmt.Fprintf(w, "skipped: %s\n", treenav.CountsLine(sum.Skipped))
 	}
