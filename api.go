@@ -187,6 +187,11 @@ type Document struct {
 	// Warnings are problems found while parsing that did not stop it
 	// (malformed markdown frontmatter, ...); whatever parsed is indexed.
 	Warnings []string
+	// Module is the module or package the code declares itself part of,
+	// when its language declares one in the file (Go's package clause):
+	// code refers to its symbols through it (json.Marshal), whatever the
+	// directory is called.
+	Module string
 
 	// Nodes are in document order; Nodes[0] is the root.
 	Nodes []Node

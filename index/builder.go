@@ -41,6 +41,9 @@ type segmentBuilder struct {
 	// path is the tokens of the current document's path, resolved once
 	// and added to each of its nodes (see pathTokens).
 	path pathTokens
+	// module is the current document's declared module, when its path
+	// does not name it (declaredModule).
+	module string
 
 	// words resolves a word as written (its raw bytes) to what the
 	// analyzer makes of it, so that a word seen before costs one lookup
@@ -370,10 +373,12 @@ func (b *segmentBuilder) add(in Input) {
 		ContentType: d.ContentType, Language: d.Language, Title: d.Title,
 		Description: d.Description, Facets: d.Facets, ContentHash: d.ContentHash,
 		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors, Warnings: d.Warnings,
+		Module:    declaredModule(d),
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
 		test: isTestPath(d.Path),
 	}
 	b.resolvePath([]byte(pathWords(d.Path)))
+	b.module = dm.Module
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		dm.Links = append(dm.Links, n.Links...)
@@ -468,6 +473,11 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 			continue
 		}
 		pos = b.index(src[sp.Start:sp.End], pos+1, true, node, sp.Field)
+	}
+	if b.module != "" {
+		// The module the path does not say is part of the path: "json
+		// marshal" finds Marshal in encoding/json/v2/.
+		pos = b.index([]byte(b.module), pos+1, false, node, treenav.FieldPath)
 	}
 	b.indexPath(pos+1, node)
 	b.flushNode(node)
@@ -636,4 +646,20 @@ func (s *segment) buildTables() {
 		}
 		return int(a.node) - int(b.node)
 	})
+}
+
+// declaredModule is the module document d declares (Document.Module) when
+// code names its symbols through it and its path does not say it: Go's
+// "package json" in encoding/json/v2/, or in a module's root directory.
+// A Go test package's "_test" is dropped (package http_test is http's
+// tests), and "main" names no package code refers to.
+func declaredModule(d *treenav.Document) string {
+	m := strings.TrimSuffix(d.Module, "_test")
+	if m == "" || m == "main" {
+		return ""
+	}
+	if dir := path.Base(path.Dir(d.Path)); strings.EqualFold(dir, m) {
+		return ""
+	}
+	return m
 }

@@ -14,8 +14,10 @@ import (
 // (Symbols and search read "::" as "."). The qualifier's parts must be
 // the last directories of the document's path, with or without its
 // file's stem (namesModule; lang is the symbol's language), up to case;
-// the symbol's part must be qn, up to case when fold is set.
-func moduleQualified(raw, qn, docPath, lang string, fold bool) bool {
+// the symbol's part must be qn, up to case when fold is set. The module
+// the file declares (docModule: Go's package clause, "" for none) names
+// it too: "json.Marshal" for Marshal in encoding/json/v2/.
+func moduleQualified(raw, qn, docPath, lang, docModule string, fold bool) bool {
 	if len(raw) <= len(qn)+1 || raw[len(raw)-len(qn)-1] != '.' {
 		return false
 	}
@@ -27,7 +29,7 @@ func moduleQualified(raw, qn, docPath, lang string, fold bool) bool {
 	if prefix == "" {
 		return false
 	}
-	return namesModule(docPath, lang, prefix)
+	return namesModule(docPath, lang, docModule, prefix)
 }
 
 // namesModule reports whether the dot-separated module names the document
@@ -35,8 +37,12 @@ func moduleQualified(raw, qn, docPath, lang string, fold bool) bool {
 // to case. With the stem the module is the file (os/path.py); without,
 // the package is the directory (encoding/json/encode.go). The stem counts
 // only in languages whose files are modules (stemIsModule of lang, the
-// symbol's language).
-func namesModule(docPath, lang, module string) bool {
+// symbol's language). The module the file declares, docModule, is one of
+// a single part ("json" of encoding/json/v2/).
+func namesModule(docPath, lang, docModule, module string) bool {
+	if docModule != "" && strings.EqualFold(docModule, module) {
+		return true
+	}
 	dir, file := path.Split(docPath)
 	dir = strings.TrimSuffix(dir, "/")
 	if stemIsModule(lang) && endsWithParts(dir+"/"+strings.TrimSuffix(file, path.Ext(file)), module) {
@@ -108,9 +114,9 @@ func dottedQuery(raw string) string {
 // (what the name filter's word signatures pass), the words before them
 // the module's last path parts (namesModule), then
 // optionally the end of the symbol's qualifier.
-func moduleWords(n *nodeMeta, docPath, lang, title string) bool {
+func moduleWords(n *nodeMeta, docPath, lang, docModule, title string) bool {
 	first, _, more := strings.Cut(title, " ")
-	if !more || n.name == "" || !hasPathPart(docPath, first) {
+	if !more || n.name == "" || !hasPathPart(docPath, first) && !strings.EqualFold(docModule, first) {
 		// (Checked first, without allocating: the name filter passes
 		// every String method for a query ending in "string".)
 		return false
@@ -128,7 +134,7 @@ func moduleWords(n *nodeMeta, docPath, lang, title string) bool {
 		}
 		rest := words[:len(words)-m]
 		for k := 1; k <= len(rest); k++ {
-			if !namesModule(docPath, lang, strings.Join(rest[:k], ".")) {
+			if !namesModule(docPath, lang, docModule, strings.Join(rest[:k], ".")) {
 				continue
 			}
 			if mid := strings.Join(rest[k:], ""); mid == "" || qualifierEnds(qual, mid) {

@@ -42,7 +42,7 @@ func TestModuleQualified(t *testing.T) {
 		{"Map.put", "put", "java/util/Map.java", false, false},
 		{"json.Marshal", "Marshal", "encode.go", false, false},
 	} {
-		if got := moduleQualified(tc.raw, tc.qn, tc.path, testLanguage(tc.path), tc.fold); got != tc.want {
+		if got := moduleQualified(tc.raw, tc.qn, tc.path, testLanguage(tc.path), "", tc.fold); got != tc.want {
 			t.Errorf("moduleQualified(%q, %q, %q, %v) = %v, want %v", tc.raw, tc.qn, tc.path, tc.fold, got, tc.want)
 		}
 	}
@@ -70,12 +70,12 @@ func TestModuleWords(t *testing.T) {
 	} {
 		key, title := keyAndTitle(tc.query)
 		n := &nodeMeta{kind: treenav.KindFunction, name: tc.name, qualified: tc.qn}
-		if got := moduleWords(n, tc.path, testLanguage(tc.path), title); got != tc.want {
+		if got := moduleWords(n, tc.path, testLanguage(tc.path), "", title); got != tc.want {
 			t.Errorf("moduleWords(%q in %s, %q) = %v, want %v", tc.qn, tc.path, tc.query, got, tc.want)
 		}
 		// ("decode rune" names DecodeRune by itself: nameMatch has other
 		// ways to match, so only the matches are checked through it.)
-		if got := nameMatch(n, tc.path, testLanguage(tc.path), tc.query, "", key, title); tc.want && got != 0.5 {
+		if got := nameMatch(n, tc.path, testLanguage(tc.path), "", tc.query, "", key, title); tc.want && got != 0.5 {
 			t.Errorf("nameMatch(%q in %s, %q) = %v, want 0.5", tc.qn, tc.path, tc.query, got)
 		}
 	}

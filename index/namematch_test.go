@@ -33,12 +33,12 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 		return 1
 	}
 	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+qn) {
-		if moduleQualified(dotted, qn, docPath, lang, false) {
+		if moduleQualified(dotted, qn, docPath, lang, "", false) {
 			return 1
 		}
 	}
 	if qn := qualifiedName(n); dotted != "" && len(dotted) > len(qn) && strings.EqualFold(dotted[len(dotted)-len(qn):], qn) {
-		if moduleQualified(dotted, qn, docPath, lang, true) {
+		if moduleQualified(dotted, qn, docPath, lang, "", true) {
 			return 0.5
 		}
 	}
@@ -240,7 +240,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 		dotted := dottedQuery(raw)
 		lang := testLanguage(docPath)
 		want := nameMatchByStrings(n, docPath, lang, raw, dotted, key, title)
-		if got := nameMatch(n, docPath, lang, raw, dotted, key, title); got != want {
+		if got := nameMatch(n, docPath, lang, "", raw, dotted, key, title); got != want {
 			t.Fatalf("nameMatch(%+v, %q, %q, %q, %q, %q, %q) = %v, want %v", n, docPath, lang, raw, dotted, key, title, got, want)
 		}
 		// The signature filter in front of nameMatch may let a node

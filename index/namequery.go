@@ -51,7 +51,7 @@ func (n *nameQueries) match(s *segment, node uint32) float64 {
 		}
 		nm := &s.nodes[node]
 		d := &s.docs[nm.doc]
-		m := nameMatch(nm, d.Path, languageOf(d, nm), n.raw, n.dotted, f.key, f.title)
+		m := nameMatch(nm, d.Path, languageOf(d, nm), d.Module, n.raw, n.dotted, f.key, f.title)
 		if i == 0 && len(n.forms) > 1 {
 			// Named without the stop words typed: "has prefix" reads
 			// HasPrefix before it reads Prefix.

@@ -542,7 +542,7 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 //
 // Search calls it only for the candidates whose name signatures pass
 // querySigs.mayMatch.
-func nameMatch(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float64 {
+func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title string) float64 {
 	if n.kind == treenav.KindFile {
 		return fileNamed(docPath, strings.TrimSpace(raw))
 	}
@@ -573,9 +573,9 @@ func nameMatch(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float
 			len(qn) > len(dotted) && qn[len(qn)-len(dotted)-1] == '.' && strings.HasSuffix(qn, dotted)) {
 			return 1
 		}
-		if moduleQualified(dotted, qn, docPath, lang, false) {
+		if moduleQualified(dotted, qn, docPath, lang, docModule, false) {
 			return 1
-		} else if moduleQualified(dotted, qn, docPath, lang, true) {
+		} else if moduleQualified(dotted, qn, docPath, lang, docModule, true) {
 			return 0.5
 		}
 	}
@@ -586,7 +586,7 @@ func nameMatch(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float
 		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
-		if qualifiedEnd(n, key, title) || moduleWords(n, docPath, lang, title) {
+		if qualifiedEnd(n, key, title) || moduleWords(n, docPath, lang, docModule, title) {
 			return 0.5
 		}
 	}

@@ -94,9 +94,12 @@ type docMeta struct {
 	Links       []treenav.Link
 	Warnings    []string
 	SyntaxErr   bool
-	nodeStart   uint32 // nodes [nodeStart, nodeEnd) in preorder
-	nodeEnd     uint32
-	test        bool // a test file or test data (isTestPath), derived
+	// Module is the module the file declares when its path does not
+	// name it (declaredModule): "json" for encoding/json/v2/.
+	Module    string
+	nodeStart uint32 // nodes [nodeStart, nodeEnd) in preorder
+	nodeEnd   uint32
+	test      bool // a test file or test data (isTestPath), derived
 }
 
 // nodeMeta is what the index keeps of a node.

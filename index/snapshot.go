@@ -33,7 +33,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 4
+	snapshotVersion = 5
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -281,6 +281,7 @@ func writeSegment(w *enc, s *segment) {
 		}
 		w.strs(d.Warnings)
 		w.bool(d.SyntaxErr)
+		w.str(d.Module)
 		w.uv(uint64(d.nodeStart))
 		w.uv(uint64(d.nodeEnd))
 	}
@@ -391,6 +392,7 @@ func readSegmentInto(r *dec, s *segment) {
 			// Saved before code documents kept their warnings.
 			d.Warnings = []string{"syntax errors (or code the grammar does not know): the parser recovered, and symbols there may be missing"}
 		}
+		d.Module = r.str()
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
 		d.test = isTestPath(d.Path)

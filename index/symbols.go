@@ -233,9 +233,9 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			d := &s.docs[n.doc]
 			lang := languageOf(d, n)
 			switch {
-			case qualified && (qn == q || strings.HasSuffix(qn, "."+q) || moduleQualified(q, qn, d.Path, lang, false)):
+			case qualified && (qn == q || strings.HasSuffix(qn, "."+q) || moduleQualified(q, qn, d.Path, lang, d.Module, false)):
 				accept(si, node, tierQualified)
-			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq) || moduleQualified(q, qn, d.Path, lang, true)):
+			case qualified && (strings.ToLower(qn) == lq || strings.HasSuffix(strings.ToLower(qn), "."+lq) || moduleQualified(q, qn, d.Path, lang, d.Module, true)):
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.

@@ -98,6 +98,7 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 			Title:        path.Base(rel),
 			Nodes:        res.Nodes,
 			SyntaxErrors: res.SyntaxErrors,
+			Module:       res.Module,
 		}
 		if res.SyntaxErrors {
 			at := fmt.Sprintf("at line %d", res.ErrorLines[0])

@@ -2,6 +2,11 @@
 ; carry their receiver type (@receiver) and attach to it. Types declared
 ; inside function bodies are left out: they are local, like variables.
 
+; The package clause names the module code refers to the file's symbols by
+; (json.Marshal): a directory may say otherwise (encoding/json/v2 is
+; package json, a module's root directory is named by its clone).
+(package_clause (package_identifier) @module)
+
 (function_declaration
   name: (identifier) @name
   body: (block)? @body) @definition.function

@@ -25,16 +25,19 @@ type Result struct {
 	// the text tree-sitter could not fit into the grammar.
 	SyntaxErrors bool
 	ErrorLines   [2]int
+	// Module is the name the file declares for its module or package
+	// (a @module capture: Go's package clause), "" when it declares none.
+	Module string
 }
 
 // Extract parses src and returns its symbol tree. Syntax errors never fail
 // the extraction: tree-sitter recovers and whatever parsed is returned.
 func (l *Language) Extract(src []byte) (*Result, error) {
-	syms, errLines, err := l.symbols(src)
+	syms, module, errLines, err := l.symbols(src)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines}, nil
+	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
 }
 
 // firstError returns the lines (1-based) of the first syntax error under
@@ -64,16 +67,16 @@ func firstError(n *sitter.Node) [2]int {
 }
 
 // symbols runs the query over a fresh tree and returns the definitions,
-// nested and qualified.
-func (l *Language) symbols(src []byte) ([]Symbol, [2]int, error) {
+// nested and qualified, and the module the file declares.
+func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
-		return nil, [2]int{}, err
+		return nil, "", [2]int{}, err
 	}
 	p := l.getParser()
 	defer l.putParser(p)
 	tree, err := l.parseWith(p, src)
 	if err != nil {
-		return nil, [2]int{}, err
+		return nil, "", [2]int{}, err
 	}
 	defer tree.Close()
 	root := tree.RootNode()
@@ -84,7 +87,8 @@ func (l *Language) symbols(src []byte) ([]Symbol, [2]int, error) {
 			t.Close()
 		}
 	}()
-	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees)
+	var module string
+	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module)
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	for _, s := range syms {
@@ -108,7 +112,7 @@ func (l *Language) symbols(src []byte) ([]Symbol, [2]int, error) {
 		return a.pattern < b.pattern
 	})
 	l.nest(syms)
-	return syms, firstError(root), nil
+	return syms, module, firstError(root), nil
 }
 
 // maxReparse bounds the nesting of @reparse nodes (a macro invocation in
@@ -122,7 +126,8 @@ const maxReparse = 3
 // containment works across trees, and no node can span two bodies (one
 // parse over all bodies lets error recovery build items across them).
 // Sub-trees are appended to subtrees and stay open until the hooks ran.
-func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree) []Symbol {
+// The file's first @module capture is set in module.
+func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree, module *string) []Symbol {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	roots := []*sitter.Node{root}
@@ -134,7 +139,7 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 	} else if l.MaxStartDepth > 0 {
 		setMaxStartDepth(qc, l.MaxStartDepth)
 	}
-	syms, reparse := l.collect(qc, roots, src)
+	syms, reparse := l.collect(qc, roots, src, module)
 	nv := newNav(root)
 	defer nv.close()
 	var scratch []level
@@ -171,7 +176,7 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 			continue
 		}
 		*subtrees = append(*subtrees, sub)
-		syms = append(syms, l.treeSymbols(p, sub.RootNode(), n, src, depth+1, subtrees)...)
+		syms = append(syms, l.treeSymbols(p, sub.RootNode(), n, src, depth+1, subtrees, module)...)
 	}
 	return syms
 }
@@ -260,8 +265,9 @@ func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte) *sit
 
 // collect turns query matches into symbols, one per distinct name: when
 // several patterns capture the same name, the widest definition wins. It
-// also returns the @reparse nodes.
-func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []byte) ([]Symbol, []*sitter.Node) {
+// also returns the @reparse nodes, and sets module to the first @module
+// capture's text if it is not set.
+func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []byte, module *string) ([]Symbol, []*sitter.Node) {
 	cq := l.query
 	var syms []Symbol
 	var reparse []*sitter.Node
@@ -325,6 +331,10 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 				}
 			case roleReparse:
 				reparse = append(reparse, c.Node)
+			case roleModule:
+				if *module == "" {
+					*module = text(src, c.Node)
+				}
 			}
 		}
 		if def == nil {

@@ -21,6 +21,7 @@ const (
 	roleBody            // @body
 	roleDoc             // @doc
 	roleReparse         // @reparse
+	roleModule          // @module
 )
 
 type captureInfo struct {
@@ -96,6 +97,8 @@ func parseCaptureName(name string) (captureInfo, error) {
 		return captureInfo{role: roleDoc}, nil
 	case "reparse":
 		return captureInfo{role: roleReparse}, nil
+	case "module":
+		return captureInfo{role: roleModule}, nil
 	}
 	rest, ok := strings.CutPrefix(name, "definition.")
 	if !ok {
