@@ -80,3 +80,25 @@ func TestModuleWords(t *testing.T) {
 		}
 	}
 }
+
+// The module's words then the name as code spells it is the dotted name
+// with a space: a full match, where a name that only matches up to case
+// keeps half.
+func TestModuleThenNameAsSpelled(t *testing.T) {
+	for _, tc := range []struct {
+		query, name, path, module string
+		want                      float64
+	}{
+		{"rand IntN", "IntN", "math/rand/v2/rand.go", "rand", 1},
+		{"rand IntN", "Intn", "math/rand/rand.go", "", 0.5},
+		{"rand intn", "IntN", "math/rand/v2/rand.go", "rand", 0.5}, // no case typed
+		{"collections OrderedDict", "OrderedDict", "collections/__init__.py", "", 1},
+		{"json marshal indent", "MarshalIndent", "encoding/json/encode.go", "", 0.5}, // words, not the name
+	} {
+		key, title := keyAndTitle(tc.query)
+		n := &nodeMeta{kind: treenav.KindFunction, name: tc.name}
+		if got := nameMatch(n, tc.path, testLanguage(tc.path), tc.module, tc.query, "", key, title); got != tc.want {
+			t.Errorf("nameMatch(%s in %s, %q) = %v, want %v", tc.name, tc.path, tc.query, got, tc.want)
+		}
+	}
+}

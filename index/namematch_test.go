@@ -53,23 +53,6 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
 			return 0.5
 		}
-		// The end of the qualified name, when the name is the last
-		// words of the query.
-		if words := strings.Split(title, " "); len(words) > 1 {
-			cut := func(s string) string {
-				return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
-			}
-			aligned := false
-			for k := 1; k <= 3 && k < len(words); k++ {
-				aligned = aligned || wordsSig(strings.Join(words[len(words)-k:], " ")) == nameSig(n.name)
-			}
-			parts := strings.Split(qualifiedName(n), ".")
-			for i := range parts {
-				if s := strings.Join(parts[i:], "."); aligned && len(s) > len(n.name) && cut(s) == key {
-					return 0.5
-				}
-			}
-		}
 	}
 	// Module words, then maybe the qualifier's end, then the name.
 	if words := strings.Split(title, " "); len(n.name) < len(key) && len(words) > 1 {
@@ -108,13 +91,36 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 					continue
 				}
 				mid := strings.Join(rest[k:], "")
-				if mid == "" {
-					return 0.5
-				}
+				ok := mid == ""
 				for i := range quals {
 					if q := strings.Join(quals[i:], "."); q != "" && cut(q) == mid {
-						return 0.5
+						ok = true
 					}
+				}
+				if ok && strings.HasSuffix(raw, " "+n.name) && strings.ToLower(n.name) != n.name {
+					return 1 // "rand IntN": the name as code spells it
+				}
+				if ok {
+					return 0.5
+				}
+			}
+		}
+	}
+	if len(n.name) < len(key) {
+		// The end of the qualified name, when the name is the last
+		// words of the query.
+		if words := strings.Split(title, " "); len(words) > 1 {
+			cut := func(s string) string {
+				return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
+			}
+			aligned := false
+			for k := 1; k <= 3 && k < len(words); k++ {
+				aligned = aligned || wordsSig(strings.Join(words[len(words)-k:], " ")) == nameSig(n.name)
+			}
+			parts := strings.Split(qualifiedName(n), ".")
+			for i := range parts {
+				if s := strings.Join(parts[i:], "."); aligned && len(s) > len(n.name) && cut(s) == key {
+					return 0.5
 				}
 			}
 		}

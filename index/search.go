@@ -526,8 +526,10 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 //     as dots, whole or its end ("std::vector::push_back",
 //     "vector::push_back"); its module-qualified name (dotted:
 //     "json.Marshal" for Marshal in encoding/json/, see
-//     moduleQualified); a heading's words; a document's path or a final
-//     part of it ("server.go", "http/server.go", see fileNamed).
+//     moduleQualified), also with a space for the dot when the name has
+//     a capital as typed ("rand IntN" for IntN in math/rand/v2/, not
+//     Intn); a heading's words; a document's path or a final part of it
+//     ("server.go", "http/server.go", see fileNamed).
 //   - 0.5: the same up to case or separators ("read file" for ReadFile,
 //     "server.shutdown", "Path read_text" for Path.read_text, see
 //     qualifiedEnd), also after module words ("utf8 decode rune" for
@@ -586,7 +588,15 @@ func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title st
 		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
-		if qualifiedEnd(n, key, title) || moduleWords(n, docPath, lang, docModule, title) {
+		if moduleWords(n, docPath, lang, docModule, title) {
+			if strings.HasSuffix(raw, " "+n.name) && n.name != strings.ToLower(n.name) {
+				// The module, then the name as code spells it: "rand
+				// IntN" says rand.IntN, not rand.Intn.
+				return 1
+			}
+			return 0.5
+		}
+		if qualifiedEnd(n, key, title) {
 			return 0.5
 		}
 	}
