@@ -164,6 +164,20 @@ func (e *Engine) docID(coll, rel string) string {
 	return coll + ":" + rel
 }
 
+// fileOfID is docID's inverse: the collection and relative path of a
+// document id.
+func (e *Engine) fileOfID(id string) (*treenav.Collection, string, bool) {
+	if len(e.colls) == 1 {
+		return &e.colls[0], id, true
+	}
+	for i := range e.colls {
+		if rel, ok := strings.CutPrefix(id, e.colls[i].Name+":"); ok {
+			return &e.colls[i], rel, true
+		}
+	}
+	return nil, "", false
+}
+
 // ReadFile reads a document's file (Source for the index). The path comes
 // from the index, which got it from the walk: user input never reaches the
 // file system.

@@ -75,6 +75,9 @@ func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
 	pending := map[string]fsnotify.Op{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	if w.reconcile(pending) {
+		timer.Reset(0)
+	}
 	poll := time.NewTicker(opts.PollEvery)
 	defer poll.Stop()
 	rescan := false
@@ -155,6 +158,29 @@ func (w *watcher) addTree(c treenav.Collection, rel string) {
 		w.watched[p] = true
 		return nil
 	})
+}
+
+// reconcile queues, as events, the files that changed on disk between
+// the index's last build and the watches being set: a file written during
+// a server's first build (the build walked past it, no watch was set
+// yet) would otherwise stay stale until its next change. It reports
+// whether it queued any. Diff reads sizes and times only.
+func (w *watcher) reconcile(pending map[string]fsnotify.Op) bool {
+	f, err := w.e.Diff()
+	if err != nil {
+		w.e.watchError(err)
+		return false
+	}
+	queued := false
+	for _, ids := range [][]string{f.Changed, f.Added, f.Removed} {
+		for _, id := range ids {
+			if c, rel, ok := w.e.fileOfID(id); ok {
+				pending[filepath.Join(c.Root, filepath.FromSlash(rel))] |= fsnotify.Write
+				queued = true
+			}
+		}
+	}
+	return queued
 }
 
 // locate maps an absolute path to its collection and relative path.

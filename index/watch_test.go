@@ -121,3 +121,34 @@ func TestWatchBatchesBursts(t *testing.T) {
 		t.Error("an intermediate version survived")
 	}
 }
+
+// TestWatchCatchesUpWithTheBuild: what changed on disk after the build
+// walked past it and before the watches were set (a server's first build
+// runs while the agent edits) is applied when the watch starts, not left
+// stale until the file's next change.
+func TestWatchCatchesUpWithTheBuild(t *testing.T) {
+	e, dir := newTestEngine(t, map[string]string{
+		"web/server.go": serverGo,
+		"a/old.go":      "package a\n\nfunc Old() {}\n",
+		"a/gone.go":     "package a\n\nfunc Gone() {}\n",
+	})
+	os.WriteFile(filepath.Join(dir, "a/new.go"), []byte("package a\n\nfunc BrandNew() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a/old.go"), []byte("package a\n\nfunc Renamed() {}\n"), 0o644)
+	os.Remove(filepath.Join(dir, "a/gone.go"))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.Watch(ctx, WatchOptions{Debounce: 30 * time.Millisecond}) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	eventually(t, "changes made before the watch applied", func() bool {
+		return hasSymbol(e, "BrandNew") && hasSymbol(e, "Renamed") && !hasSymbol(e, "Old") && !hasSymbol(e, "Gone")
+	})
+	if f, err := e.Diff(); err != nil || len(f.Added)+len(f.Changed)+len(f.Removed) != 0 {
+		t.Errorf("diff after catching up: %+v %v", f, err)
+	}
+}
