@@ -193,8 +193,12 @@ type NodeContent struct {
 	Language  string `json:"language"`
 	LineStart int    `json:"line_start"`
 	LineEnd   int    `json:"line_end"`
-	Signature string `json:"signature,omitempty"`
-	Content   string `json:"content"`
+	// ContentLine is the line Content starts on, when it starts above
+	// line_start: a symbol's doc comment or attributes come with it, and
+	// line_start is its declaration's line.
+	ContentLine int    `json:"content_line,omitempty"`
+	Signature   string `json:"signature,omitempty"`
+	Content     string `json:"content"`
 	// Children are the ids of the node's children, in order.
 	Children  []string `json:"children"`
 	Truncated bool     `json:"truncated,omitempty"`
@@ -205,16 +209,19 @@ type NodeContent struct {
 // NavigateResponse is a node with all its descendants: their outline and
 // the full text of the subtree.
 type NavigateResponse struct {
-	NodeID    string     `json:"node_id"`
-	DocID     string     `json:"doc_id"`
-	Path      string     `json:"path"`
-	Kind      Kind       `json:"kind"`
-	Title     string     `json:"title"`
-	LineStart int        `json:"line_start"`
-	LineEnd   int        `json:"line_end"`
-	Nodes     []TreeNode `json:"nodes"`
-	Content   string     `json:"content"`
-	Truncated bool       `json:"truncated,omitempty"`
+	NodeID    string `json:"node_id"`
+	DocID     string `json:"doc_id"`
+	Path      string `json:"path"`
+	Kind      Kind   `json:"kind"`
+	Title     string `json:"title"`
+	LineStart int    `json:"line_start"`
+	LineEnd   int    `json:"line_end"`
+	// ContentLine is the line Content starts on, when it starts above
+	// line_start (see NodeContent).
+	ContentLine int        `json:"content_line,omitempty"`
+	Nodes       []TreeNode `json:"nodes"`
+	Content     string     `json:"content"`
+	Truncated   bool       `json:"truncated,omitempty"`
 	// TotalNodes, set when the outline of descendants was cut, counts them.
 	TotalNodes int `json:"total_nodes,omitempty"`
 }

@@ -215,7 +215,7 @@ func (r *NodesResponse) Text() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd)
+		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, textFrom(n.ContentLine))
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
 		writeLinks(&b, "links", n.Links, false)
@@ -229,7 +229,7 @@ func (r *NodesResponse) Text() string {
 // Text renders a subtree: its outline, then its text.
 func (r *NavigateResponse) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d]\n", r.NodeID, r.Kind, r.Path, r.LineStart, r.LineEnd)
+	fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", r.NodeID, r.Kind, r.Path, r.LineStart, r.LineEnd, textFrom(r.ContentLine))
 	if len(r.Nodes) > 0 {
 		b.WriteString("descendants:\n")
 		for _, n := range r.Nodes {
@@ -243,4 +243,13 @@ func (r *NavigateResponse) Text() string {
 	b.WriteString(r.Content)
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// textFrom says where a node's text starts when that is above its
+// line_start (ContentLine), "" otherwise.
+func textFrom(contentLine int) string {
+	if contentLine == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", text from L%d", contentLine)
 }

@@ -283,7 +283,7 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		nc := treenav.NodeContent{
 			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
 			Language: languageOf(d, nm), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
-			Signature: nm.signature, Children: []string{},
+			ContentLine: contentLine(nm), Signature: nm.signature, Children: []string{},
 		}
 		if nm.parent >= 0 {
 			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
@@ -391,7 +391,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	d := &s.docs[nm.doc]
 	resp := &treenav.NavigateResponse{
 		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
-		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), Nodes: []treenav.TreeNode{},
+		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), ContentLine: contentLine(nm), Nodes: []treenav.TreeNode{},
 	}
 	depth := map[uint32]int{n: 0}
 	var outside []uint32 // descendants not inside the node's range
@@ -685,4 +685,13 @@ func summary(s *segment, d *docMeta) treenav.DocumentSummary {
 		ContentType: d.ContentType, Language: d.Language,
 		NodeCount: int(d.nodeEnd - d.nodeStart), Facets: facets,
 	}
+}
+
+// contentLine is the line a node's text starts on when that is above its
+// line_start (a doc comment, attributes), 0 otherwise.
+func contentLine(nm *nodeMeta) int {
+	if nm.docLine > 0 && nm.docLine < nm.lineStart {
+		return int(nm.docLine)
+	}
+	return 0
 }

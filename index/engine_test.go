@@ -278,6 +278,14 @@ func TestTreeNodesNavigate(t *testing.T) {
 	if c := nr.Nodes[0].Content; !strings.HasPrefix(c, "// Shutdown gracefully") || !strings.HasSuffix(c, "{ return nil }") {
 		t.Errorf("method content: %q", c)
 	}
+	// The text starts with the doc comment, two lines above the
+	// declaration's line, and says so.
+	if n := nr.Nodes[0]; n.LineStart != 10 || n.ContentLine != 8 {
+		t.Errorf("method lines: line_start %d content_line %d, want 10 and 8", n.LineStart, n.ContentLine)
+	}
+	if n := nr.Nodes[1]; n.ContentLine != 0 && n.ContentLine >= n.LineStart {
+		t.Errorf("struct content_line %d with line_start %d: set only when the text starts above", n.ContentLine, n.LineStart)
+	}
 	if c := nr.Nodes[1].Content; !strings.Contains(c, "… field \"Addr\"") || strings.Contains(c, "Addr string") {
 		t.Errorf("struct own content should mark, not include, its field: %q", c)
 	}

@@ -50,7 +50,7 @@ func TestJSONContract(t *testing.T) {
 		{[]string{"tree", "--root", root, "--json", "web/server.go"}, "doc_id,nodes,title", "nodes",
 			"kind,level,line_end,line_start,node_id,parent_id,title,word_count"},
 		{[]string{"node", "--root", root, "--json", "web/server.go#Server.Shutdown"}, "nodes", "nodes",
-			"children,content,doc_id,kind,language,line_end,line_start,node_id,parent_id,path,signature,title"},
+			"children,content,content_line,doc_id,kind,language,line_end,line_start,node_id,parent_id,path,signature,title"},
 		{[]string{"outline", "--root", root, "--format", "json"}, "files", "files", "language,path,symbols"},
 	} {
 		code, out, errs := run(t, tc.args...)
