@@ -47,11 +47,13 @@ type symHit struct {
 
 // prominence orders symbols of one tier: shorter names (in prefix tiers,
 // the closest completions), live symbols before deprecated ones,
-// production code before tests, public before internal paths, shallow
-// paths first.
+// production code before tests, public before internal paths, then a
+// type's or function's definition before a constructor or a variable of
+// the same name (kindRank), then shallow paths first.
 type prominence struct {
 	nameLen                    int // closer completions first (prefix tiers)
 	deprecated, test, internal bool
+	kind                       int // kindRank
 	depth                      int
 	path                       string
 	line                       uint32
@@ -70,6 +72,9 @@ func (a prominence) less(b prominence) bool {
 	if a.internal != b.internal {
 		return !a.internal
 	}
+	if a.kind != b.kind {
+		return a.kind < b.kind
+	}
 	if a.depth != b.depth {
 		return a.depth < b.depth
 	}
@@ -84,7 +89,25 @@ func (a prominence) less(b prominence) bool {
 func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
 	p := d.Path
 	internal := h.flags&hotInternal != 0
-	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal,
+		kind: kindRank(n.kind), depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+}
+
+// kindRank orders symbols that share a name by what a lookup most likely
+// wants: the type (Python's class Enum, not the placeholder "Enum = None"
+// above it; C++'s class unique_ptr, not a constructor of it in another
+// header), then a function or method, then a constructor or property,
+// then a variable, constant or field.
+func kindRank(k treenav.Kind) int {
+	switch k {
+	case treenav.KindFunction, treenav.KindMethod, treenav.KindMacro:
+		return 1
+	case treenav.KindConstructor, treenav.KindProperty:
+		return 2
+	case treenav.KindField, treenav.KindConstant, treenav.KindVariable:
+		return 3
+	}
+	return 0 // types, modules and namespaces
 }
 
 // languageOf is a node's language: its own (a fenced block's, or a
