@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -39,33 +41,45 @@ func (c *cli) outline(args []string) error {
 	default:
 		return usagef("unknown --format %q (want json, markdown or ctags)", *format)
 	}
-	files, err := selectFiles(*root, paths, walk.Options{MaxFileSize: *maxSize})
+	sel, err := selectFiles(*root, paths, walk.Options{MaxFileSize: *maxSize})
 	if err != nil {
 		return err
 	}
-	jobs := make([]parsers.Job, len(files))
-	for i, f := range files {
+	// A PATH that cannot be read is said and left out: the others are
+	// outlined all the same (a diff's file list names deleted files).
+	for _, p := range sel.unreadable {
+		fmt.Fprintf(c.stderr, "treenav outline: %s\n", p)
+	}
+	jobs := make([]parsers.Job, len(sel.files))
+	for i, f := range sel.files {
 		jobs[i] = parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel}
 	}
 	var docs []*treenav.Document
-	failed := 0
+	var failures []parsers.Outcome
+	skipped := map[string]string{} // rel → reason, for the files Classify or the parsers skip
 	var mu sync.Mutex
 	parsers.ParseAll(jobs, 0, walk.Classify, func(_ int, o parsers.Outcome) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
 		case o.Err != nil:
-			failed++
-			fmt.Fprintf(c.stderr, "treenav outline: %v\n", o.Err)
+			failures = append(failures, o)
 		case o.Doc != nil:
 			docs = append(docs, o.Doc)
+		case o.Skip != "":
+			skipped[o.Job.Rel] = o.Skip
 		}
 	})
-	if len(docs) == 0 && (failed > 0 || len(paths) > 0) {
+	sort.Slice(failures, func(i, j int) bool { return failures[i].Job.Rel < failures[j].Job.Rel })
+	for _, o := range failures {
+		fmt.Fprintf(c.stderr, "treenav outline: %s\n", fileError(o.Job.Rel, o.Err))
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	sel.explainEmpty(c.stderr, docs, failures, skipped)
+	if len(docs) == 0 && (len(sel.unreadable) > 0 || len(failures) > 0 || len(paths) > 0) {
 		fmt.Fprintln(c.stderr, "treenav outline: no file could be outlined")
 		return errNothing
 	}
-	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	warnOutline(c.stderr, docs)
 	out := treenav.OutlineResponse{Files: make([]treenav.OutlineFile, len(docs))}
 	for i, d := range docs {
@@ -83,9 +97,34 @@ func (c *cli) outline(args []string) error {
 	}
 }
 
+// selection is the files outline reads, and what it knows of its PATHs.
+type selection struct {
+	root       string // as given
+	maxSize    int64  // the size limit in force
+	walker     *walk.Walker
+	walked     *walk.Result
+	files      []walk.File   // the walk's files under the PATHs
+	paths      []outlinePath // the PATHs that exist, as given
+	unreadable []string      // "PATH: why", for the PATHs that do not exist or cannot be read
+}
+
+// outlinePath is a PATH of outline's that exists.
+type outlinePath struct {
+	arg string // as given
+	rel string // relative to the root, forward slashes; "." is the root
+	dir bool
+}
+
+// under reports whether the file rel is p or under it.
+func (p outlinePath) under(rel string) bool {
+	return p.rel == "." || rel == p.rel || strings.HasPrefix(rel, p.rel+"/")
+}
+
 // selectFiles walks root and keeps the files under the given paths
-// (relative to root, or absolute inside it); no paths means all files.
-func selectFiles(root string, paths []string, opts walk.Options) ([]walk.File, error) {
+// (relative to root, or absolute inside it); no paths means all files. A
+// path that does not exist or cannot be read is listed in unreadable; a
+// path outside the root is a usage error.
+func selectFiles(root string, paths []string, opts walk.Options) (*selection, error) {
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -95,7 +134,10 @@ func selectFiles(root string, paths []string, opts walk.Options) ([]walk.File, e
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	var prefixes []string
+	sel := &selection{root: root, maxSize: opts.MaxFileSize}
+	if sel.maxSize <= 0 {
+		sel.maxSize = walk.DefaultMaxFileSize
+	}
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(p) {
@@ -105,28 +147,147 @@ func selectFiles(root string, paths []string, opts walk.Options) ([]walk.File, e
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return nil, usagef("path %s is outside the root %s", p, root)
 		}
-		if _, err := os.Stat(abs); err != nil {
-			return nil, err
+		st, err := os.Stat(abs)
+		if err != nil {
+			sel.unreadable = append(sel.unreadable, fileError(p, err))
+			continue
 		}
-		prefixes = append(prefixes, filepath.ToSlash(rel))
+		sel.paths = append(sel.paths, outlinePath{arg: p, rel: filepath.ToSlash(rel), dir: st.IsDir()})
 	}
-	res, err := walk.Walk(absRoot, opts)
-	if err != nil {
+	if len(paths) > 0 && len(sel.paths) == 0 {
+		return sel, nil // nothing to walk for
+	}
+	if sel.walker, err = walk.New(absRoot, opts); err != nil {
 		return nil, err
 	}
-	if len(prefixes) == 0 {
-		return res.Files, nil
+	if sel.walked, err = sel.walker.Walk(""); err != nil {
+		return nil, err
 	}
-	var keep []walk.File
-	for _, f := range res.Files {
-		for _, p := range prefixes {
-			if p == "." || f.Rel == p || strings.HasPrefix(f.Rel, p+"/") {
-				keep = append(keep, f)
-				break
-			}
+	if len(paths) == 0 {
+		sel.files = sel.walked.Files
+		return sel, nil
+	}
+	// A diff's file list can name thousands of files: look them up, and
+	// compare with the directories only.
+	filePaths := map[string]bool{}
+	var dirPaths []outlinePath
+	for _, p := range sel.paths {
+		if p.dir {
+			dirPaths = append(dirPaths, p)
+		} else {
+			filePaths[p.rel] = true
 		}
 	}
-	return keep, nil
+	for _, f := range sel.walked.Files {
+		keep := filePaths[f.Rel]
+		for _, p := range dirPaths {
+			if keep {
+				break
+			}
+			keep = p.under(f.Rel)
+		}
+		if keep {
+			sel.files = append(sel.files, f)
+		}
+	}
+	return sel, nil
+}
+
+// explainEmpty says on w why a PATH (or the root, without PATHs) gave no
+// outline, unless a file's error already said it: the PATH is skipped (by
+// an ignore file, its size, its language), or it is a directory with no
+// supported file (with what was skipped there).
+func (sel *selection) explainEmpty(w io.Writer, docs []*treenav.Document, failures []parsers.Outcome, skipped map[string]string) {
+	if sel.walker == nil {
+		return
+	}
+	paths := sel.paths
+	if len(paths) == 0 {
+		if len(docs) > 0 || len(failures) > 0 {
+			return
+		}
+		paths = []outlinePath{{arg: sel.root, rel: ".", dir: true}}
+	}
+	// The files that gave an outline or an error message.
+	said := make(map[string]bool, len(docs)+len(failures))
+	for _, d := range docs {
+		said[d.Path] = true
+	}
+	for _, o := range failures {
+		said[o.Job.Rel] = true
+	}
+	for _, p := range paths {
+		found := said[p.rel]
+		if p.dir {
+			for rel := range said {
+				if found {
+					break
+				}
+				found = p.under(rel)
+			}
+		}
+		if found {
+			continue
+		}
+		if !p.dir {
+			reason := skipped[p.rel]
+			if reason == "" {
+				_, r, err := sel.walker.Check(p.rel)
+				if err != nil {
+					fmt.Fprintf(w, "treenav outline: %s\n", fileError(p.arg, err))
+					continue
+				}
+				reason = r
+			}
+			if reason == "" {
+				reason = "unsupported"
+			}
+			if reason == walk.SkipTooLarge {
+				reason += fmt.Sprintf(" (over %d bytes, see --max-file-size)", sel.maxSize)
+			}
+			fmt.Fprintf(w, "treenav outline: %s: skipped: %s\n", p.arg, reason)
+			continue
+		}
+		if reason := sel.walker.Reason(p.rel, true); p.rel != "." && reason != "" {
+			fmt.Fprintf(w, "treenav outline: %s: skipped: %s\n", p.arg, reason)
+			continue
+		}
+		// What the walk and the parsers skipped under the directory.
+		counts := map[string]int{}
+		if p.rel == "." {
+			for r, n := range sel.walked.Skipped {
+				counts[r] += n
+			}
+		} else if res, err := sel.walker.Walk(p.rel); err == nil {
+			for r, n := range res.Skipped {
+				counts[r] += n
+			}
+		}
+		for rel, r := range skipped {
+			if p.under(rel) {
+				counts[r]++
+			}
+		}
+		msg := p.arg + ": no supported file"
+		if len(sel.paths) == 0 {
+			msg = "no supported file under " + p.arg
+		}
+		if len(counts) > 0 {
+			msg += " (skipped: " + treenav.CountsLine(counts) + ")"
+		}
+		fmt.Fprintf(w, "treenav outline: %s\n", msg)
+	}
+}
+
+// fileError is the one-line message for a path that could not be read:
+// the path as the user knows it and what went wrong, without the absolute
+// path the operating system's error names.
+func fileError(path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return path + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 func writeJSON(w io.Writer, v any) error {
