@@ -211,7 +211,7 @@ func (sv *scopeVocab) checkCollections(colls []string) error {
 func (v *view) checkDocs(ids []string) error {
 	for _, id := range ids {
 		if _, _, ok := v.doc(id); !ok {
-			return &NotFoundError{What: "document", ID: id, Closest: v.closest(id)}
+			return v.notFound("document", id)
 		}
 	}
 	return nil
