@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,10 +29,14 @@ type scopeVocab struct {
 	kinds     map[string]bool           // node kinds and the languages' own kind words
 }
 
-// scopeCache holds a view's scopeVocab, built on first use.
+// scopeCache holds a view's scopeVocab and the first parts of its
+// documents' paths (rootNames), each built on first use.
 type scopeCache struct {
 	once  sync.Once
 	vocab *scopeVocab
+
+	rootsOnce sync.Once
+	roots     map[string]bool
 }
 
 // segScope is what a segment's nodes can be scoped by: a segment never
@@ -286,11 +291,99 @@ func closestValue(val string, have map[string]int) string {
 	return best
 }
 
-// checkPathGlob rejects a path glob doublestar cannot match with; "" is
-// no glob.
-func checkPathGlob(glob string) error {
-	if glob != "" && !doublestar.ValidatePattern(glob) {
+// checkPathGlob rejects a path glob doublestar cannot match with, and
+// one that matches no document where the same glob below the root would
+// ("http/*.go" for net/http/server.go): globs start at the root, which is
+// easy to forget. "" is no glob.
+func (v *view) checkPathGlob(glob string) error {
+	if glob == "" {
+		return nil
+	}
+	if !doublestar.ValidatePattern(glob) {
 		return &BadRequestError{"path glob " + strconv.Quote(glob) + " is not a valid pattern"}
 	}
+	// Only a glob whose first part is a name the root does not have can
+	// be such a mistake: the others are not looked further into.
+	first, _, _ := strings.Cut(glob, "/")
+	if first == "" || first == "." || first == "**" || hasGlobMeta(first) || v.rootNames()[first] {
+		return nil
+	}
+	below, matchedBelow := "**/"+glob, false
+	for si, s := range v.segs {
+		for di := range s.docs {
+			if !v.live(si, uint32(di)) {
+				continue
+			}
+			p := s.docs[di].Path
+			if matchPathGlob(glob, p) {
+				return nil
+			}
+			matchedBelow = matchedBelow || matchPathGlob(below, p)
+		}
+	}
+	if matchedBelow {
+		return &BadRequestError{fmt.Sprintf("path glob %q matches no file: globs start at the root (did you mean %q?)", glob, below)}
+	}
 	return nil
+}
+
+// rootNames are the first parts of the view's documents' paths: the
+// files and directories at its collections' roots.
+func (v *view) rootNames() map[string]bool {
+	c := &v.scopeCache
+	c.rootsOnce.Do(func() {
+		c.roots = map[string]bool{}
+		v.eachDoc(func(d *docMeta) {
+			first, _, _ := strings.Cut(d.Path, "/")
+			c.roots[first] = true
+		})
+	})
+	return c.roots
+}
+
+// globMeta are doublestar's special characters.
+const globMeta = "*?[{\\"
+
+// hasGlobMeta reports whether a glob has doublestar's special characters.
+func hasGlobMeta(glob string) bool {
+	return strings.ContainsAny(glob, globMeta)
+}
+
+// matchPathGlob reports whether path glob takes in the document at p
+// (relative to its collection's root, with forward slashes), as
+// gitignore and ripgrep read globs: when it matches p; when it names a
+// directory p is under ("net/http" and "net/http/" as "net/http/**");
+// when it has no '/' and matches p's base name ("*.go", "server.go"). A
+// leading "/" or "./" is the root. Search and list (compileFilter's
+// filter) and symbols all match with it.
+func matchPathGlob(glob, p string) bool {
+	anchored := strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "./")
+	if anchored {
+		glob = strings.TrimLeft(strings.TrimPrefix(glob, "."), "/")
+	}
+	dir := strings.TrimRight(glob, "/")
+	if anchored && dir == "" {
+		return true // the root
+	}
+	base := !anchored && !strings.Contains(glob, "/")
+	if !hasGlobMeta(glob) {
+		// A plain path, most often a directory: no pattern matching.
+		return p == glob || dir != "" && len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) ||
+			base && path.Base(p) == glob
+	}
+	if base {
+		if ok, _ := doublestar.Match(glob, path.Base(p)); ok {
+			return true
+		}
+	} else if lit := glob[:strings.IndexAny(glob, globMeta)]; !strings.HasPrefix(p, lit) {
+		return false // the common case, cheaply
+	}
+	if ok, _ := doublestar.Match(glob, p); ok {
+		return true
+	}
+	if dir != "" {
+		ok, _ := doublestar.Match(dir+"/**", p)
+		return ok
+	}
+	return false
 }

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/treenav/treenav"
 )
 
@@ -1076,7 +1074,7 @@ func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 		}
 	}
 	if req.PathGlob != "" {
-		if err := checkPathGlob(req.PathGlob); err != nil {
+		if err := v.checkPathGlob(req.PathGlob); err != nil {
 			return nil, err
 		}
 		f.glob = req.PathGlob
@@ -1123,10 +1121,8 @@ func (f *filter) docOK(d *docMeta) bool {
 	if f.docIDs != nil && !f.docIDs[d.DocID] {
 		return false
 	}
-	if f.glob != "" {
-		if ok, _ := doublestar.Match(f.glob, d.Path); !ok {
-			return false
-		}
+	if f.glob != "" && !matchPathGlob(f.glob, d.Path) {
+		return false
 	}
 	for key, want := range f.facets {
 		if !facetMatch(d, key, want) {

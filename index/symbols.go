@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/treenav/treenav"
 )
 
@@ -185,7 +183,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if err := checkPathGlob(req.PathGlob); err != nil {
+	if err := v.checkPathGlob(req.PathGlob); err != nil {
 		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
@@ -235,10 +233,8 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if colls != nil && !colls[d.Collection] {
 			return
 		}
-		if req.PathGlob != "" {
-			if ok, _ := doublestar.Match(req.PathGlob, d.Path); !ok {
-				return
-			}
+		if req.PathGlob != "" && !matchPathGlob(req.PathGlob, d.Path) {
+			return
 		}
 		seen[ref] = true
 		hits = append(hits, symHit{ref: ref, tier: tier, key: prominenceOf(d, n, &s.hot[node])})

@@ -78,7 +78,7 @@ type SearchArgs struct {
 	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
-	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, e.g. \"src/**/*.go\""`
+	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"results per page"`
 	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
@@ -113,7 +113,7 @@ type SymbolArgs struct {
 	Query      string     `json:"query" jsonschema:"a symbol name (\"Shutdown\"), a qualified name (\"Server.Shutdown\"), a prefix or camel humps (\"gUT\" finds getUserToken)"`
 	Kind       StringList `json:"kind,omitempty" jsonschema:"keep symbols of this kind (one or a list): class, interface, struct, enum, type, function, method, constructor, field, constant, variable, ..."`
 	Language   StringList `json:"language,omitempty" jsonschema:"keep symbols of this language (one or a list): go, python, typescript, ..."`
-	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, e.g. \"internal/**\""`
+	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
