@@ -18,20 +18,22 @@ type ctagsEntry struct {
 
 // writeCtags writes a Universal-ctags extended-format tags file, sorted by
 // name (byte order) so readtags can binary-search it. Each tag carries its
-// kind, line, end line, scope (the parent's kind and qualified name),
-// signature and language.
+// kind, line, end line, scope (the parent's kind and qualified name, in
+// the language's notation: see ctagsScope), signature and language.
 func writeCtags(w io.Writer, out treenav.OutlineResponse) error {
 	var entries []ctagsEntry
 	for _, f := range out.Files {
-		var add func(syms []treenav.OutlineSymbol, parent *treenav.OutlineSymbol)
-		add = func(syms []treenav.OutlineSymbol, parent *treenav.OutlineSymbol) {
+		// scope is the parent's scope name in ctags' notation.
+		var add func(syms []treenav.OutlineSymbol, parent *treenav.OutlineSymbol, scope string)
+		add = func(syms []treenav.OutlineSymbol, parent *treenav.OutlineSymbol, scope string) {
 			for i := range syms {
 				s := &syms[i]
+				own := ctagsScope(f.Language, parent, scope, s)
 				if name := ctagsValue(s.Name); name != "" && !strings.HasPrefix(name, "!") {
 					var b strings.Builder
 					fmt.Fprintf(&b, "kind:%s\tline:%d\tlanguage:%s", s.Kind, s.LineStart, f.Language)
 					if parent != nil {
-						fmt.Fprintf(&b, "\t%s:%s", parent.Kind, ctagsValue(parent.QualifiedName))
+						fmt.Fprintf(&b, "\t%s:%s", parent.Kind, ctagsValue(scope))
 					}
 					if s.Signature != "" && s.Kind != treenav.KindSection {
 						fmt.Fprintf(&b, "\tsignature:%s", ctagsValue(s.Signature))
@@ -39,10 +41,10 @@ func writeCtags(w io.Writer, out treenav.OutlineResponse) error {
 					fmt.Fprintf(&b, "\tend:%d", s.LineEnd)
 					entries = append(entries, ctagsEntry{name: name, path: f.Path, line: s.LineStart, fields: b.String()})
 				}
-				add(s.Children, s)
+				add(s.Children, s, own)
 			}
 		}
-		add(f.Symbols, nil)
+		add(f.Symbols, nil, "")
 	}
 	sort.Slice(entries, func(i, j int) bool {
 		a, b := entries[i], entries[j]
@@ -78,4 +80,40 @@ func writeCtags(w io.Writer, out treenav.OutlineResponse) error {
 // backslash doubles, tabs and newlines become \t and \n.
 func ctagsValue(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(s)
+}
+
+// ctagsSeparator returns the separator Universal Ctags writes in a scope
+// after a part of the given kind, where it is not treenav's "." (checked
+// with Universal Ctags 5.9 on libstdc++'s bits/, the Debian cargo registry
+// and /usr/share/php): "::" in C++ (class:std::vector) and C (struct:A::B
+// for a nested struct: one parser reads both) and in Rust
+// (module:outer::inner); in PHP "\" after a namespace and "::" after a
+// class or function (class:Foo\Bar\Baz, function:Foo\Bar\Baz::run; the
+// backslash doubled in the file by ctagsValue, as ctags writes it). Ruby,
+// Python, Java, C#, Go, Kotlin, TypeScript, JavaScript and Protobuf scopes
+// use "." there too.
+func ctagsSeparator(language string, kind treenav.Kind) string {
+	switch language {
+	case "c", "cpp", "rust":
+		return "::"
+	case "php":
+		if kind == treenav.KindNamespace {
+			return `\`
+		}
+		return "::"
+	}
+	return "."
+}
+
+// ctagsScope returns the scope name of s (the scope of its children) in
+// ctags' notation, from its parent's (parentScope). Treenav's qualified
+// names join their parts with "."; names hold no "." in the languages with
+// another separator, so the parts of a qualified name the tree does not
+// show (the namespaces and class of a C++ out-of-line definition, a PHP
+// namespace declared as Foo\Bar) are split there and joined as namespaces.
+func ctagsScope(language string, parent *treenav.OutlineSymbol, parentScope string, s *treenav.OutlineSymbol) string {
+	if parent != nil && s.QualifiedName == parent.QualifiedName+"."+s.Name {
+		return parentScope + ctagsSeparator(language, parent.Kind) + s.Name
+	}
+	return strings.ReplaceAll(s.QualifiedName, ".", ctagsSeparator(language, treenav.KindNamespace))
 }
