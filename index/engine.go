@@ -99,6 +99,13 @@ const failedReason = "failed"
 // reporting it as changed.
 const sameContentReason = "same content"
 
+// sameContent returns the "same content" stamp skips holds for id, if it
+// is of a file of this size and time.
+func sameContent(skips map[string]skipStamp, id string, size, modTime int64) (skipStamp, bool) {
+	sk, ok := skips[id]
+	return sk, ok && sk.Reason == sameContentReason && sk.Size == size && sk.ModTime == modTime
+}
+
 // NewEngine returns an engine over collections (roots are made absolute;
 // a single collection gets doc ids without a collection prefix).
 func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) {
@@ -260,7 +267,7 @@ func (e *Engine) Build() error {
 					unchanged++
 					continue
 				}
-				if sk, ok := oldSkips[id]; ok && sk.Reason == sameContentReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
+				if sk, ok := sameContent(oldSkips, id, f.Size, f.ModTime); ok {
 					skips[id] = sk
 					unchanged++
 					continue
@@ -553,7 +560,7 @@ func (e *Engine) Diff() (*Freshness, error) {
 					f.Added = append(f.Added, id)
 				}
 			case d.Size != file.Size || d.ModTime != file.ModTime:
-				if sk, ok := skips[id]; ok && sk.Reason == sameContentReason && sk.Size == file.Size && sk.ModTime == file.ModTime {
+				if _, ok := sameContent(skips, id, file.Size, file.ModTime); ok {
 					break // touched, content unchanged
 				}
 				f.Changed = append(f.Changed, id)

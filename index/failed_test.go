@@ -55,24 +55,14 @@ func buildWithFailure(t *testing.T) (e *Engine, dir, failed string) {
 // failure when it indexes the file.
 func TestDiffReportsFailedFileAsFailed(t *testing.T) {
 	e, dir, failed := buildWithFailure(t)
-	clean := func(e *Engine, when string) {
-		t.Helper()
-		f, err := e.Diff()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(f.Added)+len(f.Changed)+len(f.Removed) != 0 {
-			t.Errorf("%s: diff %+v, want none: the failed file is no news", when, f)
-		}
-	}
-	clean(e, "after the build")
+	noNews(t, e, "after the build")
 	if e.Changes() == 0 {
 		t.Error("the build changed the index but Changes() is 0")
 	}
 
 	// The failure is saved with the snapshot (the CLI's status reads it).
 	e2 := reloaded(t, e)
-	clean(e2, "after loading the snapshot")
+	noNews(t, e2, "after loading the snapshot")
 	if st := e2.Status(); st.ErrorCount != 1 || st.Errors[0].Path != failed {
 		t.Errorf("loaded status: %d errors %+v", st.ErrorCount, st.Errors)
 	}
@@ -100,5 +90,5 @@ func TestDiffReportsFailedFileAsFailed(t *testing.T) {
 	if _, ok := e.ix.skippedFiles()[failed]; ok {
 		t.Error("the failed stamp outlived the file's indexing")
 	}
-	clean(e, "after the watcher indexed it")
+	noNews(t, e, "after the watcher indexed it")
 }

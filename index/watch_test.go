@@ -44,17 +44,23 @@ func symbolPath(e *Engine, name string) string {
 	return ""
 }
 
-func TestWatchFollowsChanges(t *testing.T) {
-	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo})
+// startWatch runs e's watcher (30 ms debounce) until the returned stop
+// is called, which fails t if the watcher returned an error.
+func startWatch(t *testing.T, e *Engine) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- e.Watch(ctx, WatchOptions{Debounce: 30 * time.Millisecond}) }()
-	defer func() {
+	return func() {
 		cancel()
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
-	}()
+	}
+}
+
+func TestWatchFollowsChanges(t *testing.T) {
+	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo})
+	defer startWatch(t, e)()
 	eventually(t, "watcher running", func() bool { return e.Status().Watching })
 	write := func(rel, content string) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -136,15 +142,7 @@ func TestWatchCatchesUpWithTheBuild(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a/old.go"), []byte("package a\n\nfunc Renamed() {}\n"), 0o644)
 	os.Remove(filepath.Join(dir, "a/gone.go"))
 
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- e.Watch(ctx, WatchOptions{Debounce: 30 * time.Millisecond}) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
+	defer startWatch(t, e)()
 	eventually(t, "changes made before the watch applied", func() bool {
 		return hasSymbol(e, "BrandNew") && hasSymbol(e, "Renamed") && !hasSymbol(e, "Old") && !hasSymbol(e, "Gone")
 	})
