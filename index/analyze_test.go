@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -152,5 +153,28 @@ func TestStemFixes(t *testing.T) {
 		if got := stem(w); got != want {
 			t.Errorf("stem(%q) = %q, want %q (the stem of expire)", w, got, want)
 		}
+	}
+}
+
+// A one-word synonym of a phrase ("drain" for "graceful shutdown") is one
+// piece of evidence: the phrase's words share its weight instead of each
+// taking it whole, which let a node with "drain" as any identifier part
+// (the Go runtime's gcDrain*) score twice a synonym's weight and outrank
+// nodes that have one of the words themselves.
+func TestSpanSynonymCountsOnce(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{"q.go": "package q\n\n// Drain empties the queue.\nfunc Drain() {}\n"})
+	ix := e.Index()
+	r := ix.Ranking()
+	q := parseQuery("graceful shutdown")
+	total := 0.0
+	for _, vs := range ix.view().expand(q, &r) {
+		for _, va := range vs {
+			if va.term == "drain" {
+				total += va.mult
+			}
+		}
+	}
+	if math.Abs(total-r.SynonymWeight) > 1e-9 {
+		t.Errorf(`"drain" for "graceful shutdown": weights sum to %v, want the synonym weight %v`, total, r.SynonymWeight)
 	}
 }
