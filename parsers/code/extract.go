@@ -91,9 +91,14 @@ func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module)
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
+	clean := sigCleaner{src: src}
 	for _, s := range syms {
+		pre := s
 		if l.Fixup != nil {
 			l.Fixup(&s, src)
+		}
+		if s.Name != "" && l.mayHaveComment(s.Signature) {
+			l.uncomment(&s, pre, &clean)
 		}
 		s.Node, s.NameNode, s.Host = nil, nil, nil
 		if s.Name != "" {
@@ -430,11 +435,11 @@ func (l *Language) setExtent(s *Symbol, src []byte, e extent) {
 	}
 	// The signature starts at the wrapper ("export", "template<...>",
 	// "type") but not at leading attributes.
+	s.sigStart, s.sigEnd = e.nStart, e.nEnd
 	if s.bodyStart > e.nStart {
-		s.Signature = signature(src[e.nStart:s.bodyStart])
-	} else {
-		s.Signature = signature(src[e.nStart:e.nEnd])
+		s.sigEnd = s.bodyStart
 	}
+	s.Signature = signature(src[s.sigStart:s.sigEnd])
 	if l.ScopeSeparator != "" {
 		s.Scope, s.Name = splitScope(s.Name, l.ScopeSeparator)
 	}

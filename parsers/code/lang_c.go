@@ -16,6 +16,7 @@ func init() {
 		Grammar:      c.GetLanguage,
 		CommentTypes: []string{"comment"},
 		Preprocess:   blankMacrosC,
+		Directives:   true,
 	}
 	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }
 	Register(l)

@@ -15,6 +15,7 @@ func init() {
 		Wrappers:       []string{"template_declaration", "friend_declaration"},
 		ScopeSeparator: "::",
 		Preprocess:     blankMacros,
+		Directives:     true,
 	}
 	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }
 	Register(l)

@@ -20,6 +20,7 @@ func init() {
 		// grammars/lua/README.md for why not go-tree-sitter's.
 		Grammar:         lua.GetLanguage,
 		CommentTypes:    []string{"comment"},
+		CommentMarkers:  []string{"--"},
 		AttachReceivers: true,
 		// "function M.f" attaches to the table M whatever it turned out
 		// to be: a module, a class or a plain table variable.

@@ -13,26 +13,28 @@ import (
 
 func init() {
 	Register(&Language{
-		Name:         "ocaml",
-		Extensions:   []string{".ml"},
-		Interpreters: []string{"ocaml"},
-		Grammar:      ocaml.GetLanguage,
-		CommentTypes: []string{"comment"},
-		Fixup:        ocamlFixup,
+		Name:           "ocaml",
+		Extensions:     []string{".ml"},
+		Interpreters:   []string{"ocaml"},
+		Grammar:        ocaml.GetLanguage,
+		CommentTypes:   []string{"comment"},
+		CommentMarkers: []string{"(*"},
+		Fixup:          ocamlFixup,
 	})
 	// Interfaces: the bundled grammar parses implementations only, whose
 	// signatures ("sig ... end") hold what an .mli holds at its top; the
 	// top-level "val" specifications are rewritten so that it parses (see
 	// ocamlInterface).
 	Register(&Language{
-		Name:         "ocaml_interface",
-		DocLanguage:  "ocaml",
-		Query:        "ocaml",
-		Extensions:   []string{".mli"},
-		Grammar:      ocaml.GetLanguage,
-		CommentTypes: []string{"comment"},
-		Preprocess:   ocamlInterface,
-		Fixup:        ocamlFixup,
+		Name:           "ocaml_interface",
+		DocLanguage:    "ocaml",
+		Query:          "ocaml",
+		Extensions:     []string{".mli"},
+		Grammar:        ocaml.GetLanguage,
+		CommentTypes:   []string{"comment"},
+		CommentMarkers: []string{"(*"},
+		Preprocess:     ocamlInterface,
+		Fixup:          ocamlFixup,
 	})
 }
 

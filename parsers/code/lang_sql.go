@@ -13,10 +13,11 @@ import (
 
 func init() {
 	Register(&Language{
-		Name:         "sql",
-		Extensions:   []string{".sql"},
-		Grammar:      sql.GetLanguage,
-		CommentTypes: []string{"comment", "marginalia"},
+		Name:           "sql",
+		Extensions:     []string{".sql"},
+		Grammar:        sql.GetLanguage,
+		CommentTypes:   []string{"comment", "marginalia"},
+		CommentMarkers: []string{"--", "/*"},
 		// The statement holds the CREATE (and the comments above are
 		// its siblings).
 		Wrappers: []string{"statement"},

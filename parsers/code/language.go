@@ -44,6 +44,13 @@ type Language struct {
 	// the doc from the text (setTextDoc: C#, Kotlin, Scala, Swift) leave
 	// it empty, which also spares a sibling lookup per symbol.
 	CommentTypes []string
+	// CommentMarkers are the strings that open a comment, where they are
+	// not "//", "/*" and "#": signatures leave comments out (sigclean.go).
+	CommentMarkers []string
+	// Directives: a line that starts with '#' is a preprocessor
+	// directive (C, C++), which signatures leave out with the branches of
+	// a conditional after the first.
+	Directives bool
 	// LeadingTypes are sibling node types that belong to the definition
 	// after them (Rust attributes, TypeScript member decorators): the
 	// definition's range is extended back over them.

@@ -45,6 +45,10 @@ type Symbol struct {
 	parent    int // index into the symbol slice, -1 for top level
 	children  []int
 	qualified string
+
+	// sigStart/sigEnd is the text the extractor's signature is made of,
+	// before any Fixup.
+	sigStart, sigEnd uint32
 }
 
 func (s *Symbol) contains(o *Symbol) bool {
