@@ -29,6 +29,13 @@ type Collection struct {
 	// (relative to Root); Exclude drops matching files and directories.
 	Include []string `toml:"include"`
 	Exclude []string `toml:"exclude"`
+	// Generated names files to index even when their opening comments
+	// carry a generator's marker ("Code generated ... DO NOT EDIT",
+	// "@generated"), which are otherwise skipped: pages generated from
+	// templates that are the documentation people read, say. The globs
+	// are read as Include's; they select among the files Include and
+	// Exclude keep and never add others.
+	Generated []string `toml:"generated"`
 }
 
 // Ranking holds every knob of the ranking function (BM25F with proximity,

@@ -67,7 +67,7 @@ func TestExampleConfig(t *testing.T) {
 	if len(cfg.Collections) != 1 {
 		t.Fatalf("example collections: %+v", cfg.Collections)
 	}
-	if g, w := cfg.Collections[0], want.Collections[0]; g.Root != w.Root || g.Weight != w.Weight || len(g.Include)+len(g.Exclude) != 0 {
+	if g, w := cfg.Collections[0], want.Collections[0]; g.Root != w.Root || g.Weight != w.Weight || len(g.Include)+len(g.Exclude)+len(g.Generated) != 0 {
 		t.Errorf("example collection %+v, default %+v", g, w)
 	}
 }
@@ -80,7 +80,7 @@ func configLeafKeys(t *testing.T) []string {
 	// every key would not work; instead encode a config with a
 	// collection and every pointer set, and read back the keys written.
 	cfg := treenav.DefaultConfig()
-	cfg.Collections = []treenav.Collection{{Name: "n", Root: "r", Weight: 1, Include: []string{"i"}, Exclude: []string{"e"}}}
+	cfg.Collections = []treenav.Collection{{Name: "n", Root: "r", Weight: 1, Include: []string{"i"}, Exclude: []string{"e"}, Generated: []string{"g"}}}
 	cfg.Index.Dir = "d"
 	cfg.Server.HTTP, cfg.Server.Token = "h:1", "t"
 	var b strings.Builder
@@ -112,9 +112,9 @@ func TestDefaultsAgreeWithWalk(t *testing.T) {
 	if treenav.DefaultMaxFileSize != walk.DefaultMaxFileSize {
 		t.Errorf("treenav.DefaultMaxFileSize = %d, walk.DefaultMaxFileSize = %d", treenav.DefaultMaxFileSize, walk.DefaultMaxFileSize)
 	}
-	c := treenav.Collection{Include: []string{"a"}, Exclude: []string{"b"}}
+	c := treenav.Collection{Include: []string{"a"}, Exclude: []string{"b"}, Generated: []string{"c"}}
 	o := walk.CollectionOptions(c, treenav.Limits{MaxFileSize: 7})
-	if o.MaxFileSize != 7 || !slices.Equal(o.Include, c.Include) || !slices.Equal(o.Exclude, c.Exclude) {
+	if o.MaxFileSize != 7 || !slices.Equal(o.Include, c.Include) || !slices.Equal(o.Exclude, c.Exclude) || !slices.Equal(o.Generated, c.Generated) {
 		t.Errorf("CollectionOptions = %+v", o)
 	}
 }

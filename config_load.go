@@ -131,6 +131,14 @@ func (e *ConfigError) Error() string {
 // ParseConfig decodes and checks a configuration file's content. file names
 // it in errors, and its directory anchors relative paths.
 func ParseConfig(data []byte, file string) (*Config, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	lines := keyLines(string(data))
+	if errs := globLists(raw, file, lines); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
 	cfg := DefaultConfig()
 	// Decoding over the defaults leaves unset keys at their default and
 	// keeps explicit values, false and 0 included.
@@ -138,11 +146,7 @@ func ParseConfig(data []byte, file string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	c := checker{file: file, dir: filepath.Dir(file), lines: keyLines(string(data)), md: md}
+	c := checker{file: file, dir: filepath.Dir(file), lines: lines, md: md}
 	c.unknownKeys()
 	c.collections(cfg, raw)
 	c.ranking(&cfg.Ranking)
@@ -254,7 +258,72 @@ func (c *checker) collections(cfg *Config, raw map[string]any) {
 		}
 		c.globs(key+".include", col.Include)
 		c.globs(key+".exclude", col.Exclude)
+		c.globs(key+".generated", col.Generated)
 	}
+}
+
+// globKeys are a collection's settings that hold lists of globs.
+var globKeys = []string{"include", "exclude", "generated"}
+
+// globLists checks, before the document is decoded, that each
+// collection's glob settings are lists of strings: the TOML library's own
+// message for `generated = "docs/**"` speaks of slices.
+func globLists(raw map[string]any, file string, lines map[string]int) []error {
+	var cols []map[string]any
+	switch v := raw["collections"].(type) {
+	case []map[string]any:
+		cols = v
+	case []any:
+		for _, e := range v {
+			m, _ := e.(map[string]any)
+			cols = append(cols, m)
+		}
+	}
+	c := checker{file: file, lines: lines}
+	for i, col := range cols {
+		for _, k := range globKeys {
+			v, ok := col[k]
+			if !ok {
+				continue
+			}
+			key := fmt.Sprintf("collections[%d].%s", i, k)
+			list, isList := v.([]any)
+			if !isList {
+				if s, isStr := v.(string); isStr {
+					c.errorf(key, "want a list of globs: %s = [%q]", k, s)
+				} else {
+					c.errorf(key, "want a list of globs, such as %s = [\"docs/**\"], got %s", k, tomlType(v))
+				}
+				continue
+			}
+			for _, e := range list {
+				if _, ok := e.(string); !ok {
+					c.errorf(key, "want a list of globs (strings), got %s %v in it", tomlType(e), e)
+					break
+				}
+			}
+		}
+	}
+	return c.errs
+}
+
+// tomlType names the TOML type of a decoded value, for messages.
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a number"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
 }
 
 func (c *checker) globs(key string, patterns []string) {

@@ -64,6 +64,15 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad include glob", col("include = [\"[a-\"]\n"), []string{"collections[0].include"}, 4, "not a valid doublestar pattern"},
 		{"absolute exclude glob", col("exclude = [\"/x\"]\n"), []string{"collections[0].exclude"}, 4, "leading '/'"},
 		{"empty glob", col("exclude = [\"\"]\n"), []string{"collections[0].exclude"}, 4, "empty"},
+		{"bad generated glob", col("generated = [\"docs/[\"]\n"), []string{"collections[0].generated"}, 4, "not a valid doublestar pattern"},
+		{"absolute generated glob", col("generated = [\"/docs/**\"]\n"), []string{"collections[0].generated"}, 4, "leading '/'"},
+		{"empty generated glob", col("generated = [\"docs/**\", \"\"]\n"), []string{"collections[0].generated"}, 4, "empty"},
+		{"generated as a string", col("generated = \"docs/**\"\n"), []string{"collections[0].generated"}, 4, `want a list of globs: generated = ["docs/**"]`},
+		{"generated as a boolean", col("generated = true\n"), []string{"collections[0].generated"}, 4, "got a boolean"},
+		{"generated with a number", col("generated = [\"docs/**\", 3]\n"), []string{"collections[0].generated"}, 4, "got an integer 3"},
+		{"include as a string, second collection", col("") + "[[collections]]\nname = \"d\"\nroot = \".\"\ninclude = \"*.md\"\n", []string{"collections[1].include"}, 7, `include = ["*.md"]`},
+		{"generated misspelt", col("generate = [\"docs/**\"]\n"), []string{"collections.generate"}, 4, `did you mean "collections.generated"`},
+		{"generated outside a collection", "generated = [\"docs/**\"]\n", []string{"generated"}, 1, "unknown key"},
 		{"inline collection", "collections = [{name = \"c\", root = \".\", weight = 0.0}]\n", []string{"collections[0].weight"}, 1, "positive"},
 		{"bm25_b above 1", "[ranking]\nbm25_b = 1.5\n", []string{"ranking.bm25_b"}, 2, "[0, 1]"},
 		{"bm25_b below 0", "[ranking]\nbm25_b = -0.1\n", []string{"ranking.bm25_b"}, 2, "[0, 1]"},
@@ -161,6 +170,7 @@ include = ["**/*.md"]
 name = "code"
 root = "./code/"
 exclude = ["testdata", "**/*_test.go"]
+generated = ["docs/**", "*_string.go"]
 
 [[collections]]
 name = "notes"
@@ -185,12 +195,12 @@ http = "127.0.0.1:8080"
 	}
 	want := []Collection{
 		{Name: "docs", Root: filepath.Join(dir, "docs"), Weight: 2.5, Include: []string{"**/*.md"}},
-		{Name: "code", Root: filepath.Join(dir, "code"), Weight: 1, Exclude: []string{"testdata", "**/*_test.go"}},
+		{Name: "code", Root: filepath.Join(dir, "code"), Weight: 1, Exclude: []string{"testdata", "**/*_test.go"}, Generated: []string{"docs/**", "*_string.go"}},
 		{Name: "notes", Root: filepath.Join(home, "notes"), Weight: 1},
 	}
 	for i := range want {
 		g, w := cfg.Collections[i], want[i]
-		if g.Name != w.Name || g.Root != w.Root || g.Weight != w.Weight || !slices.Equal(g.Include, w.Include) || !slices.Equal(g.Exclude, w.Exclude) {
+		if g.Name != w.Name || g.Root != w.Root || g.Weight != w.Weight || !slices.Equal(g.Include, w.Include) || !slices.Equal(g.Exclude, w.Exclude) || !slices.Equal(g.Generated, w.Generated) {
 			t.Errorf("collection %d = %+v, want %+v", i, g, w)
 		}
 	}

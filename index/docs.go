@@ -1,6 +1,7 @@
 package index
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/walk"
 )
 
 // resolve finds a node by id: "doc_id#anchor", "doc_id" (the root), or
@@ -93,6 +95,172 @@ func (v *view) notFound(what, id string) *NotFoundError {
 		id += " (a directory: its files are the documents)"
 	}
 	return &NotFoundError{What: what, ID: id, Closest: closest}
+}
+
+// NotIndexedError reports an id that names a file the index left out on
+// purpose or could not index: skipped by its content (generated, binary,
+// minified) or its size, left out by its collection's globs, or failed to
+// be read or parsed. Unlike an unknown id's error it suggests no other
+// ids: it says why, and what would get the file indexed.
+type NotIndexedError struct {
+	What   string // "document" or "node", as in NotFoundError
+	ID     string // the id asked for
+	DocID  string // the id the file would have as a document
+	Reason string // a walk.Skip* reason (generated, too_large, excluded ...), or "failed"
+	Detail string // what the reason means and what to do about it
+}
+
+func (e *NotIndexedError) Error() string {
+	return e.DocID + " is not indexed: " + e.Detail
+}
+
+// notIndexed turns err, the error of an id that matched nothing, into a
+// NotIndexedError when the id's document part names a file the index
+// knows it left out: a file it keeps a stamp of (skipped by content or
+// size, failed), or, for an id that reads as a path, one the collection's
+// globs leave out. Other errors, and ids the index knows nothing about,
+// keep their error and its closest ids.
+func (ix *Index) notIndexed(id string, err error) error {
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || strings.Contains(nf.ID, " (ambiguous") {
+		return err
+	}
+	id = strings.TrimSpace(id)
+	docID, _ := treenav.SplitNodeID(id)
+	docID = strings.TrimPrefix(docID, "./")
+	if docID == "" {
+		return err
+	}
+	v := ix.view()
+	if _, _, ok := v.doc(docID); ok {
+		return err // an indexed document: a node of it is unknown
+	}
+	ne := &NotIndexedError{What: nf.What, ID: id, DocID: docID}
+	var src Source
+	if p := ix.source.Load(); p != nil {
+		src = *p
+	}
+	if sk, ok := ix.skippedFiles()[docID]; ok {
+		ne.Reason, ne.Detail = sk.Reason, skipDetail(sk, docID, src)
+	}
+	if ne.Detail == "" && (strings.Contains(id, "#") || v.looksLikePath(docID)) {
+		if g, ok := src.(globExplainer); ok {
+			ne.Reason, ne.Detail = g.globExcluded(docID)
+		}
+	}
+	if ne.Detail == "" {
+		return err
+	}
+	return ne
+}
+
+// failureSource is implemented by sources (the Engine) that keep the
+// errors of the files that failed to be indexed.
+type failureSource interface {
+	failure(docID string) string
+}
+
+// globExplainer is implemented by sources (the Engine) that know the
+// collections' globs: why a path is left out by them, if it is.
+type globExplainer interface {
+	globExcluded(docID string) (reason, detail string)
+}
+
+// collectionConfig is implemented by sources (the Engine) that can name
+// where a document's collection is configured, for the hint to list a
+// generated file.
+type collectionConfig interface {
+	collectionOf(docID string) (name, rel string, several bool)
+}
+
+// skipDetail says what a stamp's reason means for the file, and what
+// would get it indexed; "" for a stamp that is no reason (an indexed
+// file's "same content").
+func skipDetail(sk skipStamp, docID string, src Source) string {
+	switch sk.Reason {
+	case walk.SkipGenerated:
+		rel, where := docID, "its collection's [[collections]] table in the configuration (treenav.toml)"
+		if cc, ok := src.(collectionConfig); ok {
+			name, r, several := cc.collectionOf(docID)
+			rel = r
+			if several {
+				where = fmt.Sprintf("the [[collections]] table of %q in the configuration (treenav.toml)", name)
+			}
+		}
+		example := fmt.Sprintf("generated = [%q]", rel)
+		if dir := path.Dir(rel); dir != "." {
+			example += fmt.Sprintf(", or a glob such as generated = [%q]", dir+"/**")
+		}
+		return "skipped as generated (its opening comments carry a generator's marker, such as \"Code generated ... DO NOT EDIT\" or \"@generated\"); " +
+			"to index it, list it under generated = [...] in " + where + ": " + example
+	case walk.SkipBinary:
+		return "skipped as binary (it has a NUL byte near its start)"
+	case walk.SkipMinified:
+		return "skipped as minified (a bundle: \".min.\" in its name, or lines of over 300 bytes on average)"
+	case walk.SkipUnsupported:
+		return "it is of no language treenav parses (no known extension, name or shebang)"
+	case walk.SkipTooLarge:
+		return fmt.Sprintf("skipped as too large (%d bytes, over the size limit); to index it, raise limits.max_file_size in the configuration (treenav.toml), or pass --max-file-size", sk.Size)
+	case failedReason:
+		msg := "it could not be read or parsed when last indexed"
+		if fs, ok := src.(failureSource); ok {
+			if e := fs.failure(docID); e != "" {
+				msg += ": " + e
+			}
+		}
+		return msg + "; index_status lists the files that failed"
+	}
+	return ""
+}
+
+// failure is the error the last build or the watcher kept for a file that
+// failed to be indexed, if the status still holds it.
+func (e *Engine) failure(docID string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, fe := range e.status.Errors {
+		if fe.Path == docID {
+			return fe.Error
+		}
+	}
+	return ""
+}
+
+// collectionOf names the collection of a document id and the file's path
+// in it; several says the engine has more than one collection.
+func (e *Engine) collectionOf(docID string) (name, rel string, several bool) {
+	c, rel, ok := e.fileOfID(docID)
+	if !ok {
+		return "", docID, len(e.colls) > 1
+	}
+	return c.Name, rel, len(e.colls) > 1
+}
+
+// globExcluded says whether the include or exclude globs of the document
+// id's collection leave its path out (walk.Options.GlobExcluded: from the
+// path alone, no file is read).
+func (e *Engine) globExcluded(docID string) (reason, detail string) {
+	c, rel, ok := e.fileOfID(docID)
+	if !ok || rel == "" {
+		return "", ""
+	}
+	opts := e.walkOptions(*c)
+	pattern, excluded := opts.GlobExcluded(rel)
+	switch {
+	case !excluded:
+		return "", ""
+	case pattern != "":
+		return walk.SkipExcluded, fmt.Sprintf("its collection's exclude pattern %q leaves it out", pattern)
+	}
+	return walk.SkipExcluded, fmt.Sprintf("its collection's include globs (%s) do not match it", quoteAll(c.Include))
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
 }
 
 // closestShown is the number of ids suggested for one that matched
@@ -386,9 +554,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			s = v.segs[si]
 			d = &s.docs[s.nodes[node].doc]
 		case strings.Contains(req.DocID, "#"):
-			return nil, err // a node id: the nodes near it
+			return nil, ix.notIndexed(req.DocID, err) // a node id: the nodes near it
 		default:
-			return nil, v.notFound("document", strings.TrimSpace(req.DocID))
+			return nil, ix.notIndexed(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
@@ -467,7 +635,7 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		}
 		si, n, err := v.resolve(full)
 		if err != nil {
-			return nil, err
+			return nil, ix.notIndexed(full, err)
 		}
 		s := v.segs[si]
 		nm := &s.nodes[n]
@@ -576,7 +744,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	si, n, err := v.resolve(id)
 	if err != nil {
-		return nil, err
+		return nil, ix.notIndexed(id, err)
 	}
 	s := v.segs[si]
 	nm := &s.nodes[n]

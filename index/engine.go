@@ -99,6 +99,47 @@ const failedReason = "failed"
 // reporting it as changed.
 const sameContentReason = "same content"
 
+// contentSkip reports the stamps of files skipped by their content
+// (binary, generated, minified, or of no language: a LICENSE without a
+// shebang): Build and Diff take such a file as still skipped while its
+// size and time stay the same (and, for a generated one, while the
+// collection does not ask for it). The other stamps are of files that
+// failed, of indexed files touched without a change (sameContentReason),
+// and of files the walk found too large, which say why a file is not
+// indexed but are not read from: once the limit is raised, the walk lists
+// the file as any other.
+func contentSkip(reason string) bool {
+	switch reason {
+	case failedReason, sameContentReason, walk.SkipTooLarge:
+		return false
+	}
+	return true
+}
+
+// generatedKey is the key, among the stamps, under which a build keeps the
+// generated globs of collection coll it ran with (the stamp's Reason, one
+// glob per NUL-separated part; no stamp when there are none). A file's
+// stamp, or its being indexed, holds only under those globs: when they
+// change, the next build reads again the files they newly name (skipped
+// as generated before) and the files they no longer name (maybe indexed
+// as generated before). A NUL never starts a document id.
+func generatedKey(coll string) string { return "\x00generated\x00" + coll }
+
+// generatedStamp records globs under generatedKey.
+func generatedStamp(globs []string) skipStamp {
+	return skipStamp{Reason: strings.Join(globs, "\x00")}
+}
+
+// keptGenerated returns the generated globs of collection coll that the
+// index's stamps were made with.
+func keptGenerated(skips map[string]skipStamp, coll string) []string {
+	sk, ok := skips[generatedKey(coll)]
+	if !ok || sk.Reason == "" {
+		return nil
+	}
+	return strings.Split(sk.Reason, "\x00")
+}
+
 // sameContent returns the "same content" stamp skips holds for id, if it
 // is of a file of this size and time.
 func sameContent(skips map[string]skipStamp, id string, size, modTime int64) (skipStamp, bool) {
@@ -234,17 +275,20 @@ func (e *Engine) Build() error {
 		coll    string
 		modTime int64
 		size    int64
+		indexed bool // the index holds the file (it may be dropped)
 	}
 	var jobs []pending
 	present := map[string]bool{}
 	skipped := map[string]int{}
 	unchanged := 0
 	// Files skipped by content last time (binary, generated, minified) are
-	// not read again while their size and time stay the same.
+	// not read again while their size and time stay the same, and the
+	// collection's generated globs do not change what they mean.
 	oldSkips := e.ix.skippedFiles()
 	skips := map[string]skipStamp{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, e.walkOptions(c))
+		opts := e.walkOptions(c)
+		res, err := walk.Walk(c.Root, opts)
 		if err != nil {
 			return fmt.Errorf("collection %s: %w", c.Name, err)
 		}
@@ -254,6 +298,15 @@ func (e *Engine) Build() error {
 		for k, n := range res.SkippedDirs {
 			skipped[k+"_dirs"] += n
 		}
+		for _, f := range res.TooLarge {
+			if parsers.Candidate(f.Rel) {
+				skips[e.docID(c.Name, f.Rel)] = skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: walk.SkipTooLarge}
+			}
+		}
+		if len(c.Generated) > 0 {
+			skips[generatedKey(c.Name)] = generatedStamp(c.Generated)
+		}
+		was := walk.Options{Generated: keptGenerated(oldSkips, c.Name)}
 		for _, f := range res.Files {
 			if !parsers.Candidate(f.Rel) {
 				skipped[walk.SkipUnsupported]++
@@ -261,24 +314,33 @@ func (e *Engine) Build() error {
 			}
 			id := e.docID(c.Name, f.Rel)
 			present[id] = true
+			keep := opts.KeepGenerated(f.Rel)
+			// An indexed file the old globs named may have been kept
+			// for them: unless the new ones still name it, read it
+			// again, classifying it even if its content is the same.
+			recheck := !keep && was.KeepGenerated(f.Rel)
 			known := ""
-			if _, d, ok := v.doc(id); ok {
-				if d.Size == f.Size && d.ModTime == f.ModTime {
+			_, d, indexed := v.doc(id)
+			if indexed {
+				if d.Size == f.Size && d.ModTime == f.ModTime && !recheck {
 					unchanged++
 					continue
 				}
-				if sk, ok := sameContent(oldSkips, id, f.Size, f.ModTime); ok {
+				if sk, ok := sameContent(oldSkips, id, f.Size, f.ModTime); ok && !recheck {
 					skips[id] = sk
 					unchanged++
 					continue
 				}
-				known = d.ContentHash
-			} else if sk, ok := oldSkips[id]; ok && sk.Reason != failedReason && sk.Reason != sameContentReason && sk.Size == f.Size && sk.ModTime == f.ModTime {
+				if !recheck {
+					known = d.ContentHash
+				}
+			} else if sk, ok := oldSkips[id]; ok && contentSkip(sk.Reason) && sk.Size == f.Size && sk.ModTime == f.ModTime &&
+				!(sk.Reason == walk.SkipGenerated && keep) {
 				skips[id] = sk
 				skipped[sk.Reason]++
 				continue
 			}
-			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime, f.Size})
+			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime, f.Size, indexed})
 		}
 	}
 	var remove []string
@@ -331,8 +393,14 @@ func (e *Engine) Build() error {
 	// as no file is left for it, alongside the other workers' last files.
 	finished := make([]*segment, len(builders))
 	batches := make([]addBatch, workers)
-	parsers.ParseAllThen(pjobs, workers, walk.Classify, func(w int, o parsers.Outcome) {
+	classify, keptElsewhere := e.classifier()
+	parsers.ParseAllThen(pjobs, workers, classify, func(w int, o parsers.Outcome) {
 		p := meta[o.Job.DocID]
+		if o.Doc != nil && keptElsewhere(p.coll, o.Job.Rel) && walk.Classify(o.Job.Rel, o.Src) == walk.SkipGenerated {
+			// Another collection asks for a generated file at this
+			// path, not this one.
+			o = parsers.Outcome{Job: o.Job, Skip: walk.SkipGenerated}
+		}
 		if o.Doc != nil {
 			o.Doc.Collection = p.coll
 			if batches[w].push(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime}) {
@@ -368,7 +436,7 @@ func (e *Engine) Build() error {
 		default:
 			parsed++
 		}
-		if (o.Err != nil || o.Skip != "") && o.Job.KnownHash != "" {
+		if (o.Err != nil || o.Skip != "") && p.indexed {
 			droppedIndexed++ // indexed before, gone now
 		}
 		if e.opts.Progress != nil {
@@ -417,6 +485,42 @@ func (e *Engine) walkOptions(c treenav.Collection) walk.Options {
 	o := walk.CollectionOptions(c, treenav.Limits{MaxFileSize: e.opts.MaxFileSize})
 	o.Keep = parsers.Candidate // what no parser takes is not even stat'ed
 	return o
+}
+
+// classifier returns the content filter of a build over every collection
+// (walk.Classify, keeping the generated files a collection asks for) and
+// keptElsewhere, which reports a path whose file the filter may have kept
+// for another collection than coll's: the filter sees paths, not
+// collections, so a build classifies such a file again (rare: two
+// collections holding one path, asking differently).
+func (e *Engine) classifier() (classify func(rel string, src []byte) string, keptElsewhere func(coll, rel string) bool) {
+	opts := make(map[string]walk.Options, len(e.colls))
+	asked := false
+	for _, c := range e.colls {
+		opts[c.Name] = e.walkOptions(c)
+		asked = asked || len(c.Generated) > 0
+	}
+	if !asked {
+		return walk.Classify, func(string, string) bool { return false }
+	}
+	keeper := func(rel string) (walk.Options, bool) {
+		for _, c := range e.colls {
+			if o := opts[c.Name]; o.KeepGenerated(rel) {
+				return o, true
+			}
+		}
+		return walk.Options{}, false
+	}
+	classify = func(rel string, src []byte) string {
+		o, _ := keeper(rel)
+		return o.Classify(rel, src)
+	}
+	keptElsewhere = func(coll, rel string) bool {
+		o := opts[coll]
+		_, kept := keeper(rel)
+		return kept && !o.KeepGenerated(rel)
+	}
+	return classify, keptElsewhere
 }
 
 func trimErr(err error, rel string) string {
@@ -487,7 +591,8 @@ func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, strin
 	if h, ok := e.ix.Has(id); ok && h == parsers.Hash(src) {
 		return nil, "", nil
 	}
-	if reason := walk.Classify(rel, src); reason != "" {
+	opts := e.walkOptions(*c)
+	if reason := opts.Classify(rel, src); reason != "" {
 		return nil, reason, nil
 	}
 	doc, err := parsers.Parse(rel, id, src)
@@ -532,33 +637,43 @@ type Freshness struct {
 }
 
 // Diff walks the collections and reports which files differ from the
-// index (by size and modification time; contents are not read).
+// index (by size and modification time; contents are not read), and the
+// files a change of a collection's generated globs concerns: skipped as
+// generated and now asked for (added), indexed and maybe kept as
+// generated for the old globs (changed). These are the files the next
+// Build reads.
 func (e *Engine) Diff() (*Freshness, error) {
 	v := e.ix.view()
 	skips := e.ix.skippedFiles()
 	f := &Freshness{}
 	present := map[string]bool{}
 	for _, c := range e.colls {
-		res, err := walk.Walk(c.Root, e.walkOptions(c))
+		opts := e.walkOptions(c)
+		res, err := walk.Walk(c.Root, opts)
 		if err != nil {
 			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
 		}
+		was := walk.Options{Generated: keptGenerated(skips, c.Name)}
 		for _, file := range res.Files {
 			if !parsers.Candidate(file.Rel) {
 				continue
 			}
 			id := e.docID(c.Name, file.Rel)
 			_, d, ok := v.doc(id)
+			keep := opts.KeepGenerated(file.Rel)
 			switch {
 			case !ok:
 				// Not indexed: new, unless the last build skipped it by
-				// content (binary, generated) or failed to index it
-				// (reported with the status's errors), and it did not
-				// change since.
+				// content (binary, generated: and not asked for now)
+				// or failed to index it (reported with the status's
+				// errors), and it did not change since.
 				sk, wasSkipped := skips[id]
-				if !wasSkipped || sk.Reason == sameContentReason || sk.Size != file.Size || sk.ModTime != file.ModTime {
+				if !wasSkipped || !contentSkip(sk.Reason) && sk.Reason != failedReason || sk.Size != file.Size || sk.ModTime != file.ModTime ||
+					sk.Reason == walk.SkipGenerated && keep {
 					f.Added = append(f.Added, id)
 				}
+			case !keep && was.KeepGenerated(file.Rel):
+				f.Changed = append(f.Changed, id)
 			case d.Size != file.Size || d.ModTime != file.ModTime:
 				if _, ok := sameContent(skips, id, file.Size, file.ModTime); ok {
 					break // touched, content unchanged

@@ -286,8 +286,8 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 
 // stampedFile is a checked file the index keeps a stamp of (see
 // skipStamp): one that failed to be read or parsed (err says why), one
-// skipped by its content, or an indexed one whose time changed but whose
-// content did not.
+// skipped by its content or its size, or an indexed one whose time
+// changed but whose content did not.
 type stampedFile struct {
 	stamp skipStamp
 	err   string // for Reason failedReason
@@ -352,6 +352,10 @@ func (e *Engine) recordStamps(stamps map[string]*stampedFile) bool {
 func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool, *stampedFile) {
 	_, d, indexed := e.ix.view().doc(id)
 	f, reason, err := wk.Check(rel)
+	if err == nil && reason == walk.SkipTooLarge && parsers.Candidate(rel) {
+		// Stamped as Build stamps it, to say why it is not indexed.
+		return nil, indexed, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: reason}}
+	}
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
 		return nil, indexed, nil
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/walk"
 )
 
 // The tool descriptions are written for the agent that chooses among them:
@@ -189,8 +190,18 @@ func (s *Server) errorResult(tool string, err error) *sdk.CallToolResult {
 // errorText turns an index error into a message that says what to do.
 func errorText(err error) string {
 	var nf *index.NotFoundError
+	var ni *index.NotIndexedError
 	var br *index.BadRequestError
 	switch {
+	case errors.As(err, &ni):
+		msg := ni.Error()
+		switch ni.Reason {
+		case walk.SkipGenerated, walk.SkipTooLarge, walk.SkipExcluded:
+			// What would index the file is configuration, which a
+			// server reads once.
+			msg += " (treenav serve reads its configuration when it starts: restart it after the change)"
+		}
+		return msg + "."
 	case errors.As(err, &nf):
 		id, why := nf.ID, ""
 		if i := strings.Index(id, " ("); i > 0 {

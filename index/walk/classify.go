@@ -10,12 +10,19 @@ import (
 // "" to index it: binary (a NUL byte near the start), generated (a
 // "Code generated ... DO NOT EDIT." or "@generated" marker in the opening
 // comments) or minified (very long lines in a script or stylesheet).
+// A collection can ask for some generated files (Options.Generated,
+// Options.Classify).
 func Classify(rel string, src []byte) string {
+	return classify(rel, src, false)
+}
+
+// classify is Classify; keepGenerated skips the generator's marker test.
+func classify(rel string, src []byte, keepGenerated bool) string {
 	head := src[:min(len(src), 8000)]
 	if bytes.IndexByte(head, 0) >= 0 {
 		return SkipBinary
 	}
-	if isGenerated(head, isMarkdown(rel)) {
+	if !keepGenerated && isGenerated(head, isMarkdown(rel)) {
 		return SkipGenerated
 	}
 	if isMinified(rel, src) {

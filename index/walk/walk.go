@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,6 +52,10 @@ type Options struct {
 	// In both lists a pattern without '/' matches a name at any depth, as
 	// in .gitignore.
 	Exclude []string
+	// Generated names the files (patterns as in Include) that Classify
+	// keeps even when they carry a generator's marker: the walk itself
+	// does not read contents, see Options.Classify.
+	Generated []string
 	// NoDefaultExcludes turns the default excludes off (see defaults.go);
 	// version-control directories are still skipped.
 	NoDefaultExcludes bool
@@ -78,6 +83,10 @@ type Result struct {
 	// SkippedDirs counts directories skipped as a whole by reason; their
 	// contents are never listed, which is the point for node_modules.
 	SkippedDirs map[string]int
+	// TooLarge lists the files skipped as SkipTooLarge (they are also
+	// counted), with their size and time, so that an index can say why it
+	// does not hold one. It is short: the rules keep few such files.
+	TooLarge []File
 }
 
 // Count adds one skipped file with the given reason.
@@ -112,7 +121,7 @@ type Walker struct {
 
 // New returns a walker for the directory root.
 func New(root string, opts Options) (*Walker, error) {
-	for _, p := range append(append([]string{}, opts.Include...), opts.Exclude...) {
+	for _, p := range slices.Concat(opts.Include, opts.Exclude, opts.Generated) {
 		if !doublestar.ValidatePattern(p) {
 			return nil, fmt.Errorf("bad glob pattern %q", p)
 		}
@@ -196,6 +205,7 @@ func (w *Walker) Walk(sub string) (*Result, error) {
 	}
 	st.dir(chain, sub, w.abs(sub), filepath.Join(w.real, filepath.FromSlash(sub)), entries, false)
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Rel < res.Files[j].Rel })
+	sort.Slice(res.TooLarge, func(i, j int) bool { return res.TooLarge[i].Rel < res.TooLarge[j].Rel })
 	return res, nil
 }
 
@@ -215,7 +225,8 @@ func (w *Walker) Ignored(rel string, isDir bool) bool {
 }
 
 // Check decides about one file, as a walk would: it returns the file to
-// index, or the reason to skip it. A watcher calls it for each changed
+// index, or the reason to skip it (with the file, when the reason is
+// SkipTooLarge). A watcher calls it for each changed
 // path. err is set when the path cannot be read (a removed file gives an
 // error satisfying errors.Is(err, fs.ErrNotExist)).
 func (w *Walker) Check(rel string) (File, string, error) {
@@ -331,11 +342,20 @@ func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirE
 			st.res.Count(SkipUnreadable)
 			continue
 		}
-		if f, reason := w.file(cabs, crel, fi); reason != "" {
-			st.res.Count(reason)
-		} else {
-			st.res.Files = append(st.res.Files, f)
-		}
+		st.add(w.file(cabs, crel, fi))
+	}
+}
+
+// add records a file the rules keep: indexed, or skipped for its size.
+func (st *walkState) add(f File, reason string) {
+	switch reason {
+	case "":
+		st.res.Files = append(st.res.Files, f)
+	case SkipTooLarge:
+		st.res.TooLarge = append(st.res.TooLarge, f)
+		fallthrough
+	default:
+		st.res.Count(reason)
 	}
 }
 
@@ -363,15 +383,17 @@ func (st *walkState) subdir(chain []frame, rel, abs, real string, pinned, viaLin
 }
 
 // file applies the size limit to a regular file (fi describes it, or the
-// target of a followed link).
+// target of a followed link). A file too large is returned with its
+// reason, for Result.TooLarge.
 func (w *Walker) file(abs, rel string, fi fs.FileInfo) (File, string) {
 	if !fi.Mode().IsRegular() {
 		return File{}, SkipUnreadable
 	}
+	f := File{Rel: rel, Abs: abs, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
 	if fi.Size() > w.maxSize {
-		return File{}, SkipTooLarge
+		return f, SkipTooLarge
 	}
-	return File{Rel: rel, Abs: abs, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, ""
+	return f, ""
 }
 
 // link handles a symbolic link met in a walk (see resolveLink for the
@@ -397,11 +419,7 @@ func (st *walkState) link(chain []frame, rel, name, abs string) {
 		st.subdir(chain, rel, abs, real, jd.pinned, true)
 		return
 	}
-	if f, reason := w.file(abs, rel, fi); reason != "" {
-		st.res.Count(reason)
-	} else {
-		st.res.Files = append(st.res.Files, f)
-	}
+	st.add(w.file(abs, rel, fi))
 }
 
 // resolveLink decides whether to follow the symbolic link at abs. treenav
@@ -462,6 +480,48 @@ func (w *Walker) abs(rel string) string {
 		return w.root
 	}
 	return filepath.Join(w.root, filepath.FromSlash(rel))
+}
+
+// KeepGenerated reports whether the file rel is to be indexed even when it
+// carries a generator's marker: one of Options.Generated matches it.
+func (o *Options) KeepGenerated(rel string) bool {
+	return matchAny(o.Generated, rel)
+}
+
+// Classify is the package's Classify for a file of a walk with these
+// options: a file that Options.Generated names is not skipped as
+// generated (it still is as binary or minified).
+func (o *Options) Classify(rel string, src []byte) string {
+	return classify(rel, src, o.KeepGenerated(rel))
+}
+
+// GlobExcluded says whether the collection's globs alone leave out the
+// file rel, judged as a walk judges it: an Exclude pattern that matches
+// it or a directory above it, or an Include list that does not match it.
+// It returns the deciding Exclude pattern, or "" when Include is the
+// reason. It reads no file: ignore files may leave out more.
+func (o *Options) GlobExcluded(rel string) (pattern string, excluded bool) {
+	rel = cleanRel(rel)
+	for i := 0; ; {
+		j := strings.IndexByte(rel[i:], '/')
+		cur := rel
+		if j >= 0 {
+			cur = rel[:i+j]
+		}
+		for _, p := range o.Exclude {
+			if matchAny([]string{p}, cur) {
+				return p, true
+			}
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	if len(o.Include) > 0 && !matchAny(o.Include, rel) {
+		return "", true
+	}
+	return "", false
 }
 
 // globReason applies the collection's include and exclude globs.

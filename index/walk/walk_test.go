@@ -204,8 +204,13 @@ func TestWalkGlobsAndSize(t *testing.T) {
 	if want := map[string]int{SkipExcluded: 2}; !reflect.DeepEqual(res.SkippedDirs, want) {
 		t.Errorf("SkippedDirs = %v, want %v", res.SkippedDirs, want)
 	}
-	if _, err := Walk(root, Options{Include: []string{"[a-"}}); err == nil {
-		t.Error("bad glob accepted")
+	if len(res.TooLarge) != 1 || res.TooLarge[0].Rel != "big.go" || res.TooLarge[0].Size != 100 || res.TooLarge[0].ModTime == 0 {
+		t.Errorf("TooLarge = %+v, want big.go with its size and time", res.TooLarge)
+	}
+	for _, bad := range []Options{{Include: []string{"[a-"}}, {Generated: []string{"[a-"}}} {
+		if _, err := Walk(root, bad); err == nil {
+			t.Errorf("bad glob accepted: %+v", bad)
+		}
 	}
 }
 
@@ -280,8 +285,8 @@ func TestReasonCheckAndInvalidate(t *testing.T) {
 	if err != nil || reason != "" || f.Rel != "src/x.go" || f.Size != 10 || f.Abs != filepath.Join(root, "src", "x.go") {
 		t.Errorf("Check(src/x.go) = %+v, %q, %v", f, reason, err)
 	}
-	if _, reason, err := w.Check("src/big.go"); err != nil || reason != SkipTooLarge {
-		t.Errorf("Check(src/big.go) = %q, %v; want too_large", reason, err)
+	if f, reason, err := w.Check("src/big.go"); err != nil || reason != SkipTooLarge || f.Rel != "src/big.go" || f.Size <= 100 {
+		t.Errorf("Check(src/big.go) = %+v, %q, %v; want too_large, with the file", f, reason, err)
 	}
 	if _, _, err := w.Check("src/gone.go"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Check of a missing file: err = %v", err)
