@@ -153,6 +153,12 @@ type Node struct {
 	Signature     string
 	Doc           string
 	Language      string // for symbols and code blocks inside markdown; empty means the document's
+	// Declaration marks a symbol declared here and defined elsewhere: a
+	// C or C++ function prototype or extern variable, a TypeScript
+	// overload or ambient signature. A lookup ranks the definition, with
+	// its body, first. Interface and abstract methods are not
+	// declarations in this sense: they are the contract itself.
+	Declaration bool
 
 	Links []Link // outgoing links (markdown)
 

@@ -399,6 +399,7 @@ func (b *segmentBuilder) add(in Input) {
 			language: lang,
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
+			decl:       n.Declaration,
 		}
 		if n.QualifiedName != n.Anchor {
 			nm.qualified = n.QualifiedName

@@ -118,6 +118,7 @@ type nodeMeta struct {
 	docStart   uint32
 	words      uint32
 	deprecated bool // a code symbol marked deprecated (isDeprecated)
+	decl       bool // declared here, defined elsewhere (Node.Declaration)
 	anchor     string
 	title      string
 	name       string

@@ -33,7 +33,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 5
+	snapshotVersion = 6
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -302,6 +302,7 @@ func writeSegment(w *enc, s *segment) {
 		w.uv(uint64(n.docStart))
 		w.uv(uint64(n.words))
 		w.bool(n.deprecated)
+		w.bool(n.decl)
 		w.str(n.anchor)
 		// Titles usually equal names: a flag saves the repeat.
 		w.str(n.name)
@@ -417,6 +418,7 @@ func readSegmentInto(r *dec, s *segment) {
 		n.docStart = uint32(r.uv())
 		n.words = uint32(r.uv())
 		n.deprecated = r.bool()
+		n.decl = r.bool()
 		n.anchor = r.str()
 		n.name = r.str()
 		if r.bool() {

@@ -47,11 +47,15 @@ type symHit struct {
 // the closest completions), live symbols before deprecated ones,
 // production code before tests, public before internal paths, then a
 // type's or function's definition before a constructor or a variable of
-// the same name (kindRank), then shallow paths first.
+// the same name (kindRank), then a definition before a mere declaration
+// (a C prototype in a header, its body in the .c file: the definition is
+// what a change edits, and it says all the prototype says), then shallow
+// paths first.
 type prominence struct {
 	nameLen                    int // closer completions first (prefix tiers)
 	deprecated, test, internal bool
 	kind                       int // kindRank
+	decl                       bool
 	depth                      int
 	path                       string
 	line                       uint32
@@ -73,6 +77,9 @@ func (a prominence) less(b prominence) bool {
 	if a.kind != b.kind {
 		return a.kind < b.kind
 	}
+	if a.decl != b.decl {
+		return !a.decl
+	}
 	if a.depth != b.depth {
 		return a.depth < b.depth
 	}
@@ -88,7 +95,7 @@ func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
 	p := d.Path
 	internal := h.flags&hotInternal != 0
 	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal,
-		kind: kindRank(n.kind), depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+		kind: kindRank(n.kind), decl: n.decl, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
 }
 
 // kindRank orders symbols that share a name by what a lookup most likely

@@ -65,9 +65,10 @@
   body: (statement_block) @body) @definition.function.generator
 
 ; Overload signatures and ambient ("declare function") declarations. Each
-; overload is its own symbol (anchors f, f~2, ...), as tsc lists them.
+; overload is its own symbol (anchors f, f~2, ...), as tsc lists them. They
+; are @declaration: the implementation, with its body, ranks first.
 (function_signature
-  name: (_) @name) @definition.function.signature
+  name: (_) @name) @definition.function.signature @declaration
 
 ; Anonymous default exports are named "default", as tsc names them.
 (export_statement
@@ -112,10 +113,12 @@
     name: (_) @name
     (#any-of? @name "constructor" "'constructor'" "\"constructor\"")) @definition.constructor.signature)
 
-; Overload signatures, and members of "declare class".
+; Overload signatures, and members of "declare class": declared here,
+; implemented elsewhere. (Abstract methods and interface members are the
+; contract itself, not @declaration.)
 (class_body
   (method_signature
-    name: (_) @name) @definition.method.signature)
+    name: (_) @name) @definition.method.signature @declaration)
 
 (class_body
   (abstract_method_signature

@@ -340,6 +340,8 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 				if *module == "" {
 					*module = text(src, c.Node)
 				}
+			case roleDeclaration:
+				s.Declaration = true
 			}
 		}
 		if def == nil {

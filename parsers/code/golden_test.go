@@ -91,6 +91,9 @@ func render(lang string, res *Result) string {
 				fmt.Fprintf(&b, " doc_line=%d", n.DocLineStart)
 			}
 		}
+		if n.Declaration {
+			b.WriteString(" declaration")
+		}
 		fmt.Fprintf(&b, " words=%d\n", n.WordCount)
 		if n.Signature != "" {
 			fmt.Fprintf(&b, "%s  sig: %s\n", strings.Repeat("  ", depth), n.Signature)

@@ -284,6 +284,11 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		if friend {
 			s.NativeKind = "friend"
 		}
+		// A prototype: the definition, with its body, is elsewhere. A
+		// function without a body but "= default", "= delete" or "= 0"
+		// (a function_definition in a class, an init_declarator outside
+		// one) is the only definition there is.
+		s.Declaration = typ != "function_definition" && dn.Type() != "init_declarator"
 		if typ != "function_definition" && declaratorCount(n) == 1 {
 			// The whole declaration: "= delete", "__THROW", "noexcept"
 			// and attributes after the declarator belong to it.
@@ -316,6 +321,8 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 		default:
 			s.Kind, s.NativeKind = treenav.KindVariable, ""
 		}
+		// "extern int x;" declares a variable defined elsewhere.
+		s.Declaration = dn.Type() != "init_declarator" && hasStorage(n, src, "extern")
 		s.Signature = declSignature(s, n, dn, s.Kind == treenav.KindConstant, src)
 	}
 }

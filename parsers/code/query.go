@@ -14,14 +14,15 @@ import (
 type role uint8
 
 const (
-	roleIgnore     role = iota
-	roleDefinition      // @definition.<kind>[.<native>]
-	roleName            // @name
-	roleReceiver        // @receiver
-	roleBody            // @body
-	roleDoc             // @doc
-	roleReparse         // @reparse
-	roleModule          // @module
+	roleIgnore      role = iota
+	roleDefinition       // @definition.<kind>[.<native>]
+	roleName             // @name
+	roleReceiver         // @receiver
+	roleBody             // @body
+	roleDoc              // @doc
+	roleReparse          // @reparse
+	roleModule           // @module
+	roleDeclaration      // @declaration
 )
 
 type captureInfo struct {
@@ -99,6 +100,8 @@ func parseCaptureName(name string) (captureInfo, error) {
 		return captureInfo{role: roleReparse}, nil
 	case "module":
 		return captureInfo{role: roleModule}, nil
+	case "declaration":
+		return captureInfo{role: roleDeclaration}, nil
 	}
 	rest, ok := strings.CutPrefix(name, "definition.")
 	if !ok {

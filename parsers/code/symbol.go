@@ -29,6 +29,10 @@ type Symbol struct {
 
 	Signature string
 	Doc       string
+	// Declaration: the symbol is declared here and defined elsewhere
+	// (treenav.Node.Declaration); the @declaration capture or a Fixup
+	// sets it.
+	Declaration bool
 
 	// Node is the captured definition node and NameNode the captured name
 	// (nil when the pattern has none); valid only during Fixup.

@@ -148,6 +148,7 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 			QualifiedName: s.qualified,
 			Signature:     s.Signature,
 			Doc:           s.Doc,
+			Declaration:   s.Declaration,
 		})
 		docInside = append(docInside, s.docInside)
 		nodes[parent].Children = append(nodes[parent].Children, idx)

@@ -1,0 +1,67 @@
+package index
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// A lookup lists a C or C++ function's definition, with its body, before
+// its prototypes, though the header with the prototypes sorts first and is
+// no deeper; a TypeScript implementation comes before its overloads and
+// before a "declare function" in a declaration file. An interface method
+// is the contract, not a declaration: it keeps its place.
+func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"bits/algorithmfwd.h": "namespace std {\ntemplate<typename _RAIter>\n  void sort(_RAIter, _RAIter);\n}\n",
+		"bits/stl_algo.h":     "namespace std {\ntemplate<typename _RAIter>\n  inline void sort(_RAIter __first, _RAIter __last)\n  { __sort(__first, __last); }\n}\n",
+		"include/api.h":       "int api_open(const char *path);\nextern int api_errno;\n",
+		"src/api.c":           "int api_errno;\nint api_open(const char *path) { return 0; }\n",
+		"a/fmt.d.ts":          "export declare function format(s: string): string;\n",
+		"b/fmt.ts":            "export function format(s: string): string;\nexport function format(s: string, n: number): string;\nexport function format(s: string, n?: number): string { return s; }\n",
+		"a/Shape.java":        "interface Shape {\n  double area();\n}\n",
+		"b/Square.java":       "class Square implements Shape {\n  public double area() { return 1; }\n}\n",
+	})
+	for _, tc := range []struct{ query, want string }{
+		{"sort", "bits/stl_algo.h#std.sort"},
+		{"std::sort", "bits/stl_algo.h#std.sort"},
+		{"api_open", "src/api.c#api_open"},
+		{"api_errno", "src/api.c#api_errno"},
+		{"format", "b/fmt.ts#format~3"},
+		{"area", "a/Shape.java#Shape.area"},
+	} {
+		res, err := e.Index().Symbols(SymbolRequest{Query: tc.query})
+		if err != nil || len(res.Symbols) < 2 {
+			t.Fatalf("%s: %+v %v", tc.query, res, err)
+		}
+		if got := res.Symbols[0].NodeID; got != tc.want {
+			var all []string
+			for _, s := range res.Symbols {
+				all = append(all, s.NodeID)
+			}
+			t.Errorf("%s: first %s, want %s; all %v", tc.query, got, tc.want, all)
+		}
+	}
+}
+
+// The declaration flag survives a snapshot.
+func TestSnapshotKeepsDeclaration(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"a/api.h": "int api_open(const char *path);\n",
+		"b/api.c": "int api_open(const char *path) { return 0; }\n",
+	})
+	path := filepath.Join(t.TempDir(), "snap")
+	if err := e.Index().Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	ix := New()
+	if _, err := ix.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ix.Symbols(SymbolRequest{Query: "api_open"})
+	if err != nil || len(res.Symbols) != 2 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if got := res.Symbols[0].NodeID; got != "b/api.c#api_open" {
+		t.Errorf("after a load, first %s, want the definition b/api.c#api_open", got)
+	}
+}
