@@ -95,6 +95,19 @@ type Ranking struct {
 	// section has subsections.
 	SectionRollup float64 `toml:"section_rollup" json:"section_rollup"`
 	SymbolRollup  float64 `toml:"symbol_rollup" json:"symbol_rollup"`
+
+	// Feedback re-ranks the first results by the words of the best one
+	// when it clearly leads (its score at least FeedbackMargin times the
+	// next): each other result gains FeedbackWeight times its score for
+	// the best match's FeedbackTerms most distinctive words (pseudo-
+	// relevance feedback). An exact heading's subsections, the code it
+	// documents and the runbook that cites it share its vocabulary; a
+	// result that shares only the query's words does not. It reorders
+	// what the query found and adds no result. FeedbackWeight 0 turns it
+	// off.
+	FeedbackWeight float64 `toml:"feedback_weight" json:"feedback_weight"`
+	FeedbackMargin float64 `toml:"feedback_margin" json:"feedback_margin"`
+	FeedbackTerms  int     `toml:"feedback_terms" json:"feedback_terms"`
 }
 
 // DefaultRanking returns the default ranking knobs.
@@ -106,6 +119,7 @@ func DefaultRanking() Ranking {
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
 		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
+		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
 
@@ -136,6 +150,11 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
+	fill(&r.FeedbackWeight, d.FeedbackWeight)
+	fill(&r.FeedbackMargin, d.FeedbackMargin)
+	if r.FeedbackTerms == 0 {
+		r.FeedbackTerms = d.FeedbackTerms
+	}
 	if r.PrefixMaxExpansions == 0 {
 		r.PrefixMaxExpansions = d.PrefixMaxExpansions
 	}

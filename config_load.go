@@ -368,6 +368,10 @@ var unitKnobs = map[string]bool{
 // key, or "" when v is allowed. The configuration file and --rank (see
 // Ranking.Set) both check with it, so they accept the same values and
 // refuse the others with the same message.
+// maxFeedbackTerms bounds ranking.feedback_terms: each term is looked up
+// in each of the first results.
+const maxFeedbackTerms = 100
+
 func checkKnob(key string, v float64) string {
 	switch {
 	case key == "prefix_min_length":
@@ -377,6 +381,10 @@ func checkKnob(key string, v float64) string {
 	case key == "prefix_max_expansions":
 		if v < 0 {
 			return fmt.Sprintf("must be >= 0, got %v", v)
+		}
+	case key == "feedback_terms":
+		if v < 0 || v > maxFeedbackTerms {
+			return fmt.Sprintf("must be within [0, %d], got %v", maxFeedbackTerms, v)
 		}
 	case unitKnobs[key]:
 		if !(v >= 0 && v <= 1) {

@@ -84,6 +84,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"synonym_weight above 1", "[ranking]\nsynonym_weight = 2.0\n", []string{"ranking.synonym_weight"}, 2, "[0, 1]"},
 		{"negative expansions", "[ranking]\nprefix_max_expansions = -1\n", []string{"ranking.prefix_max_expansions"}, 2, ">= 0"},
 		{"zero min length", "[ranking]\nprefix_min_length = 0\n", []string{"ranking.prefix_min_length"}, 2, ">= 1"},
+		{"too many feedback terms", "[ranking]\nfeedback_terms = 1000\n", []string{"ranking.feedback_terms"}, 2, "[0, 100]"},
+		{"negative feedback margin", "[ranking]\nfeedback_margin = -1.0\n", []string{"ranking.feedback_margin"}, 2, ">= 0"},
 		{"negative max_file_size", "[limits]\nmax_file_size = -1\n", []string{"limits.max_file_size"}, 2, "positive"},
 		{"zero max_file_size", "[limits]\nmax_file_size = 0\n", []string{"limits.max_file_size"}, 2, "positive"},
 		{"debounce without unit", "[server]\ndebounce = 200\n", []string{"server.debounce"}, 2, "with its unit"},
@@ -412,7 +414,8 @@ func TestRankingSetChecksLikeConfig(t *testing.T) {
 		{"title_weight", "inf"}, {"title_weight", "0.0"}, {"prefix_penalty", "1.5"},
 		{"synonym_weight", "nan"}, {"symbol_rollup", "1.0"}, {"test_weight", "2.0"},
 		{"prefix_min_length", "0"}, {"prefix_min_length", "2"}, {"prefix_max_expansions", "-1"},
-		{"prefix_max_expansions", "0"},
+		{"prefix_max_expansions", "0"}, {"feedback_terms", "101"}, {"feedback_terms", "-1"},
+		{"feedback_terms", "0"}, {"feedback_weight", "nan"}, {"feedback_margin", "2"},
 	} {
 		_, cerr := ParseConfig([]byte("[ranking]\n"+tc.key+" = "+tc.value+"\n"), file)
 		r := DefaultRanking()

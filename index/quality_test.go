@@ -34,24 +34,26 @@ import (
 // returns no result at all; they are reported apart and not averaged into
 // the overall numbers. Categories and overall are means over queries.
 
-// Gates: the test fails below these.
+// Gates: the test fails below these (issue #4, seeds/002).
 //
-// The exact-match NDCG@10 target is 0.95 (issue #4, seeds/002); the ranker
-// reaches 0.938 on these labels and 0.922 on the independent second
-// opinion (second-opinion.json), and a random search over 8,000 settings
-// of the ranking knobs gained nothing on held-out queries (2-fold cross-
-// validation), so the knobs cannot honestly close the gap. Until a better
-// ranker does, the gate guards against regressions below 0.93 and the
-// test logs the distance to the target.
+// Exact-match NDCG@10 was stuck near 0.94 for as long as the ranker scored
+// each node alone: a random search over 8,000 settings of the ranking
+// knobs gained nothing on held-out queries (2-fold cross-validation). The
+// labels grade, besides the heading a query names, its subsections, the
+// code it documents and the runbook that cites it, which share its
+// vocabulary more than the query's words; pseudo-relevance feedback
+// (index/feedback.go) reads that vocabulary off the leading result and
+// reached 0.953 here and 0.932 on the independent second opinion
+// (second-opinion.json; 0.924 before), improving 7 of the 12 exact
+// queries and lowering 2.
 const (
-	qualityMinNDCGOverall  = 0.85
-	qualityMinNDCGExact    = 0.93
-	qualityTargetNDCGExact = 0.95
-	qualityMinMRROverall   = 0.90
-	qualityMinP1Exact      = 1.0
-	qualityMinP1Symbol     = 1.0
-	qualityMinNavigation   = 1.0 // share of scenarios that pass
-	qualityMinZeroResult   = 1.0 // share of zero_result queries with no result
+	qualityMinNDCGOverall = 0.85
+	qualityMinNDCGExact   = 0.95
+	qualityMinMRROverall  = 0.90
+	qualityMinP1Exact     = 1.0
+	qualityMinP1Symbol    = 1.0
+	qualityMinNavigation  = 1.0 // share of scenarios that pass
+	qualityMinZeroResult  = 1.0 // share of zero_result queries with no result
 )
 
 const (
@@ -544,9 +546,6 @@ func TestSearchQuality(t *testing.T) {
 		}
 		gate("overall NDCG@10", rep.overall.ndcg, qualityMinNDCGOverall)
 		gate("exact NDCG@10", rep.rows["exact"].ndcg, qualityMinNDCGExact)
-		if got := rep.rows["exact"].ndcg; got < qualityTargetNDCGExact {
-			t.Logf("exact NDCG@10 = %.3f: below the target %.2f by %.3f", got, qualityTargetNDCGExact, qualityTargetNDCGExact-got)
-		}
 		gate("overall MRR@10", rep.overall.mrr, qualityMinMRROverall)
 		gate("exact P@1", rep.rows["exact"].p1, qualityMinP1Exact)
 		gate("code_symbol P@1", rep.rows["code_symbol"].p1, qualityMinP1Symbol)

@@ -187,11 +187,15 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	resp.Total = len(cands)
 	rerank = min(len(cands), rerank)
+	resort := ix.feedback(v, cands[:rerank], variants, &r)
 	if len(q.words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
 			c.score += proximityBonus(v, c, q, variants, &r)
 		}
+		resort = true
+	}
+	if resort {
 		sortCandidates(v, cands[:rerank])
 	}
 	if req.Offset >= len(cands) {
@@ -298,26 +302,7 @@ func topCandidates(v *view, cands []candidate, m int) {
 // synonyms (discounted), with their global IDF.
 func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 	out := make([][]variant, len(q.terms))
-	// Document frequencies count postings of deleted documents until
-	// their segment is merged, so N counts every node too (as Lucene's
-	// maxDoc does): IDF stays positive and consistent.
-	total := 0
-	for _, s := range v.segs {
-		total += len(s.nodes)
-	}
-	n := float64(max(total, 1))
-	idf := func(term string) float64 {
-		df := 0
-		for _, s := range v.segs {
-			if t := s.lookup(term); t >= 0 {
-				df += int(s.termPost[t+1] - s.termPost[t])
-			}
-		}
-		if df == 0 {
-			return 0
-		}
-		return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
-	}
+	idf := v.idfFunc()
 	for ti, t := range q.terms {
 		seen := map[string]bool{t.text: true}
 		if w := idf(t.text); w > 0 {
@@ -401,6 +386,30 @@ func (v *view) expandSpans(q *query, out [][]variant, r *treenav.Ranking, idf fu
 	}
 }
 
+// idfFunc returns BM25's IDF of a term over the view. Document
+// frequencies count postings of deleted documents until their segment is
+// merged, so N counts every node too (as Lucene's maxDoc does): IDF stays
+// positive and consistent.
+func (v *view) idfFunc() func(string) float64 {
+	total := 0
+	for _, s := range v.segs {
+		total += len(s.nodes)
+	}
+	n := float64(max(total, 1))
+	return func(term string) float64 {
+		df := 0
+		for _, s := range v.segs {
+			if t := s.lookup(term); t >= 0 {
+				df += int(s.termPost[t+1] - s.termPost[t])
+			}
+		}
+		if df == 0 {
+			return 0
+		}
+		return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+	}
+}
+
 // prefixTerms returns up to max dictionary terms that start with prefix
 // (excluding prefix itself), shortest first: the closest completions.
 func (v *view) prefixTerms(prefix string, maxN int) []string {
@@ -441,18 +450,8 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
-	w := [treenav.NumFields]float64{
-		treenav.FieldBody: r.BodyWeight, treenav.FieldTitle: r.TitleWeight,
-		treenav.FieldDescription: r.DescriptionWeight, treenav.FieldCode: r.CodeWeight,
-		treenav.FieldPath: r.PathWeight,
-	}
+	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
-	// BM25F: a field's length norm is 1 - b + b*len/avg; bAvg[fi] is
-	// b/avg, so the loop multiplies instead of dividing.
-	var bAvg [treenav.NumFields]float64
-	for fi := range treenav.NumFields {
-		bAvg[fi] = b / v.avgFieldLen(treenav.Field(fi))
-	}
 	for ti, t := range q.terms {
 		for _, va := range variants[ti] {
 			tid := s.lookup(va.term)
@@ -466,15 +465,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(&s.nodes[node]) {
 					continue
 				}
-				tfw := 0.0
-				// Only the fields the term is in (one or two of five).
-				for packed := s.postTF[p]; packed != 0; {
-					fi := uint(bits.TrailingZeros32(packed)) / tfBits
-					tf := unpackTF(packed, treenav.Field(fi))
-					packed &^= tfMax << (fi * tfBits)
-					norm := 1 - b + bAvg[fi]*float64(nn.fieldLen[fi])
-					tfw += w[fi] * float64(tf) / norm
-				}
+				tfw := fieldTF(s.postTF[p], nn, &w, &bAvg, b)
 				score := float32(scale * tfw / (k1 + tfw))
 				if sc.cur[node] == 0 {
 					sc.curHit = append(sc.curHit, node)
@@ -499,6 +490,35 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
 	return cands
+}
+
+// fieldNorms returns BM25F's field weights and, per field, b over the
+// field's average length: a field's length norm is 1 - b + b*len/avg, and
+// with b/avg at hand the scoring loops multiply instead of dividing.
+func (v *view) fieldNorms(r *treenav.Ranking) (w, bAvg [treenav.NumFields]float64) {
+	w = [treenav.NumFields]float64{
+		treenav.FieldBody: r.BodyWeight, treenav.FieldTitle: r.TitleWeight,
+		treenav.FieldDescription: r.DescriptionWeight, treenav.FieldCode: r.CodeWeight,
+		treenav.FieldPath: r.PathWeight,
+	}
+	for fi := range treenav.NumFields {
+		bAvg[fi] = r.B / v.avgFieldLen(treenav.Field(fi))
+	}
+	return w, bAvg
+}
+
+// fieldTF is BM25F's weighted, length-normalised term frequency of one
+// posting: only the fields the term is in (one or two of five).
+func fieldTF(packed uint32, nn *nodeNorm, w, bAvg *[treenav.NumFields]float64, b float64) float64 {
+	tfw := 0.0
+	for packed != 0 {
+		fi := uint(bits.TrailingZeros32(packed)) / tfBits
+		tf := unpackTF(packed, treenav.Field(fi))
+		packed &^= tfMax << (fi * tfBits)
+		norm := 1 - b + bAvg[fi]*float64(nn.fieldLen[fi])
+		tfw += w[fi] * float64(tf) / norm
+	}
+	return tfw
 }
 
 // avgFieldLen is field f's average length for BM25F's length norm. Prose
