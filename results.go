@@ -61,6 +61,10 @@ type Symbol struct {
 	LineEnd       int    `json:"line_end"`
 	Signature     string `json:"signature"`
 	Deprecated    bool   `json:"deprecated,omitempty"`
+	// Declaration marks a symbol declared here and defined elsewhere (a C
+	// or C++ prototype, a TypeScript overload signature): its body is in
+	// the definition, listed before it.
+	Declaration bool `json:"declaration,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.
@@ -115,6 +119,8 @@ type TreeNode struct {
 	WordCount int    `json:"word_count"`
 	// Deprecated marks a code symbol its source marks deprecated.
 	Deprecated bool `json:"deprecated,omitempty"`
+	// Declaration marks a symbol declared here and defined elsewhere.
+	Declaration bool `json:"declaration,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.
@@ -139,8 +145,11 @@ type OutlineSymbol struct {
 	Signature     string `json:"signature"`
 	// WordCount is the words of the node's own text (a section without
 	// its subsections).
-	WordCount int             `json:"word_count"`
-	Children  []OutlineSymbol `json:"children"`
+	WordCount int `json:"word_count"`
+	// Declaration marks a symbol declared here and defined elsewhere (a C
+	// or C++ prototype, a TypeScript overload signature).
+	Declaration bool            `json:"declaration,omitempty"`
+	Children    []OutlineSymbol `json:"children"`
 }
 
 // Outline returns the document's symbol tree (sections for markdown). Code
@@ -157,7 +166,7 @@ func (d *Document) Outline() OutlineFile {
 		}
 		s := OutlineSymbol{Name: name, QualifiedName: q, Kind: n.Kind,
 			LineStart: n.LineStart, LineEnd: n.LineEnd, Signature: n.Signature,
-			WordCount: n.WordCount, Children: []OutlineSymbol{}}
+			WordCount: n.WordCount, Declaration: n.Declaration, Children: []OutlineSymbol{}}
 		for _, c := range n.Children {
 			if d.Nodes[c].Kind != KindCode {
 				s.Children = append(s.Children, build(c))

@@ -85,6 +85,9 @@ func (r *SymbolsResponse) Text() string {
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")
 		}
+		if s.Declaration {
+			b.WriteString("  (declaration)")
+		}
 		if s.Signature != "" {
 			fmt.Fprintf(&b, "  %s", s.Signature)
 		}
@@ -175,6 +178,9 @@ func (r *TreeResponse) Text() string {
 		dep := ""
 		if n.Deprecated {
 			dep = "  (deprecated)"
+		}
+		if n.Declaration {
+			dep += "  (declaration)"
 		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}

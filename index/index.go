@@ -31,9 +31,14 @@ type Index struct {
 	linkc   linkCache
 }
 
-// skipStamp remembers a file skipped by its content (binary, generated,
-// minified), so that later builds need not read it again while it is
-// unchanged.
+// skipStamp is what the index remembers of a file it read without
+// indexing anything new (see contentSkip and the Reasons in engine.go): a
+// file skipped by its content (binary, generated, minified), so that later
+// builds need not read it again while it is unchanged; one that failed to
+// parse; an indexed file touched without a change (sameContentReason);
+// one too large to read, so that tools can say why it is missing; and,
+// under a key no document id has, the generated globs each collection's
+// last build ran with (generatedKey).
 type skipStamp struct {
 	Size, ModTime int64
 	Reason        string

@@ -346,7 +346,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-			Deprecated: n.deprecated,
+			Deprecated: n.deprecated, Declaration: n.decl,
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true

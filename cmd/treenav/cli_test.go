@@ -342,3 +342,33 @@ func TestEmptyIndexSaysSo(t *testing.T) {
 		t.Errorf("list: exit %d: %q%s", code, out, errs)
 	}
 }
+
+// TestDeclarationsAreMarked: a C prototype is listed after its definition
+// and says it is a declaration, in symbols, tree and outline, text and
+// JSON, so that an agent does not take it for the body.
+func TestDeclarationsAreMarked(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "add.h"), []byte("int add(int a, int b);\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "add.c"), []byte("int add(int a, int b) { return a + b; }\n"), 0o644)
+	code, out, errs := run(t, "symbols", "--root", root, "--no-cache", "add")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 || !strings.Contains(lines[0], "add.c:1") || strings.Contains(lines[0], "(declaration)") ||
+		!strings.Contains(lines[1], "add.h:1-1  (declaration)") {
+		t.Errorf("symbols: exit %d: %s%s", code, out, errs)
+	}
+	_, out, _ = run(t, "symbols", "--root", root, "--no-cache", "--json", "add")
+	var syms struct{ Symbols []map[string]any }
+	if err := json.Unmarshal([]byte(out), &syms); err != nil || len(syms.Symbols) != 2 ||
+		syms.Symbols[0]["declaration"] != nil || syms.Symbols[1]["declaration"] != true {
+		t.Errorf("symbols --json: %v: %s", err, out)
+	}
+	if _, out, _ = run(t, "tree", "--root", root, "--no-cache", "add.h"); !strings.Contains(out, "#add  (declaration)") {
+		t.Errorf("tree: %s", out)
+	}
+	if _, out, _ = run(t, "outline", "--root", root, "--format", "markdown", "add.h"); !strings.Contains(out, "(L1-1, declaration)") {
+		t.Errorf("outline markdown: %s", out)
+	}
+	if _, out, _ = run(t, "outline", "--root", root, "add.c", "add.h"); strings.Count(out, `"declaration": true`) != 1 {
+		t.Errorf("outline json: %s", out)
+	}
+}

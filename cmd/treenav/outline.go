@@ -306,6 +306,9 @@ func writeOutlineMarkdown(w io.Writer, out treenav.OutlineResponse) error {
 				// A section's size says whether it is worth reading.
 				fmt.Fprint(w, ", "+treenav.Count(s.WordCount, "word"))
 			}
+			if s.Declaration {
+				fmt.Fprint(w, ", declaration")
+			}
 			fmt.Fprint(w, ")")
 			if s.Signature != "" && s.Kind != treenav.KindSection {
 				fmt.Fprintf(w, ": `%s`", strings.ReplaceAll(s.Signature, "`", "'"))

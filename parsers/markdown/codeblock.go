@@ -174,6 +174,7 @@ func (b *builder) symbols(nodes []treenav.Node, idx int, cb codeBlock, used anch
 			Signature:     s.Signature,
 			Doc:           s.Doc,
 			Language:      cb.lang,
+			Declaration:   s.Declaration,
 		}
 		nodes = append(nodes, n)
 		nodes[parent].Children = append(nodes[parent].Children, len(nodes)-1)

@@ -433,3 +433,19 @@ func TestHostile(t *testing.T) {
 		t.Errorf("deeply quoted text lost: %+v", doc.Nodes[0].Spans)
 	}
 }
+
+// A symbol of a fenced block keeps what the code parser says of it: a C
+// prototype is a declaration (find_symbol lists the definition first).
+func TestCodeSymbolDeclaration(t *testing.T) {
+	src := "# S\n\n```c\nint add(int a, int b);\n\nint add(int a, int b) { return a + b; }\n```\n"
+	doc := mustParse(t, "x.md", src)
+	var got []string
+	for _, n := range doc.Nodes {
+		if n.Name == "add" {
+			got = append(got, fmt.Sprintf("L%d declaration=%v", n.LineStart, n.Declaration))
+		}
+	}
+	if want := []string{"L4 declaration=true", "L6 declaration=false"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
