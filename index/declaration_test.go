@@ -20,6 +20,12 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		"b/fmt.ts":            "export function format(s: string): string;\nexport function format(s: string, n: number): string;\nexport function format(s: string, n?: number): string { return s; }\n",
 		"a/Shape.java":        "interface Shape {\n  double area();\n}\n",
 		"b/Square.java":       "class Square implements Shape {\n  public double area() { return 1; }\n}\n",
+		// No definition among the hits: the prototype is the best there
+		// is, not behind a macro or a compiled copy in another language.
+		"stdio.h":            "extern FILE *fopen (const char *name, const char *modes);\n",
+		"bits/redirect.h":    "# define fopen fopen64\n",
+		"types/of.d.ts":      "export declare function of<T>(value: T): Observable<T>;\n",
+		"lib/cjs/deep/of.js": "function of(value) { return from([value]); }\n",
 	})
 	for _, tc := range []struct{ query, want string }{
 		{"sort", "bits/stl_algo.h#std.sort"},
@@ -28,6 +34,8 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"api_errno", "src/api.c#api_errno"},
 		{"format", "b/fmt.ts#format~3"},
 		{"area", "a/Shape.java#Shape.area"},
+		{"fopen", "stdio.h#fopen"},
+		{"of", "types/of.d.ts#of"},
 	} {
 		res, err := e.Index().Symbols(SymbolRequest{Query: tc.query})
 		if err != nil || len(res.Symbols) < 2 {

@@ -49,8 +49,9 @@ type symHit struct {
 // type's or function's definition before a constructor or a variable of
 // the same name (kindRank), then a definition before a mere declaration
 // (a C prototype in a header, its body in the .c file: the definition is
-// what a change edits, and it says all the prototype says), then shallow
-// paths first.
+// what a change edits, and it says all the prototype says; only when the
+// definition is among the hits, see keepDefinedDeclarations), then
+// shallow paths first.
 type prominence struct {
 	nameLen                    int // closer completions first (prefix tiers)
 	deprecated, test, internal bool
@@ -87,6 +88,38 @@ func (a prominence) less(b prominence) bool {
 		return a.path < b.path
 	}
 	return a.line < b.line
+}
+
+// keepDefinedDeclarations leaves the declaration mark (prominence.decl)
+// only on the declarations whose definition is among the hits: a symbol
+// of the same name, kind and language with a body. A prototype whose
+// definition is elsewhere is the best that there is: fopen's prototype in
+// stdio.h, not behind "# define fopen fopen64"; the overloads of rxjs's
+// "of" in its .d.ts files, not behind its compiled JavaScript.
+func (v *view) keepDefinedDeclarations(hits []symHit) {
+	type group struct {
+		name, lang string
+		kind       treenav.Kind
+	}
+	groupOf := func(h *symHit) group {
+		s := v.segs[h.ref.seg]
+		n := &s.nodes[h.ref.node]
+		return group{n.name, languageOf(&s.docs[n.doc], n), n.kind}
+	}
+	var defined map[group]bool
+	for i := range hits {
+		if !hits[i].key.decl {
+			if defined == nil {
+				defined = map[group]bool{}
+			}
+			defined[groupOf(&hits[i])] = true
+		}
+	}
+	for i := range hits {
+		if hits[i].key.decl && !defined[groupOf(&hits[i])] {
+			hits[i].key.decl = false
+		}
+	}
 }
 
 // prominenceOf reads internal (an internal path or a private symbol) from
@@ -324,6 +357,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			}
 		}
 	}
+	v.keepDefinedDeclarations(hits)
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].tier != hits[j].tier {
 			return hits[i].tier < hits[j].tier
