@@ -166,33 +166,26 @@ type globExplainer interface {
 	globExcluded(docID string) (reason, detail string)
 }
 
-// collectionConfig is implemented by sources (the Engine) that can name
-// where a document's collection is configured, for the hint to list a
-// generated file.
-type collectionConfig interface {
-	collectionOf(docID string) (name, rel string, several bool)
+// skipAdvisor is implemented by sources (the Engine) that know how their
+// collections and size limit were configured: what would index a file
+// skipped as generated or as too large.
+type skipAdvisor interface {
+	generatedAdvice(docID string) string
+	sizeAdvice() string
 }
 
 // skipDetail says what a stamp's reason means for the file, and what
 // would get it indexed; "" for a stamp that is no reason (an indexed
 // file's "same content").
 func skipDetail(sk skipStamp, docID string, src Source) string {
+	adv, _ := src.(skipAdvisor)
 	switch sk.Reason {
 	case walk.SkipGenerated:
-		rel, where := docID, "its collection's [[collections]] table in the configuration (treenav.toml)"
-		if cc, ok := src.(collectionConfig); ok {
-			name, r, several := cc.collectionOf(docID)
-			rel = r
-			if several {
-				where = fmt.Sprintf("the [[collections]] table of %q in the configuration (treenav.toml)", name)
-			}
+		advice := "to index it, list it under generated = [...] in its collection's [[collections]] table in the configuration file: " + generatedExample(docID)
+		if adv != nil {
+			advice = adv.generatedAdvice(docID)
 		}
-		example := fmt.Sprintf("generated = [%q]", rel)
-		if dir := path.Dir(rel); dir != "." {
-			example += fmt.Sprintf(", or a glob such as generated = [%q]", dir+"/**")
-		}
-		return "skipped as generated (its opening comments carry a generator's marker, such as \"Code generated ... DO NOT EDIT\" or \"@generated\"); " +
-			"to index it, list it under generated = [...] in " + where + ": " + example
+		return "skipped as generated (its opening comments carry a generator's marker, such as \"Code generated ... DO NOT EDIT\" or \"@generated\"); " + advice
 	case walk.SkipBinary:
 		return "skipped as binary (it has a NUL byte near its start)"
 	case walk.SkipMinified:
@@ -200,7 +193,11 @@ func skipDetail(sk skipStamp, docID string, src Source) string {
 	case walk.SkipUnsupported:
 		return "it is of no language treenav parses (no known extension, name or shebang)"
 	case walk.SkipTooLarge:
-		return fmt.Sprintf("skipped as too large (%d bytes, over the size limit); to index it, raise limits.max_file_size in the configuration (treenav.toml), or pass --max-file-size", sk.Size)
+		advice := "raise limits.max_file_size in the configuration file, or pass --max-file-size"
+		if adv != nil {
+			advice = adv.sizeAdvice()
+		}
+		return fmt.Sprintf("skipped as too large (%d bytes, over the size limit); to index it, %s", sk.Size, advice)
 	case failedReason:
 		msg := "it could not be read or parsed when last indexed"
 		if fs, ok := src.(failureSource); ok {
@@ -224,16 +221,6 @@ func (e *Engine) failure(docID string) string {
 		}
 	}
 	return ""
-}
-
-// collectionOf names the collection of a document id and the file's path
-// in it; several says the engine has more than one collection.
-func (e *Engine) collectionOf(docID string) (name, rel string, several bool) {
-	c, rel, ok := e.fileOfID(docID)
-	if !ok {
-		return "", docID, len(e.colls) > 1
-	}
-	return c.Name, rel, len(e.colls) > 1
 }
 
 // globExcluded says whether the include or exclude globs of the document

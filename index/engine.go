@@ -43,6 +43,12 @@ type EngineOptions struct {
 	// this interval, so that a server answers from a partial index while a
 	// long first build runs. Zero publishes once, at the end (fastest).
 	FlushEvery time.Duration
+	// Origin, when set, says where the collections and the size limit
+	// came from, so that the answer for a skipped file names the
+	// configuration file to change and says when --root has replaced the
+	// configured collections. Without it that answer speaks of the
+	// configuration in general.
+	Origin *Origin
 }
 
 // Progress reports a build under way.

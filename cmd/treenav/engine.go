@@ -15,6 +15,7 @@ import (
 type common struct {
 	fs       *flag.FlagSet
 	cfg      *treenav.Config // after setup
+	origin   *index.Origin   // after setup: how cfg's collections were made
 	config   string
 	rank     stringList
 	roots    stringList
@@ -45,9 +46,16 @@ func (c *cli) commonFlags(fs *flag.FlagSet) *common {
 // --root replaces the configured collections, --max-file-size, --index-dir
 // and --rank override their settings.
 func (cm *common) setup() (*treenav.Config, error) {
-	cfg, _, err := treenav.LoadConfig(cm.config)
+	cfg, file, err := treenav.LoadConfig(cm.config)
 	if err != nil {
 		return nil, err
+	}
+	cm.origin = &index.Origin{
+		ConfigFile:      file,
+		RootFlag:        len(cm.roots) > 0,
+		Configured:      cfg.Collections,
+		MaxFileSizeFlag: cm.set("max-file-size"),
+		Relative:        true,
 	}
 	if err := cfg.Resolve(cm.roots); err != nil {
 		return nil, err
@@ -84,6 +92,7 @@ func (cm *common) set(name string) bool {
 // newEngine makes an engine for the configuration, without building it.
 func (cm *common) newEngine(cfg *treenav.Config, opts index.EngineOptions) (*index.Engine, error) {
 	opts.MaxFileSize = cfg.Limits.MaxFileSize
+	opts.Origin = cm.origin
 	e, err := index.NewEngine(cfg.Collections, opts)
 	if err != nil {
 		return nil, err

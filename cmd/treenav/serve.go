@@ -74,6 +74,9 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	if o.cfg, err = o.cm.setup(); err != nil {
 		return o, err
 	}
+	// A client does not share the server's working directory: its
+	// answers name files by absolute paths.
+	o.cm.origin.Relative = false
 	sc := o.cfg.Server
 	o.http, o.token, o.watch, o.debounce = sc.HTTP, sc.Token, sc.Watch == nil || *sc.Watch, sc.Debounce
 	if o.cm.set("http") {
