@@ -7,8 +7,14 @@ import (
 	"github.com/treenav/treenav"
 )
 
-// feedbackMaxBytes bounds the text of the best match that feedback reads.
-const feedbackMaxBytes = 8 << 10
+const (
+	// feedbackMaxBytes bounds the text of the best match that feedback
+	// reads.
+	feedbackMaxBytes = 8 << 10
+	// feedbackWindow is how many of the first results feedback rescores,
+	// the same for every page (Search reranks at least this many).
+	feedbackWindow = 50
+)
 
 // feedback is pseudo-relevance feedback over the first results, sorted
 // best first (see Ranking.FeedbackWeight): when the best match clearly

@@ -56,3 +56,33 @@ func TestFeedbackRanksWhatSharesTheLeadersWords(t *testing.T) {
 		t.Errorf("feedback without a clear leader: got %v, want %v", h, got)
 	}
 }
+
+// Pages read one after the other list what one long page lists: feedback
+// rescores the same first results whatever the offset and limit. (It once
+// rescored 3×(offset+limit) of them, and pages repeated and skipped
+// results.)
+func TestFeedbackPagesAgree(t *testing.T) {
+	ix := newQualityEngine(t).Index()
+	for _, q := range []string{"key rotation", "cookie settings", "canary stage", "token bucket algorithm", "session storage"} {
+		one, err := ix.Search(SearchRequest{Query: q, Limit: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paged []string
+		for off := 0; off < len(one.Results); off += 7 {
+			r, err := ix.Search(SearchRequest{Query: q, Offset: off, Limit: 7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			paged = append(paged, ids(r)...)
+		}
+		// (The long page may stop short of 60 at its size budget.)
+		want := ids(one)
+		if len(paged) > len(want) {
+			paged = paged[:len(want)]
+		}
+		if !slices.Equal(paged, want) {
+			t.Errorf("%q: pages of 7 list\n%v\none page lists\n%v", q, paged, want)
+		}
+	}
+}

@@ -177,7 +177,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		}
 	}
 	need := req.Offset + limit
-	rerank := max(need*3, 50)
+	rerank := max(need*3, feedbackWindow)
 	if len(q.phrases) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
@@ -187,7 +187,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	resp.Total = len(cands)
 	rerank = min(len(cands), rerank)
-	resort := ix.feedback(v, cands[:rerank], variants, &r)
+	// Feedback reads the same first results whatever the page: a window
+	// that grew with offset and limit rescored a different set, so that
+	// pages repeated results and skipped others.
+	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], variants, &r)
 	if len(q.words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
@@ -412,16 +415,18 @@ func (v *view) idfFunc() func(string) float64 {
 
 // prefixTerms returns up to max dictionary terms that start with prefix
 // (excluding prefix itself), shortest first: the closest completions.
+// Every segment's completions are read: cut at the first few of each in
+// dictionary order, the result depended on how the build happened to
+// split the index into segments, and two fresh builds ranked differently.
 func (v *view) prefixTerms(prefix string, maxN int) []string {
+	if maxN <= 0 {
+		return nil
+	}
 	var all []string
 	for _, s := range v.segs {
-		n := 0
 		for i := s.lowerBound(prefix); i < len(s.terms) && strings.HasPrefix(s.terms[i], prefix); i++ {
 			if s.terms[i] != prefix {
 				all = append(all, s.terms[i])
-			}
-			if n++; n > 4*maxN {
-				break
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -105,6 +106,9 @@ func (v *view) keepDefinedDeclarations(hits []symHit) {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
 		return group{n.name, languageOf(&s.docs[n.doc], n), n.kind}
+	}
+	if !slices.ContainsFunc(hits, func(h symHit) bool { return h.key.decl }) {
+		return // most queries: no declaration to weigh
 	}
 	var defined map[group]bool
 	for i := range hits {
