@@ -27,7 +27,7 @@ const (
 // only the query's words does not. It reorders results the query found
 // (every result still contains a query word, every snippet a match), and
 // reports whether it changed any score.
-func (ix *Index) feedback(v *view, top []candidate, variants [][]variant, r *treenav.Ranking) bool {
+func (ix *Index) feedback(v *view, top []candidate, variants [][]variant, r *treenav.Ranking, weights map[string]float64) bool {
 	if len(top) < 2 || r.FeedbackWeight <= 0 || r.FeedbackTerms <= 0 || top[0].score < r.FeedbackMargin*top[1].score {
 		return false
 	}
@@ -61,7 +61,9 @@ func (ix *Index) feedback(v *view, top []candidate, variants [][]variant, r *tre
 			}
 		}
 		if sum > 0 {
-			c.score += r.FeedbackWeight * sum
+			// Weighed like the query's own score: tests, internal and
+			// deprecated code stay behind the public API.
+			c.score += r.FeedbackWeight * sum * v.standing(c.ref, r, weights)
 			changed = true
 		}
 	}

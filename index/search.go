@@ -158,23 +158,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
 	}
 	for i := range cands {
-		c := &cands[i]
-		s := v.segs[c.ref.seg]
-		h := &s.hot[c.ref.node]
-		switch {
-		case h.flags&hotTest != 0:
-			c.score *= r.TestWeight
-		case h.flags&hotInternal != 0:
-			c.score *= r.InternalWeight
-		}
-		if h.flags&hotDeprecated != 0 {
-			c.score *= r.DeprecatedWeight
-		}
-		if len(weights) > 0 {
-			if w, ok := weights[s.docs[s.norms[c.ref.node].doc].Collection]; ok {
-				c.score *= w
-			}
-		}
+		cands[i].score *= v.standing(cands[i].ref, &r, weights)
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
@@ -190,7 +174,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Feedback reads the same first results whatever the page: a window
 	// that grew with offset and limit rescored a different set, so that
 	// pages repeated results and skipped others.
-	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], variants, &r)
+	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], variants, &r, weights)
 	if len(q.words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
@@ -237,6 +221,30 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		resp.NextCursor = strconv.Itoa(next)
 	}
 	return resp, nil
+}
+
+// standing is what a node's score is multiplied by for where it stands,
+// whatever the query: tests, internal and deprecated code score less, and
+// each collection by its weight.
+func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]float64) float64 {
+	s := v.segs[ref.seg]
+	h := &s.hot[ref.node]
+	m := 1.0
+	switch {
+	case h.flags&hotTest != 0:
+		m *= r.TestWeight
+	case h.flags&hotInternal != 0:
+		m *= r.InternalWeight
+	}
+	if h.flags&hotDeprecated != 0 {
+		m *= r.DeprecatedWeight
+	}
+	if len(weights) > 0 {
+		if w, ok := weights[s.docs[s.norms[ref.node].doc].Collection]; ok {
+			m *= w
+		}
+	}
+	return m
 }
 
 func sortCandidates(v *view, cands []candidate) {
