@@ -2,6 +2,7 @@ package index
 
 import (
 	"cmp"
+	"errors"
 	"math"
 	"math/bits"
 	"slices"
@@ -116,6 +117,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	resp := &treenav.SearchResponse{Query: req.Query, Results: []treenav.SearchResult{}}
 	filter, err := v.compileFilter(req)
 	if err != nil {
+		// A doc_id of a file left out says why, as tree and node do.
+		if nf, ok := errors.AsType[*NotFoundError](err); ok {
+			return nil, ix.notIndexed(nf.ID, err)
+		}
 		return nil, err
 	}
 	if len(q.terms) == 0 || v.liveNodes == 0 {
