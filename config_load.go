@@ -256,9 +256,13 @@ func (c *checker) collections(cfg *Config, raw map[string]any) {
 		case !(col.Weight > 0) || math.IsInf(col.Weight, 0):
 			c.errorf(key+".weight", "must be a positive number, got %v", col.Weight)
 		}
-		c.globs(key+".include", col.Include)
-		c.globs(key+".exclude", col.Exclude)
-		c.globs(key+".generated", col.Generated)
+		root := ""
+		if fi, err := os.Stat(col.Root); col.Root != "" && err == nil && fi.IsDir() {
+			root = col.Root
+		}
+		c.globs(key, "include", root, col.Include)
+		c.globs(key, "exclude", root, col.Exclude)
+		c.globs(key, "generated", root, col.Generated)
 	}
 }
 
@@ -326,15 +330,71 @@ func tomlType(v any) string {
 	return "a date or time"
 }
 
-func (c *checker) globs(key string, patterns []string) {
+// globs checks a collection's include, exclude or generated patterns
+// (setting names which) under root, its directory ("" when it is not
+// one). Besides patterns that are no globs, it refuses those that can
+// match no path, since the walk compares them with clean paths relative
+// to the root: a leading "/", "./" or "../", a "!" (these lists have no
+// negation; ignore files do), spaces around the pattern, and a trailing
+// "/". include and generated match files, so a pattern without glob
+// characters that names a directory under the root ("docs") is refused
+// too, with the glob of its files ("docs/**") as the suggestion; exclude
+// matches directories, so there it is right. A bare name that is no
+// directory at the root ("Makefile", "*.pb.go") stays: it matches that
+// name at any depth.
+func (c *checker) globs(col, which, root string, patterns []string) {
+	key := col + "." + which
+	files := which != "exclude"
+	// dirGlob is what to write for the files under dir.
+	dirGlob := func(dir string) string {
+		if files {
+			return dir + "/**"
+		}
+		return dir
+	}
 	for _, p := range patterns {
+		t := strings.TrimSpace(p)
 		switch {
 		case p == "":
 			c.errorf(key, "empty pattern")
+		case t != p:
+			if t == "" {
+				c.errorf(key, "%q: a pattern of spaces matches no path", p)
+			} else {
+				c.errorf(key, "%q: paths have no spaces around them; did you mean %q?", p, t)
+			}
 		case strings.HasPrefix(p, "/"):
 			c.errorf(key, "%q: patterns are relative to the collection root; drop the leading '/'", p)
+		case p == "." || p == "./":
+			c.errorf(key, "%q matches no path; every path under the root is \"**\"", p)
+		case strings.HasPrefix(p, "./"):
+			c.errorf(key, "%q: patterns are relative to the collection root and match no path starting with \"./\"; did you mean %q?", p, dropDotSlash(p))
+		case p == ".." || strings.HasPrefix(p, "../"):
+			c.errorf(key, "%q: patterns are relative to the collection root and cannot reach outside it; to take in files above it, move root up", p)
+		case strings.HasPrefix(p, "!"):
+			c.errorf(key, "%q: %s has no \"!\" negation, as ignore files have; list only the paths to match", p, which)
 		case !doublestar.ValidatePattern(p):
 			c.errorf(key, "%q is not a valid doublestar pattern", p)
+		case strings.HasSuffix(p, "/"):
+			c.errorf(key, "%q: paths have no trailing '/'; did you mean %q?", p, dirGlob(strings.TrimRight(p, "/")))
+		case files && root != "" && !strings.ContainsAny(p, "*?[{\\"):
+			if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err == nil && fi.IsDir() {
+				c.errorf(key, "%q is a directory, and %s matches files; did you mean %q?", p, which, dirGlob(p))
+			}
+		}
+	}
+}
+
+// dropDotSlash removes the "./" (and "/") that open p.
+func dropDotSlash(p string) string {
+	for {
+		switch {
+		case strings.HasPrefix(p, "./"):
+			p = p[2:]
+		case strings.HasPrefix(p, "/"):
+			p = p[1:]
+		default:
+			return p
 		}
 	}
 }

@@ -37,6 +37,9 @@ func TestParseConfigErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "afile"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "api"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	col := func(extra string) string { return "[[collections]]\nname = \"c\"\nroot = \".\"\n" + extra }
 	tests := []struct {
 		name string
@@ -67,6 +70,20 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad generated glob", col("generated = [\"docs/[\"]\n"), []string{"collections[0].generated"}, 4, "not a valid doublestar pattern"},
 		{"absolute generated glob", col("generated = [\"/docs/**\"]\n"), []string{"collections[0].generated"}, 4, "leading '/'"},
 		{"empty generated glob", col("generated = [\"docs/**\", \"\"]\n"), []string{"collections[0].generated"}, 4, "empty"},
+		// Globs that can match no path: the walk compares them with clean
+		// paths relative to the root, files for include and generated.
+		{"generated names a directory", col("generated = [\"docs\"]\n"), []string{"collections[0].generated"}, 4, `"docs" is a directory, and generated matches files; did you mean "docs/**"?`},
+		{"generated names a subdirectory", col("generated = [\"docs/api\"]\n"), []string{"collections[0].generated"}, 4, `did you mean "docs/api/**"?`},
+		{"include names a directory", col("include = [\"docs\"]\n"), []string{"collections[0].include"}, 4, `did you mean "docs/**"?`},
+		{"generated with ./", col("generated = [\"./docs/**\"]\n"), []string{"collections[0].generated"}, 4, `did you mean "docs/**"?`},
+		{"generated with ./ before a dot", col("generated = [\"./.github/*.md\"]\n"), []string{"collections[0].generated"}, 4, `did you mean ".github/*.md"?`},
+		{"generated with ../", col("generated = [\"../docs/**\"]\n"), []string{"collections[0].generated"}, 4, "cannot reach outside it"},
+		{"generated with !", col("generated = [\"docs/**\", \"!docs/zz.md\"]\n"), []string{"collections[0].generated"}, 4, `generated has no "!" negation`},
+		{"generated with spaces", col("generated = [\"  docs/**\"]\n"), []string{"collections[0].generated"}, 4, `did you mean "docs/**"?`},
+		{"generated with a trailing slash", col("generated = [\"docs/\"]\n"), []string{"collections[0].generated"}, 4, `did you mean "docs/**"?`},
+		{"exclude with a trailing slash", col("exclude = [\"build/\"]\n"), []string{"collections[0].exclude"}, 4, `did you mean "build"?`},
+		{"exclude with ./", col("exclude = [\"./build\"]\n"), []string{"collections[0].exclude"}, 4, `did you mean "build"?`},
+		{"generated dot", col("generated = [\".\"]\n"), []string{"collections[0].generated"}, 4, `every path under the root is "**"`},
 		{"generated as a string", col("generated = \"docs/**\"\n"), []string{"collections[0].generated"}, 4, `want a list of globs: generated = ["docs/**"]`},
 		{"generated as a boolean", col("generated = true\n"), []string{"collections[0].generated"}, 4, "got a boolean"},
 		{"generated with a number", col("generated = [\"docs/**\", 3]\n"), []string{"collections[0].generated"}, 4, "got an integer 3"},
@@ -119,6 +136,27 @@ func TestParseConfigErrors(t *testing.T) {
 				t.Errorf("message %q: want the file and %q", errs[0].Error(), tt.msg)
 			}
 		})
+	}
+}
+
+// TestGlobsAccepted: the checks of globs that match no path leave alone
+// the globs that do: a bare name matches a file name at any depth, and an
+// exclude pattern may name a directory.
+func TestGlobsAccepted(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "api"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := "[[collections]]\nname = \"c\"\nroot = \".\"\n" +
+		"include = [\"**/*.md\", \"docs/**\", \"Makefile\", \"**/*.go\"]\n" +
+		"exclude = [\"docs/api\", \"testdata\", \"**/*_test.go\"]\n" +
+		"generated = [\"docs/**\", \"docs/*\", \"docs/api/**\", \"Makefile\", \"*.pb.go\", \"**/zz_*.go\"]\n"
+	cfg, err := ParseConfig([]byte(data), filepath.Join(dir, "treenav.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Collections[0].Generated; len(got) != 6 {
+		t.Errorf("generated %q", got)
 	}
 }
 
