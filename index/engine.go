@@ -70,7 +70,9 @@ type Status struct {
 	BuildTime  time.Duration  `json:"build_time_ns"`
 	Parsed     int            `json:"parsed"`    // files parsed by the last build
 	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
-	Removed    int            `json:"removed"`
+	// Removed counts the documents the last build took out of the index:
+	// gone from disk, or no longer indexed (now skipped, or failed).
+	Removed int `json:"removed"`
 	// Watching is set while a watcher keeps the index current;
 	// LastUpdate is when it last applied a change (absent before its
 	// first), Updates how many files it has applied, WatchErrors its
@@ -483,7 +485,7 @@ func (e *Engine) Build() error {
 	e.status.ErrorCount = errCount
 	e.status.LastBuild = time.Now()
 	e.status.BuildTime = time.Since(start)
-	e.status.Parsed, e.status.Unchanged, e.status.Removed = parsed, unchanged, len(remove)
+	e.status.Parsed, e.status.Unchanged, e.status.Removed = parsed, unchanged, len(remove)+droppedIndexed
 	return nil
 }
 

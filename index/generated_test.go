@@ -227,6 +227,9 @@ func TestGeneratedSettingChangeRebuilds(t *testing.T) {
 	}
 	_, err := e.Index().Tree(TreeRequest{DocID: "docs/server.md"})
 	notIndexedErr(t, "after removing the setting", err, walk.SkipGenerated, "skipped as generated")
+	if st := e.Status(); st.Removed != 1 {
+		t.Errorf("build after removing the setting: removed %d, want 1 (docs/server.md left the index)", st.Removed)
+	}
 	e = rebuiltWith(t, e, plain, nil, nil)
 	if st := e.Status(); st.Parsed != 0 {
 		t.Errorf("build with the setting still removed: parsed %d", st.Parsed)
