@@ -9,7 +9,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index/walk"
 )
 
 // buildWithFailure builds an index of a.go and b.go in which the second
@@ -75,11 +74,7 @@ func TestDiffReportsFailedFileAsFailed(t *testing.T) {
 	}
 
 	// The watcher indexes it: no longer failed.
-	wk, err := walk.New(dir, e.walkOptions(e.colls[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &watcher{e: e, walkers: map[string]*walk.Walker{"test": wk}, watched: map[string]bool{}}
+	w := syncWatcher(t, e)
 	w.apply(map[string]fsnotify.Op{filepath.Join(dir, failed): fsnotify.Write})
 	if !hasSymbol(e, "Charlie") {
 		t.Fatal("the watcher did not index the edited file")

@@ -296,11 +296,7 @@ func TestWatchKeepsAskedGeneratedFiles(t *testing.T) {
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
-	wk, err := walk.New(dir, e.walkOptions(e.colls[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &watcher{e: e, walkers: map[string]*walk.Walker{"sdk": wk}, watched: map[string]bool{}}
+	w := syncWatcher(t, e)
 	page := filepath.Join(dir, "docs/server.md")
 	other := filepath.Join(dir, "gen.go")
 	if err := os.WriteFile(page, []byte(generatedPage), 0o644); err != nil {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/treenav/treenav/index/walk"
 )
 
 // eventually polls cond until it holds or 2 seconds pass (the freshness
@@ -42,6 +44,18 @@ func symbolPath(e *Engine, name string) string {
 		}
 	}
 	return ""
+}
+
+// syncWatcher returns a watcher over e's first collection that is not
+// running: a test calls its apply with the events it chooses.
+func syncWatcher(t *testing.T, e *Engine) *watcher {
+	t.Helper()
+	c := e.colls[0]
+	wk, err := walk.New(c.Root, e.walkOptions(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &watcher{e: e, walkers: map[string]*walk.Walker{c.Name: wk}, watched: map[string]bool{}}
 }
 
 // startWatch runs e's watcher (30 ms debounce) until the returned stop
