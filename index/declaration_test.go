@@ -37,17 +37,7 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"fopen", "stdio.h#fopen"},
 		{"of", "types/of.d.ts#of"},
 	} {
-		res, err := e.Index().Symbols(SymbolRequest{Query: tc.query})
-		if err != nil || len(res.Symbols) < 2 {
-			t.Fatalf("%s: %+v %v", tc.query, res, err)
-		}
-		if got := res.Symbols[0].NodeID; got != tc.want {
-			var all []string
-			for _, s := range res.Symbols {
-				all = append(all, s.NodeID)
-			}
-			t.Errorf("%s: first %s, want %s; all %v", tc.query, got, tc.want, all)
-		}
+		wantFirstSymbol(t, e.Index(), tc.query, tc.want)
 	}
 }
 

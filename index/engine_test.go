@@ -89,6 +89,23 @@ func ids(r *treenav.SearchResponse) []string {
 	return out
 }
 
+// wantFirstSymbol checks that find_symbol lists want first for q, among
+// at least two symbols (the test is of their order).
+func wantFirstSymbol(t *testing.T, ix *Index, q, want string) {
+	t.Helper()
+	res, err := ix.Symbols(SymbolRequest{Query: q})
+	if err != nil || len(res.Symbols) < 2 {
+		t.Fatalf("%s: %+v %v", q, res, err)
+	}
+	if got := res.Symbols[0].NodeID; got != want {
+		var all []string
+		for _, s := range res.Symbols {
+			all = append(all, s.NodeID+" "+string(s.Kind))
+		}
+		t.Errorf("%s: first %s, want %s; all %v", q, got, want, all)
+	}
+}
+
 // wantFirst checks that search ranks want first for q.
 func wantFirst(t *testing.T, ix *Index, q, want string) {
 	t.Helper()

@@ -15,16 +15,6 @@ func TestSymbolsTypeBeforeVariableOfTheSameName(t *testing.T) {
 		{"Enum", "enum.py#Enum~2"},
 		{"unique_ptr", "b/ptr.h#std.unique_ptr"},
 	} {
-		res, err := e.Index().Symbols(SymbolRequest{Query: tc.query})
-		if err != nil || len(res.Symbols) < 2 {
-			t.Fatalf("%s: %+v %v", tc.query, res, err)
-		}
-		if got := res.Symbols[0].NodeID; got != tc.want {
-			var all []string
-			for _, s := range res.Symbols {
-				all = append(all, s.NodeID+" "+string(s.Kind))
-			}
-			t.Errorf("%s: first %s, want %s; all %v", tc.query, got, tc.want, all)
-		}
+		wantFirstSymbol(t, e.Index(), tc.query, tc.want)
 	}
 }
