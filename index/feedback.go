@@ -27,11 +27,11 @@ const (
 // only the query's words does not. It reorders results the query found
 // (every result still contains a query word, every snippet a match), and
 // reports whether it changed any score.
-func (ix *Index) feedback(v *view, top []candidate, variants [][]variant, r *treenav.Ranking, weights map[string]float64) bool {
+func (ix *Index) feedback(v *view, top []candidate, inQuery map[string]bool, r *treenav.Ranking, weights map[string]float64) bool {
 	if len(top) < 2 || r.FeedbackWeight <= 0 || r.FeedbackTerms <= 0 || top[0].score < r.FeedbackMargin*top[1].score {
 		return false
 	}
-	terms := ix.feedbackTerms(v, top[0].ref, variants, r.FeedbackTerms)
+	terms := ix.feedbackTerms(v, top[0].ref, inQuery, r.FeedbackTerms)
 	if len(terms) == 0 {
 		return false
 	}
@@ -78,19 +78,14 @@ type feedbackTerm struct {
 }
 
 // feedbackTerms returns up to maxTerms of node ref's most distinctive own
-// words that the query does not already look for: by (1 + ln tf)·idf,
-// from its first feedbackMaxBytes of text.
-func (ix *Index) feedbackTerms(v *view, ref nodeRef, variants [][]variant, maxTerms int) []feedbackTerm {
+// words that the query does not already look for (inQuery: its terms and
+// their variants): by (1 + ln tf)·idf, from its first feedbackMaxBytes of
+// text.
+func (ix *Index) feedbackTerms(v *view, ref nodeRef, inQuery map[string]bool, maxTerms int) []feedbackTerm {
 	s := v.segs[ref.seg]
 	src, err := ix.fileOf(&s.docs[s.nodes[ref.node].doc])
 	if err != nil {
 		return nil
-	}
-	inQuery := map[string]bool{}
-	for _, vs := range variants {
-		for _, va := range vs {
-			inQuery[va.term] = true
-		}
 	}
 	tf := map[string]int{}
 	budget := feedbackMaxBytes

@@ -176,10 +176,18 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	resp.Total = len(cands)
 	rerank = min(len(cands), rerank)
+	// The terms the query looks for: feedback looks for others, snippets
+	// mark these.
+	matchTerms := map[string]bool{}
+	for _, vs := range variants {
+		for _, va := range vs {
+			matchTerms[va.term] = true
+		}
+	}
 	// Feedback reads the same first results whatever the page: a window
 	// that grew with offset and limit rescored a different set, so that
 	// pages repeated results and skipped others.
-	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], variants, &r, weights)
+	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights)
 	if len(q.words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
@@ -197,12 +205,6 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	snipChars := req.SnippetChars
 	if snipChars <= 0 {
 		snipChars = 240
-	}
-	matchTerms := map[string]bool{}
-	for _, vs := range variants {
-		for _, va := range vs {
-			matchTerms[va.term] = true
-		}
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
