@@ -234,3 +234,67 @@ type NavigateResponse struct {
 	// TotalNodes, set when the outline of descendants was cut, counts them.
 	TotalNodes int `json:"total_nodes,omitempty"`
 }
+
+// ChangesResponse is the API change report between two revisions (treenav
+// outline --diff, the changed_symbols tool): the symbols of the files the
+// diff touches, compared on both sides.
+type ChangesResponse struct {
+	Base       string         `json:"base"`        // the base revision as given
+	BaseCommit string         `json:"base_commit"` // its commit hash
+	Head       string         `json:"head"`        // the head revision as given, or "working tree"
+	HeadCommit string         `json:"head_commit,omitempty"`
+	Changes    []SymbolChange `json:"changes"`
+	Summary    ChangesSummary `json:"summary"`
+	// Truncated says changes were cut to fit max_chars; Summary still
+	// counts them all.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// The change kinds of a SymbolChange.
+const (
+	ChangeAdded             = "added"
+	ChangeRemoved           = "removed"
+	ChangeSignatureChanged  = "signature_changed"
+	ChangeKindChanged       = "kind_changed"
+	ChangeVisibilityChanged = "visibility_changed"
+	ChangeMoved             = "moved"
+	ChangeDeprecated        = "deprecated"
+	ChangeBodyChanged       = "body_changed"
+)
+
+// ChangeKinds lists the change kinds in the order reports group them.
+var ChangeKinds = []string{ChangeRemoved, ChangeSignatureChanged, ChangeKindChanged, ChangeVisibilityChanged,
+	ChangeDeprecated, ChangeMoved, ChangeAdded, ChangeBodyChanged}
+
+// SymbolChange is one change to one symbol. A removed symbol is described
+// as it was (its base path, line and id); every other change as it is now.
+type SymbolChange struct {
+	Change        string `json:"change"`
+	NodeID        string `json:"node_id"`
+	QualifiedName string `json:"qualified_name"`
+	Kind          Kind   `json:"kind"`
+	OldKind       Kind   `json:"old_kind,omitempty"` // for kind_changed
+	Language      string `json:"language"`
+	Path          string `json:"path"`
+	OldPath       string `json:"old_path,omitempty"` // moved, or in a renamed file
+	LineStart     int    `json:"line_start"`
+	// Public says the symbol is part of the public API: not private by its
+	// language's rule, and not in test, internal or vendored code. For a
+	// visibility change it says the new side.
+	Public       bool   `json:"public"`
+	OldSignature string `json:"old_signature,omitempty"`
+	Signature    string `json:"signature,omitempty"`
+}
+
+// ChangesSummary counts a report's changes.
+type ChangesSummary struct {
+	Files   int            `json:"files"`   // files the diff touches that were outlined on either side
+	Changes int            `json:"changes"` // all changes
+	Public  int            `json:"public"`  // changes to the public API
+	ByKind  map[string]int `json:"by_change"`
+	// PublicByKind counts the public changes of each kind.
+	PublicByKind map[string]int `json:"public_by_change"`
+	// Skipped counts the files the diff touches that were not outlined
+	// (unsupported, ignored, generated, too large), by reason.
+	Skipped map[string]int `json:"skipped,omitempty"`
+}

@@ -21,8 +21,8 @@ import (
 func init() {
 	register(&command{
 		name:    "outline",
-		usage:   "[--root DIR] [--format json|markdown|ctags] [--max-file-size N] [PATH...]",
-		summary: "print the symbol outline of files (JSON, markdown or a ctags file) for CI",
+		usage:   "[--root DIR] [--format json|markdown|ctags] [--max-file-size N] [--diff BASE[..HEAD] [--bodies] [--fail-on LIST] [--max-changes N]] [PATH...]",
+		summary: "print the symbol outline of files (JSON, markdown or a ctags file), or the API changes between git revisions, for CI",
 		run:     (*cli).outline,
 	})
 }
@@ -32,6 +32,8 @@ func (c *cli) outline(args []string) error {
 	root := fs.String("root", ".", "repository root; PATHs are relative to it")
 	format := fs.String("format", "json", "output format: json, markdown or ctags")
 	maxSize := fs.Int64("max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
+	var d diffFlags
+	d.add(fs)
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -40,6 +42,12 @@ func (c *cli) outline(args []string) error {
 	case "json", "markdown", "md", "ctags":
 	default:
 		return usagef("unknown --format %q (want json, markdown or ctags)", *format)
+	}
+	if d.rev != "" || d.set(fs) {
+		if d.rev == "" {
+			return usagef("--bodies, --fail-on and --max-changes need --diff BASE[..HEAD]")
+		}
+		return c.outlineDiff(*root, *format, *maxSize, paths, d)
 	}
 	sel, err := selectFiles(*root, paths, walk.Options{MaxFileSize: *maxSize})
 	if err != nil {

@@ -302,3 +302,21 @@ func gitOutput(dir string, args ...string) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// MergeBase is the best common ancestor of two revisions, as git diff
+// A...B reads it.
+func (r *Repo) MergeBase(a, b string) (string, error) {
+	ca, err := r.Commit(a)
+	if err != nil {
+		return "", err
+	}
+	cb, err := r.Commit(b)
+	if err != nil {
+		return "", err
+	}
+	out, err := gitOutput(r.top, "merge-base", ca, cb)
+	if err != nil {
+		return "", fmt.Errorf("%s and %s have no common ancestor", a, b)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

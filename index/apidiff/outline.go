@@ -1,0 +1,78 @@
+package apidiff
+
+import (
+	"path/filepath"
+	"sort"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/walk"
+)
+
+// Outline returns the outline of every file of the head side (the work
+// tree when opts.Head is "", else the files of that commit, read from git
+// without a checkout) under opts.Paths, as treenav outline gives it.
+func Outline(opts Options) ([]treenav.OutlineFile, error) {
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	keep, err := pathFilter(opts.Paths)
+	if err != nil {
+		return nil, err
+	}
+	walker, err := walk.New(root, opts.Walk)
+	if err != nil {
+		return nil, err
+	}
+	limit := opts.Walk.MaxFileSize
+	if limit <= 0 {
+		limit = walk.DefaultMaxFileSize
+	}
+	var rels []string
+	var commit string
+	var repo *Repo
+	if opts.Head == "" {
+		res, err := walker.Walk("")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range res.Files {
+			rels = append(rels, f.Rel)
+		}
+	} else {
+		if repo, err = Open(root); err != nil {
+			return nil, err
+		}
+		if commit, err = repo.Commit(opts.Head); err != nil {
+			return nil, err
+		}
+		all, err := repo.Files(commit)
+		if err != nil {
+			return nil, err
+		}
+		for _, rel := range all {
+			if walker.Reason(rel, false) == "" {
+				rels = append(rels, rel)
+			}
+		}
+	}
+	var kept []string
+	for _, rel := range rels {
+		if keep == nil || keep(rel) {
+			kept = append(kept, rel)
+		}
+	}
+	side, err := readSide(repo, commit, kept, limit, walker)
+	if err != nil {
+		return nil, err
+	}
+	out := outlineAll(side.files, opts.Walk.Classify)
+	files := make([]treenav.OutlineFile, 0, len(out))
+	for _, o := range out {
+		if o.doc != nil {
+			files = append(files, o.doc.Outline())
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
