@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
 )
 
 // changeWords is how the markdown report names each change.
