@@ -119,6 +119,15 @@ type SymbolArgs struct {
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
 }
 
+// ChangesArgs are changed_symbols' parameters.
+type ChangesArgs struct {
+	Base     string `json:"base,omitempty" jsonschema:"the git revision to compare with (a branch, tag, HEAD~1, a commit hash); default HEAD"`
+	Head     string `json:"head,omitempty" jsonschema:"the git revision to compare; default the files on disk (the work tree, uncommitted and untracked files included)"`
+	Path     string `json:"path,omitempty" jsonschema:"keep files this path glob matches (a directory takes the files under it, a glob without / a file name at any depth)"`
+	Bodies   bool   `json:"bodies,omitempty" jsonschema:"also list symbols whose code changed when their signature did not (body_changed)"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters; the summary still counts every change"`
+}
+
 // StatusArgs are index_status' parameters: none.
 type StatusArgs struct{}
 

@@ -152,6 +152,7 @@ func TestToolsList(t *testing.T) {
 		"navigate_tree":    {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
 		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
 		"index_status":     {nil, nil},
+		"changed_symbols":  {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
 	}
 	var names []string
 	for _, tool := range res.Tools {

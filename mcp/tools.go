@@ -31,6 +31,8 @@ const (
 
 	symbolDescription = `Find code symbols by name, best match first: exact name, qualified name ("Server.Shutdown", or with its package or module as code calls it: "http.Server.Shutdown", "json.Marshal", "os.path.join"; "Server::shutdown" also works), prefix, camel humps ("gUT" finds getUserToken), substring. Filters apply to each symbol: kind ("method", "function", "struct", ...), language, path glob, collection. Returns node_id, kind, signature, file and lines, "deprecated": true for deprecated symbols (listed after live ones of the same match), "declaration": true for a prototype or overload signature whose body is elsewhere (listed after the definition); read a symbol with get_node_content(node_ids=[node_id]). When you know what the code does but not its name, use search_documents.`
 
+	changesDescription = `Which symbols a change touches, from git: by default your uncommitted edits (the files on disk against HEAD), or any two revisions (base, head). Per symbol: added, removed, signature_changed (old and new signature), kind_changed, visibility_changed (public or exported, by the language's rule), moved (same name, other file), deprecated (newly marked), and with bodies=true body_changed (the code changed, the signature did not); "public" says whether it is public API (not private, test, internal or vendored code). Use it before running tests or writing a summary of a change, or to review an API change between releases. Only the files the diff touches are parsed, so it answers fast even on large repositories. Read a changed symbol with get_node_content(node_ids=[node_id]). Bounded by max_chars; the summary counts every change.`
+
 	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, documents parsed with warnings (syntax errors the parser recovered from: their outlines may miss symbols; get_tree shows where), last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
 )
 
@@ -94,6 +96,12 @@ func (s *Server) addTools() {
 		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
 			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
 				PathGlob: a.Path, Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
+		})
+
+	addTool(s, &sdk.Tool{Name: "changed_symbols", Description: changesDescription, Annotations: readOnly("Changed symbols")},
+		inputSchema[ChangesArgs](map[string]int{"max_chars": index.DefaultMaxChars}),
+		func(a ChangesArgs) (*treenav.ChangesResponse, error) {
+			return s.eng.ChangedSymbols(index.ChangesRequest{Base: a.Base, Head: a.Head, Path: a.Path, Bodies: a.Bodies, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "index_status", Description: statusDescription, Annotations: readOnly("Index status")},
