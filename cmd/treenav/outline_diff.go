@@ -98,7 +98,7 @@ func splitRange(repo *apidiff.Repo, rev string) (base, head string, err error) {
 	return rev, "", nil
 }
 
-func (c *cli) outlineDiff(root, format string, maxSize int64, paths []string, d diffFlags) error {
+func (c *cli) outlineDiff(root, format string, maxSize int64, paths []string, d diffFlags, cacheDir string, noCache bool) error {
 	failOn, err := parseFailOn(d.failOn)
 	if err != nil {
 		return err
@@ -114,8 +114,12 @@ func (c *cli) outlineDiff(root, format string, maxSize int64, paths []string, d 
 	if err != nil {
 		return err
 	}
+	cache, err := openOutlineCache(c.stderr, cacheDir, noCache)
+	if err != nil {
+		return err
+	}
 	opts := apidiff.Options{Root: root, Base: base, Head: head, Bodies: d.bodies, Paths: paths,
-		Walk: walk.Options{MaxFileSize: maxSize}}
+		Walk: walk.Options{MaxFileSize: maxSize}, Cache: cache}
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if format == "ctags" {

@@ -32,6 +32,8 @@ type Options struct {
 	Paths []string
 	// Walk holds the size limit and the globs the index applies.
 	Walk walk.Options
+	// Cache, when not nil, keeps and gives what files parse to.
+	Cache *Cache
 }
 
 // ErrBadPath is returned for a path glob that cannot be read.
@@ -114,25 +116,30 @@ func Diff(opts Options) (*treenav.ChangesResponse, error) {
 		return nil, err
 	}
 	filter := opts.Walk.Classify
-	oldOut := outlineAll(oldSrc.files, filter)
-	newOut := outlineAll(newSrc.files, filter)
+	oldOut := byPath(oldSrc.files, ParseAll(oldSrc.files, filter, opts.Cache))
+	newOut := byPath(newSrc.files, ParseAll(newSrc.files, filter, opts.Cache))
 	for _, rel := range newSrc.tooLarge {
 		skipped[walk.SkipTooLarge]++
-		newOut[rel] = outlined{skip: walk.SkipTooLarge}
+		newOut[rel] = Parsed{Skip: walk.SkipTooLarge}
 	}
 	outlinedFiles := 0
 	var c comparer
 	c.bodies = opts.Bodies
 	for _, f := range kept {
 		o, n := oldOut[f.OldPath], newOut[f.Path]
-		if f.Path != "" && n.skip != "" && n.skip != walk.SkipTooLarge {
-			skipped[n.skip]++
+		if f.Path != "" && n.Skip != "" && n.Skip != walk.SkipTooLarge {
+			skipped[n.Skip]++
 		}
-		if len(o.symbols) == 0 && len(n.symbols) == 0 && (f.OldPath == "" || o.skip != "") && (f.Path == "" || n.skip != "") {
+		if f.Path != "" && n.Err != "" {
+			skipped["failed"]++
+		}
+		oldNone := f.OldPath == "" || o.Skip != "" || o.Err != ""
+		newNone := f.Path == "" || n.Skip != "" || n.Err != ""
+		if len(o.Symbols) == 0 && len(n.Symbols) == 0 && oldNone && newNone {
 			continue
 		}
 		outlinedFiles++
-		c.file(o.symbols, n.symbols, f.OldPath != f.Path && f.OldPath != "" && f.Path != "")
+		c.file(o.Symbols, n.Symbols, f.OldPath != f.Path && f.OldPath != "" && f.Path != "")
 	}
 	c.moves()
 	resp.Changes = c.changes
@@ -141,9 +148,18 @@ func Diff(opts Options) (*treenav.ChangesResponse, error) {
 	return resp, nil
 }
 
+// byPath maps each file's path to what it gave.
+func byPath(files []Source, parsed []Parsed) map[string]Parsed {
+	m := make(map[string]Parsed, len(files))
+	for i, f := range files {
+		m[f.Rel] = parsed[i]
+	}
+	return m
+}
+
 // sideSources is one side's files as read.
 type sideSources struct {
-	files    []source
+	files    []Source
 	tooLarge []string
 }
 
@@ -164,7 +180,7 @@ func readSide(repo *Repo, commit string, rels []string, limit int64, walker *wal
 			if err != nil {
 				continue
 			}
-			side.files = append(side.files, source{rel: rel, src: src})
+			side.files = append(side.files, Source{Rel: rel, Src: src})
 		}
 		return side, nil
 	}
@@ -174,7 +190,7 @@ func readSide(repo *Repo, commit string, rels []string, limit int64, walker *wal
 		case b.Src == nil && size > 0:
 			side.tooLarge = append(side.tooLarge, b.Rel)
 		default:
-			side.files = append(side.files, source{rel: b.Rel, src: b.Src})
+			side.files = append(side.files, Source{Rel: b.Rel, Src: b.Src, OID: b.OID})
 		}
 		return nil
 	})

@@ -66,11 +66,11 @@ func Outline(opts Options) ([]treenav.OutlineFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := outlineAll(side.files, opts.Walk.Classify)
+	out := ParseAll(side.files, opts.Walk.Classify, opts.Cache)
 	files := make([]treenav.OutlineFile, 0, len(out))
 	for _, o := range out {
-		if o.doc != nil {
-			files = append(files, o.doc.Outline())
+		if o.Skip == "" && o.Err == "" {
+			files = append(files, o.Outline)
 		}
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })

@@ -2,91 +2,20 @@ package apidiff
 
 import (
 	"hash/fnv"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers"
 )
 
-// symbol is one code symbol of one side of a diff.
-type symbol struct {
-	nodeID     string
-	qualified  string // without a "~N" suffix
-	kind       treenav.Kind
-	language   string
-	path       string
-	line       int
-	signature  string
-	public     bool
-	deprecated bool
-	body       uint64 // a hash of the symbol's own text, children left out, spaces collapsed
-}
-
-// source is one file of one side, to outline.
-type source struct {
-	rel string
-	src []byte
-}
-
-// outlined is what one side's file gave.
-type outlined struct {
-	doc     *treenav.Document
-	symbols []symbol
-	skip    string // why the file has no outline ("" when it has one)
-}
-
-// outlineAll parses the files on all CPUs and returns their symbols by path.
-func outlineAll(files []source, filter func(rel string, src []byte) string) map[string]outlined {
-	out := make(map[string]outlined, len(files))
-	var mu sync.Mutex
-	jobs := make(chan source)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for f := range jobs {
-				o := outlineOne(f, filter)
-				mu.Lock()
-				out[f.rel] = o
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, f := range files {
-		jobs <- f
-	}
-	close(jobs)
-	wg.Wait()
-	return out
-}
-
-func outlineOne(f source, filter func(rel string, src []byte) string) outlined {
-	if parsers.Kind(f.rel, f.src) == "" {
-		return outlined{skip: "unsupported"}
-	}
-	if filter != nil {
-		if reason := filter(f.rel, f.src); reason != "" {
-			return outlined{skip: reason}
-		}
-	}
-	doc, err := parsers.Parse(f.rel, f.rel, f.src)
-	if err != nil {
-		return outlined{skip: "failed"}
-	}
-	return outlined{doc: doc, symbols: docSymbols(doc, f.src)}
-}
-
 // docSymbols lists a code document's symbols in document order. Markdown
 // sections and code blocks are not API.
-func docSymbols(d *treenav.Document, src []byte) []symbol {
+func docSymbols(d *treenav.Document, src []byte) []Symbol {
 	if d.ContentType != treenav.ContentCode {
 		return nil
 	}
 	fileAPI := !parsers.IsTestPath(d.Path) && !parsers.IsInternalPath(d.Path)
-	var syms []symbol
+	var syms []Symbol
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		switch n.Kind {
@@ -104,17 +33,17 @@ func docSymbols(d *treenav.Document, src []byte) []symbol {
 		if q == "" {
 			q = stripOrdinal(n.Anchor)
 		}
-		syms = append(syms, symbol{
-			nodeID:     d.NodeID(i),
-			qualified:  q,
-			kind:       n.Kind,
-			language:   lang,
-			path:       d.Path,
-			line:       n.LineStart,
-			signature:  n.Signature,
-			public:     fileAPI && !parsers.IsPrivate(lang, n.Kind, n.Name, q, n.Signature),
-			deprecated: parsers.IsDeprecated(src, n),
-			body:       ownTextHash(d, i, src),
+		syms = append(syms, Symbol{
+			NodeID:     d.NodeID(i),
+			Qualified:  q,
+			Kind:       n.Kind,
+			Language:   lang,
+			Path:       d.Path,
+			Line:       n.LineStart,
+			Signature:  n.Signature,
+			Public:     fileAPI && !parsers.IsPrivate(lang, n.Kind, n.Name, q, n.Signature),
+			Deprecated: parsers.IsDeprecated(src, n),
+			Body:       ownTextHash(d, i, src),
 		})
 	}
 	return syms
