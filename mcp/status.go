@@ -8,6 +8,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/apidiff"
 )
 
 // StatusReport is the answer of index_status and the content of the
@@ -44,6 +45,13 @@ func (r *StatusReport) WithFreshness(e *index.Engine) error {
 		return err
 	}
 	r.Freshness = &Freshness{Changed: len(f.Changed), Added: len(f.Added), Removed: len(f.Removed)}
+	for i := range r.Collections {
+		if repo, err := apidiff.Open(r.Collections[i].Root); err == nil {
+			if st, err := repo.State(); err == nil {
+				r.Collections[i].Git = &st
+			}
+		}
+	}
 	for _, l := range [][]string{f.Changed, f.Added, f.Removed} {
 		for _, id := range l {
 			if len(r.Freshness.Examples) < maxFreshExamples {
@@ -58,6 +66,11 @@ func (r *StatusReport) WithFreshness(e *index.Engine) error {
 type CollectionInfo struct {
 	Name string `json:"name"`
 	Root string `json:"root"`
+	// Git is the commit and branch the root's work tree is at, and how
+	// many of its files differ from that commit (set with the freshness
+	// report, when the root is in a git repository): with Freshness, it
+	// says whether the index follows a branch switch.
+	Git *apidiff.State `json:"git,omitempty"`
 }
 
 // Report describes engine e; buildErr is the last build's error, if any.
@@ -138,7 +151,19 @@ func (r *StatusReport) Text() string {
 		}
 	}
 	for _, c := range r.Collections {
-		fmt.Fprintf(&b, "collection %s: %s\n", c.Name, c.Root)
+		fmt.Fprintf(&b, "collection %s: %s", c.Name, c.Root)
+		if g := c.Git; g != nil {
+			at := g.Branch
+			if at == "" {
+				at = "detached HEAD"
+			}
+			head := g.Head
+			if len(head) > 12 {
+				head = head[:12]
+			}
+			fmt.Fprintf(&b, " (git: %s at %s, %s differing from it)", at, head, count(g.Changed, "file"))
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

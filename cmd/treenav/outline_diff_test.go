@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -129,6 +130,12 @@ func TestChangedSymbolsIsOutlineDiff(t *testing.T) {
 	}
 	if !strings.Contains(res.Content[0].Text, "signature changed function `Put`") {
 		t.Errorf("text: %s", res.Content[0].Text)
+	}
+	// The status says which commit and branch the root is at, and that
+	// one file differs from it.
+	st := rc.callTool("index_status", map[string]any{})
+	if !regexp.MustCompile(`"git":\{"head":"[0-9a-f]{40}","branch":"main","changed_files":1\}`).Match(st.StructuredContent) {
+		t.Errorf("index_status has no git state: %s", st.StructuredContent)
 	}
 	code, out, errs := run(t, "outline", "--root", dir, "--diff", "HEAD", "--format", "json")
 	if code != 0 {

@@ -295,6 +295,13 @@ public class Main {
 	if err != nil {
 		t.Fatal(err)
 	}
+	repo, err := Open(r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := repo.State(); err != nil || st.Branch != "feature" || st.Head != r.git("rev-parse", "HEAD") || st.Changed != 2 {
+		t.Errorf("state: %+v, %v; want branch feature, 2 changed files", st, err)
+	}
 	got = changeSet(resp)
 	want = []string{"added Fresh store/new.go", "signature_changed Util store/util.go"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -320,3 +320,38 @@ func (r *Repo) MergeBase(a, b string) (string, error) {
 	}
 	return strings.TrimSpace(string(out)), nil
 }
+
+// State is what a work tree is at: the commit and branch checked out, and
+// how many files under the root differ from that commit (modified, added,
+// deleted or untracked, as git status counts them).
+type State struct {
+	Head    string `json:"head"`
+	Branch  string `json:"branch,omitempty"` // "" on a detached HEAD
+	Changed int    `json:"changed_files"`
+}
+
+// State reads the work tree's state. A repository without commits has an
+// empty Head.
+func (r *Repo) State() (State, error) {
+	var s State
+	if out, err := gitOutput(r.top, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
+		s.Head = strings.TrimSpace(string(out))
+	}
+	s.Branch = r.Branch()
+	out, err := gitOutput(r.top, "-c", "core.quotepath=off", "status", "--porcelain", "-z", "--untracked-files=normal", "--", r.pathspec())
+	if err != nil {
+		return s, err
+	}
+	entries := strings.Split(string(out), "\x00")
+	for i := 0; i < len(entries); i++ {
+		e := entries[i]
+		if len(e) < 4 {
+			continue
+		}
+		s.Changed++
+		if e[0] == 'R' || e[0] == 'C' {
+			i++ // the rename's or copy's source path follows
+		}
+	}
+	return s, nil
+}
