@@ -102,10 +102,11 @@ func main() {
 		return
 	}
 	var corpora corpusFlag
-	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>)")
+	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>; none: only -git)")
 	out := flag.String("out", "bench.json", "write the results as JSON here")
 	rounds := flag.Int("rounds", 5, "times each query is run")
 	indexRounds := flag.Int("index-rounds", 3, "floor and cold index runs, alternated (the minimum of each is reported)")
+	gitBench := flag.Bool("git", true, "also measure the git-aware outlines (outline --diff between two releases of golang.org/x/tools, a branch switch)")
 	pgo := flag.String("pgo", "", "instead of measuring, profile a cold build and a warm start of each corpus and write the merged CPU profile here (see `make pgo`)")
 	flag.Parse()
 	if len(corpora) == 0 {
@@ -118,6 +119,9 @@ func main() {
 		return
 	}
 	var results []corpusResult
+	if len(corpora) == 1 && corpora[0] == "none" {
+		corpora = nil // -corpus none: the git outlines alone
+	}
 	for _, c := range corpora {
 		name, dir, ok := strings.Cut(c, "=")
 		if !ok {
@@ -131,10 +135,20 @@ func main() {
 		results = append(results, *r)
 	}
 	printTable(results)
-	b, _ := json.MarshalIndent(map[string]any{
+	report := map[string]any{
 		"when": time.Now().UTC().Format(time.RFC3339), "go": runtime.Version(),
 		"cpus": runtime.NumCPU(), "corpora": results,
-	}, "", "  ")
+	}
+	if *gitBench {
+		fmt.Fprintln(os.Stderr, "== git outlines")
+		g, err := benchGit()
+		if err != nil {
+			fail(fmt.Errorf("git outlines: %w", err))
+		}
+		printGit(g)
+		report["git"] = g
+	}
+	b, _ := json.MarshalIndent(report, "", "  ")
 	if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
 		fail(err)
 	}

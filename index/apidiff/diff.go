@@ -34,6 +34,9 @@ type Options struct {
 	Walk walk.Options
 	// Cache, when not nil, keeps and gives what files parse to.
 	Cache *Cache
+	// NoRenames pairs no file with another: a renamed file is a deleted
+	// one and an added one, as two plain outlines see it.
+	NoRenames bool
 }
 
 // ErrBadPath is returned for a path glob that cannot be read.
@@ -66,7 +69,7 @@ func Diff(opts Options) (*treenav.ChangesResponse, error) {
 	} else if resp.HeadCommit, err = repo.Commit(resp.Head); err != nil {
 		return nil, err
 	}
-	files, err := repo.Changes(resp.BaseCommit, resp.HeadCommit)
+	files, err := repo.changes(resp.BaseCommit, resp.HeadCommit, !opts.NoRenames)
 	if err != nil {
 		return nil, err
 	}

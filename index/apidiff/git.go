@@ -88,8 +88,16 @@ type FileChange struct {
 // that no ignore file leaves out) when head is "". Renames are found as
 // git finds them. Only files under the root are listed.
 func (r *Repo) Changes(base, head string) ([]FileChange, error) {
+	return r.changes(base, head, true)
+}
+
+func (r *Repo) changes(base, head string, renames bool) ([]FileChange, error) {
+	find := "--no-renames"
+	if renames {
+		find = "-M"
+	}
 	args := []string{"-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-		"--name-status", "-z", "-M", base}
+		"--name-status", "-z", find, base}
 	if head != "" {
 		args = append(args, head)
 	}
