@@ -64,6 +64,12 @@ func (c *cli) outline(args []string) error {
 	if err != nil {
 		return err
 	}
+	// Read with the walk's checks: a file replaced since the walk by a
+	// link out of the root or a pipe is not read.
+	read := func(rel string) ([]byte, error) {
+		src, err := os.ReadFile(filepath.Join(sel.walker.Root(), filepath.FromSlash(rel)))
+		return src, err
+	}
 	var srcs []apidiff.Source
 	skipped := map[string]string{} // rel → reason, for the files Classify or the parsers skip
 	for _, f := range sel.files {
@@ -71,7 +77,7 @@ func (c *cli) outline(args []string) error {
 			skipped[f.Rel] = walk.SkipUnsupported
 			continue
 		}
-		srcs = append(srcs, apidiff.Source{Rel: f.Rel, Abs: f.Abs})
+		srcs = append(srcs, apidiff.Source{Rel: f.Rel, Read: read})
 	}
 	var files []apidiff.Parsed
 	var failures []outlineFailure

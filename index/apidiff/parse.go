@@ -3,7 +3,6 @@ package apidiff
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"runtime"
 	"sync"
 
@@ -42,9 +41,9 @@ type Source struct {
 	Rel string
 	Src []byte
 	OID string
-	// Abs, when Src is nil, is the file to read (by the worker that
-	// parses it); a read error is the file's Err.
-	Abs string
+	// Read, when Src is nil, reads the file (on the worker that parses
+	// it: the walk's checked read); its error is the file's Err.
+	Read func(rel string) ([]byte, error)
 }
 
 // ParseAll outlines files on all CPUs, through the cache when it is not
@@ -72,8 +71,8 @@ func ParseAll(files []Source, filter func(rel string, src []byte) string, cache 
 }
 
 func parseOne(f Source, filter func(rel string, src []byte) string, cache *Cache) Parsed {
-	if f.Src == nil && f.Abs != "" {
-		src, err := os.ReadFile(f.Abs)
+	if f.Src == nil && f.Read != nil {
+		src, err := f.Read(f.Rel)
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
