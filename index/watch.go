@@ -68,6 +68,7 @@ func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
 			return err
 		}
 		w.walkers[c.Name] = wk
+		e.setWalker(c.Name, wk) // reads see the ignore rules it keeps current
 		w.addTree(c, "")
 	}
 	e.setWatching(!w.polling)
@@ -113,6 +114,12 @@ func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
 				rescan = false
 				if err := e.Build(); err != nil {
 					e.watchError(err)
+				}
+				for i := range e.colls {
+					// The build's walkers, with the ignore rules it read.
+					if wk, err := e.walkerOf(&e.colls[i]); err == nil {
+						w.walkers[e.colls[i].Name] = wk
+					}
 				}
 				for _, c := range e.colls {
 					w.addTree(c, "")
@@ -359,8 +366,12 @@ func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id strin
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
 		return nil, indexed, nil
 	}
-	in, skip, err := e.load(c, rel, f.Abs, id)
+	in, skip, err := e.load(wk, c, rel, id)
 	switch {
+	case walk.Refused(err) != "":
+		// Replaced since Check by what a walk skips: the next check
+		// says what it is.
+		return nil, indexed, nil
 	case err != nil:
 		e.watchError(fmt.Errorf("%s: %v", id, err))
 		return nil, indexed, &stampedFile{skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
