@@ -83,6 +83,13 @@ type Status struct {
 	LastUpdate  time.Time `json:"last_update,omitzero"`
 	Updates     int       `json:"updates"`
 	WatchErrors []string  `json:"watch_errors,omitempty"`
+	// WatchLimit is set when the inotify watch limit stopped the watcher
+	// from watching every directory: what to raise (see watchlimit.go).
+	WatchLimit *WatchLimit `json:"watch_limit,omitempty"`
+	// SnapshotError is why the snapshot could not be saved the last
+	// time it was tried (a read-only or full cache directory): the index
+	// holds more than the snapshot, and the next start parses it again.
+	SnapshotError string `json:"snapshot_error,omitempty"`
 }
 
 // FileError is a file that could not be indexed.

@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -95,7 +96,7 @@ func boundedMemory(t *testing.T) {
 			case <-tick.C:
 				runtime.ReadMemStats(&ms)
 				if ms.HeapAlloc > 1<<30 {
-					panic("a read of a swapped file is unbounded: heap " + treenav.Count(int(ms.HeapAlloc>>20), "MiB"))
+					panic(fmt.Sprintf("a read of a swapped file is unbounded: heap %d MiB", ms.HeapAlloc>>20))
 				}
 			}
 		}
