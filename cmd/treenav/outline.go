@@ -51,8 +51,14 @@ func (c *cli) outline(args []string) error {
 		fmt.Fprintf(c.stderr, "treenav outline: %s\n", p)
 	}
 	jobs := make([]parsers.Job, len(sel.files))
+	// Read with the walk's checks (walk.Walker.ReadFile): a file replaced
+	// since the walk by a link out of the root or a pipe is not read.
+	read := func(rel string) ([]byte, error) {
+		src, _, err := sel.walker.ReadFile(rel)
+		return src, err
+	}
 	for i, f := range sel.files {
-		jobs[i] = parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel}
+		jobs[i] = parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel, Read: read}
 	}
 	var docs []*treenav.Document
 	var failures []parsers.Outcome
