@@ -104,8 +104,12 @@ func (r *StatusReport) Text() string {
 		fmt.Fprintf(&b, "watching for changes: %s updated since the build\n", count(r.Updates, "file"))
 	}
 	if l := r.WatchLimit; l != nil {
-		fmt.Fprintf(&b, "not watching: the inotify watch limit %s (%d) is too low for %d directories; raise it to %d: %s\n",
-			l.Setting, l.Current, l.Directories, l.RaiseTo, l.Command)
+		cur := "unknown"
+		if l.Current > 0 {
+			cur = thousands(l.Current)
+		}
+		fmt.Fprintf(&b, "not watching (full rescans instead): the inotify watch limit %s (%s) is too low for %s directories; raise it to %d: %s\n",
+			l.Setting, cur, thousands(l.Directories), l.RaiseTo, l.Command)
 	}
 	for _, e := range r.WatchErrors {
 		fmt.Fprintf(&b, "watch error: %s\n", e)
