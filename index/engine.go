@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -31,6 +30,9 @@ type Engine struct {
 	// changes counts the builds and updates that changed the index or
 	// its file stamps (see Changes).
 	changes atomic.Uint64
+
+	wmu     sync.Mutex              // guards walkers
+	walkers map[string]*walk.Walker // by collection: how its files are read (fileread.go)
 }
 
 // EngineOptions configure an Engine.
@@ -81,6 +83,13 @@ type Status struct {
 	LastUpdate  time.Time `json:"last_update,omitzero"`
 	Updates     int       `json:"updates"`
 	WatchErrors []string  `json:"watch_errors,omitempty"`
+	// WatchLimit is set when the inotify watch limit stopped the watcher
+	// from watching every directory: what to raise (see watchlimit.go).
+	WatchLimit *WatchLimit `json:"watch_limit,omitempty"`
+	// SnapshotError is why the snapshot could not be saved the last
+	// time it was tried (a read-only or full cache directory): the index
+	// holds more than the snapshot, and the next start parses it again.
+	SnapshotError string `json:"snapshot_error,omitempty"`
 }
 
 // FileError is a file that could not be indexed.
@@ -234,29 +243,6 @@ func (e *Engine) fileOfID(id string) (*treenav.Collection, string, bool) {
 	return nil, "", false
 }
 
-// ReadFile reads a document's file (Source for the index). The path comes
-// from the index, which got it from the walk: user input never reaches the
-// file system.
-func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
-	for _, c := range e.colls {
-		if c.Name == coll {
-			return os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(rel)))
-		}
-	}
-	return nil, fmt.Errorf("unknown collection %q", coll)
-}
-
-// Exists reports whether a file of a collection exists (Exister, for
-// links to files the index does not hold, such as images).
-func (e *Engine) Exists(coll, rel string) bool {
-	c := e.collection(coll)
-	if c == nil {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(c.Root, filepath.FromSlash(rel)))
-	return err == nil
-}
-
 // PrepareParsers compiles the symbol queries of the languages the index
 // holds, so that the first change to a file of each is applied without
 // that one-time cost (Python's takes about 50 ms, Swift's 600 ms). A
@@ -296,10 +282,16 @@ func (e *Engine) Build() error {
 	skips := map[string]skipStamp{}
 	for _, c := range e.colls {
 		opts := e.walkOptions(c)
-		res, err := walk.Walk(c.Root, opts)
+		wk, err := walk.New(c.Root, opts)
 		if err != nil {
 			return fmt.Errorf("collection %s: %w", c.Name, err)
 		}
+		res, err := wk.Walk("")
+		if err != nil {
+			return fmt.Errorf("collection %s: %w", c.Name, err)
+		}
+		e.setWalker(c.Name, wk)
+		read := readJob(wk)
 		for k, n := range res.Skipped {
 			skipped[k] += n
 		}
@@ -348,7 +340,7 @@ func (e *Engine) Build() error {
 				skipped[sk.Reason]++
 				continue
 			}
-			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime, f.Size, indexed})
+			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known, Read: read}, c.Name, f.ModTime, f.Size, indexed})
 		}
 	}
 	var remove []string
@@ -430,6 +422,11 @@ func (e *Engine) Build() error {
 		case o.Unchanged:
 			unchanged++
 			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: sameContentReason}
+		case walk.Refused(o.Err) != "":
+			// Replaced since the walk by what a walk skips: skipped
+			// as the next walk will skip it, without a stamp.
+			skipped[walk.Refused(o.Err)]++
+			dropped = append(dropped, o.Job.DocID)
 		case o.Err != nil:
 			errCount++
 			if len(errs) < maxKeptErrors {
@@ -553,8 +550,11 @@ func (e *Engine) Refresh(ids []string) error {
 		if c == nil {
 			continue
 		}
-		abs := filepath.Join(c.Root, filepath.FromSlash(d.Path))
-		in, skip, err := e.load(c, d.Path, abs, id)
+		wk, err := e.walkerOf(c)
+		if err != nil {
+			return err
+		}
+		in, skip, err := e.load(wk, c, d.Path, id)
 		switch {
 		case err != nil || skip != "":
 			remove = append(remove, id)
@@ -578,21 +578,15 @@ func (e *Engine) collection(name string) *treenav.Collection {
 	return nil
 }
 
-// load reads and parses one file; nil Input with no skip and no error
-// means the content is unchanged.
-func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, string, error) {
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, "", err
+// load reads (through wk: see walk.Walker.ReadFile) and parses one file;
+// nil Input with no skip and no error means the content is unchanged. A
+// file the walker refuses to read gives its skip reason, and an error
+// matching *walk.RefusedError.
+func (e *Engine) load(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, string, error) {
+	src, f, err := wk.ReadFile(rel)
+	if reason := walk.Refused(err); reason != "" {
+		return nil, reason, err
 	}
-	maxSize := e.opts.MaxFileSize
-	if maxSize <= 0 {
-		maxSize = walk.DefaultMaxFileSize
-	}
-	if st.Size() > maxSize {
-		return nil, walk.SkipTooLarge, nil
-	}
-	src, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, "", err
 	}
@@ -608,7 +602,7 @@ func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, strin
 		return nil, "", err
 	}
 	doc.Collection = c.Name
-	return &Input{Doc: doc, Src: src, ModTime: st.ModTime().UnixNano()}, "", nil
+	return &Input{Doc: doc, Src: src, ModTime: f.ModTime}, "", nil
 }
 
 // fresh runs a read that may find its file changed since indexing; on a

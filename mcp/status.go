@@ -116,8 +116,19 @@ func (r *StatusReport) Text() string {
 	if r.Watching {
 		fmt.Fprintf(&b, "watching for changes: %s updated since the build\n", count(r.Updates, "file"))
 	}
+	if l := r.WatchLimit; l != nil {
+		cur := "unknown"
+		if l.Current > 0 {
+			cur = thousands(l.Current)
+		}
+		fmt.Fprintf(&b, "not watching (full rescans instead): the inotify watch limit %s (%s) is too low for %s directories; raise it to %d: %s\n",
+			l.Setting, cur, thousands(l.Directories), l.RaiseTo, l.Command)
+	}
 	for _, e := range r.WatchErrors {
 		fmt.Fprintf(&b, "watch error: %s\n", e)
+	}
+	if r.SnapshotError != "" {
+		fmt.Fprintf(&b, "snapshot not saved: %s (the next start parses every file again)\n", r.SnapshotError)
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped files: %s\n", treenav.CountsLine(r.Skipped))

@@ -67,7 +67,7 @@ func (c *cli) outline(args []string) error {
 	// Read with the walk's checks: a file replaced since the walk by a
 	// link out of the root or a pipe is not read.
 	read := func(rel string) ([]byte, error) {
-		src, err := os.ReadFile(filepath.Join(sel.walker.Root(), filepath.FromSlash(rel)))
+		src, _, err := sel.walker.ReadFile(rel)
 		return src, err
 	}
 	var srcs []apidiff.Source

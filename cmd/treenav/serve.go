@@ -225,7 +225,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 		return
 	}
 	go eng.PrepareParsers() // alongside: an edit meanwhile waits for its language only
-	err = eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
+	err = eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, Warn: func(msg string) { log.Warn(msg) }, OnUpdate: func() {
 		if eng.Changes() != saved && time.Since(lastSave) >= snapshotEvery {
 			save()
 		}

@@ -3,8 +3,6 @@ package apidiff
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -172,15 +170,12 @@ func readSide(repo *Repo, commit string, rels []string, limit int64, walker *wal
 	var side sideSources
 	if commit == "" {
 		for _, rel := range rels {
-			f, reason, err := walker.Check(rel)
-			if err != nil || reason != "" {
-				if reason == walk.SkipTooLarge {
+			src, _, err := walker.ReadFile(rel) // the walk's checks, the size limit
+			if err != nil {
+				var refused *walk.RefusedError
+				if errors.As(err, &refused) && refused.Reason == walk.SkipTooLarge {
 					side.tooLarge = append(side.tooLarge, rel)
 				}
-				continue
-			}
-			src, err := readLimited(filepath.Join(walker.Root(), filepath.FromSlash(f.Rel)), limit)
-			if err != nil {
 				continue
 			}
 			side.files = append(side.files, Source{Rel: rel, Src: src})
@@ -198,30 +193,6 @@ func readSide(repo *Repo, commit string, rels []string, limit int64, walker *wal
 		return nil
 	})
 	return side, err
-}
-
-// readLimited reads a regular file of at most limit bytes.
-func readLimited(abs string, limit int64) ([]byte, error) {
-	f, err := os.Open(abs)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", abs)
-	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes", abs, limit)
-	}
-	return src, nil
 }
 
 // pathFilter keeps the paths one of globs matches (nil: every path).
