@@ -159,7 +159,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		}
 		log.Info("serving MCP on stdio", "roots", roots)
 		out := &lockedWriter{w: stdout}
-		t := &sdk.IOTransport{Reader: io.NopCloser(guardStdio(stdin, out)), Writer: out}
+		t := &sdk.IOTransport{Reader: newStdioGuard(stdin, out, maxStdioLine, stdioReadBuffer), Writer: out}
 		done := make(chan error, 1)
 		go func() { done <- srv.Run(ctx, t) }()
 		select {
