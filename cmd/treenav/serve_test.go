@@ -508,6 +508,31 @@ func TestServeRefusesOpenBind(t *testing.T) {
 	}
 }
 
+// TestServeRefusesBlankToken: a token of whitespace alone (or with
+// whitespace around it) is refused at start, from the flag or the
+// environment, rather than served as a token no client can send.
+func TestServeRefusesBlankToken(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"--token", "  "}, "only whitespace"},
+		{"\t ", nil, "only whitespace"},
+		{" s3cret", nil, "whitespace around it"},
+		{"", []string{"--token", "s3cret\n"}, "whitespace around it"},
+	} {
+		t.Setenv("TREENAV_TOKEN", tc.env)
+		// (An address that does not parse: a server that took the token
+		// would stop there, with exit 2, rather than serve.)
+		args := append([]string{"serve", "--root", mcpFixture, "--no-cache", "--http", "nonsense"}, tc.args...)
+		code, _, errs := run(t, args...)
+		if code != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("env %q, %q: exit %d: %s", tc.env, tc.args, code, errs)
+		}
+	}
+}
+
 // TestServeWatches: a running server picks up a new file and forgets a
 // deleted one without being asked.
 func TestServeWatches(t *testing.T) {
