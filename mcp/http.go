@@ -10,6 +10,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/treenav/treenav/index"
 )
 
 // HTTPOptions configure the HTTP handler.
@@ -84,8 +86,8 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 func checkOrigin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
-			w.Header().Set("Connection", "close")
-			http.Error(w, "forbidden: requests from origin "+o+" are not accepted (only localhost origins)", http.StatusForbidden)
+			dropBody(w)
+			http.Error(w, "forbidden: requests from origin "+index.QuoteInput(o)+" are not accepted (only localhost origins)", http.StatusForbidden)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -126,7 +128,7 @@ func requireToken(token string, next http.Handler) http.Handler {
 		if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
 			// Refused before the body is read, and the connection closed
 			// rather than the body read to reuse it.
-			w.Header().Set("Connection", "close")
+			dropBody(w)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="treenav"`)
 			http.Error(w, "unauthorized: send Authorization: Bearer <token>", http.StatusUnauthorized)
 			return

@@ -130,7 +130,7 @@ func reservedForHealth(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		w.Header().Set("Connection", "close")
+		dropBody(w)
 		if r.URL.Path != "/healthz" {
 			w.Header().Set("Retry-After", "1")
 			http.Error(w, busyText[:len(busyText)-1], http.StatusServiceUnavailable)
@@ -138,6 +138,15 @@ func reservedForHealth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// dropBody closes the connection after the answer without reading what
+// is left of the request's body: net/http reads up to 256 KiB of it even
+// then, which a client sending slowly would make last until the body's
+// deadline.
+func dropBody(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 // bodyDeadline gives every request timeout to send its body: with no
@@ -167,7 +176,7 @@ func readBody(max int64, next http.Handler) http.Handler {
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 		if err != nil {
-			w.Header().Set("Connection", "close")
+			dropBody(w)
 			var tooBig *http.MaxBytesError
 			switch {
 			case errors.As(err, &tooBig):

@@ -129,6 +129,22 @@ func TestHTTPSlowClients(t *testing.T) {
 	}
 }
 
+// TestHTTPRefusalsDoNotWaitForBody: a refused request's connection is
+// closed once answered, not held while net/http reads the rest of a body
+// sent slowly (up to the body's deadline, a minute here).
+func TestHTTPRefusalsDoNotWaitForBody(t *testing.T) {
+	addr, _ := limitedServer(t, HTTPOptions{Token: "s3cret", BodyTimeout: time.Minute}, ServerLimits{})
+	for _, tc := range []struct{ header, want string }{
+		{"", "HTTP/1.1 401"},
+		{"Authorization: Bearer s3cret\r\nOrigin: http://evil.example\r\n", "HTTP/1.1 403"},
+	} {
+		c := rawConn(t, addr, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"+tc.header+"Content-Length: 1000\r\n\r\n{")
+		if got := closedBy(t, c, 5*time.Second, tc.want); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("answered %.100q, want %s", got, tc.want)
+		}
+	}
+}
+
 // TestHTTPSlowAnswerOutlivesBodyDeadline: the body's deadline is lifted
 // once the body is read: an answer that takes longer than it (here a call
 // waiting for the first build) is not cut.
