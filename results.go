@@ -209,8 +209,11 @@ type NodeContent struct {
 	Signature   string `json:"signature,omitempty"`
 	Content     string `json:"content"`
 	// Children are the ids of the node's children, in order.
-	Children  []string `json:"children"`
-	Truncated bool     `json:"truncated,omitempty"`
+	Children []string `json:"children"`
+	// TotalChildren is the number of children when the list was cut to
+	// bound the answer (get_tree or navigate_tree lists them all).
+	TotalChildren int  `json:"total_children,omitempty"`
+	Truncated     bool `json:"truncated,omitempty"`
 	// Links are the resolved links written in this node's own text.
 	Links []Link `json:"links,omitempty"`
 }

@@ -224,6 +224,9 @@ func (r *NodesResponse) Text() string {
 		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, textFrom(n.ContentLine))
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
+		if n.TotalChildren > len(n.Children) {
+			fmt.Fprintf(&b, "(%s, %d of them in children: get_tree or navigate_tree lists them all)\n", Count(n.TotalChildren, "child node"), len(n.Children))
+		}
 		writeLinks(&b, "links", n.Links, false)
 	}
 	if r.Truncated {

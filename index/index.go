@@ -402,9 +402,9 @@ type NotFoundError struct {
 
 func (e *NotFoundError) Error() string {
 	if len(e.Closest) == 0 {
-		return fmt.Sprintf("unknown %s id %q", e.What, e.ID)
+		return fmt.Sprintf("unknown %s id %s", e.What, QuoteInput(e.ID))
 	}
-	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
+	return fmt.Sprintf("unknown %s id %s; closest: %s", e.What, QuoteInput(e.ID), strings.Join(e.Closest, ", "))
 }
 
 // distinctTerms counts the terms of all segments, each once: a walk over

@@ -96,7 +96,7 @@ type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
 	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
-	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the total content in characters"`
+	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`
 }
 
 // NavigateArgs are navigate_tree's parameters.
@@ -104,7 +104,7 @@ type NavigateArgs struct {
 	DocID    string `json:"doc_id,omitempty" jsonschema:"the document the node id belongs to; lets node_id be a bare anchor"`
 	NodeID   string `json:"node_id" jsonschema:"the node whose subtree to return, e.g. \"web/server.go#Server\"; a doc_id alone is the whole document"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"outline descendants down to this depth below the node; 0 or absent is all"`
-	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the subtree's text in characters"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: outline and text together) in characters"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the descendants listed in the outline"`
 }
 
@@ -180,7 +180,7 @@ func parseCursor(c string) (int, error) {
 	}
 	n, err := strconv.Atoi(c)
 	if err != nil || n < 0 {
-		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %q: pass next_cursor from a previous answer unchanged", c)}
+		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %s: pass next_cursor from a previous answer unchanged", index.QuoteInput(c))}
 	}
 	return n, nil
 }

@@ -95,6 +95,40 @@ func TestHTTPHealth(t *testing.T) {
 	}
 }
 
+// TestHTTPHealthAfterSnapshot: /healthz after a snapshot load reported
+// 0/0 files (the build that followed had nothing to parse); it reports
+// the files the index holds.
+func TestHTTPHealthAfterSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	first := newEngine(t, fixture, true)
+	if err := first.SaveSnapshot(dir); err != nil {
+		t.Fatal(err)
+	}
+	eng := newEngine(t, fixture, false)
+	if loaded, err := eng.LoadSnapshot(dir); !loaded || err != nil {
+		t.Fatalf("load: %v %v", loaded, err)
+	}
+	if err := eng.Build(); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(New(eng, Options{}).HTTPHandler(HTTPOptions{}))
+	t.Cleanup(ts.Close)
+	resp, err := http.Get(ts.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var h struct {
+		State      string
+		FilesDone  int `json:"files_done"`
+		FilesTotal int `json:"files_total"`
+	}
+	json.NewDecoder(resp.Body).Decode(&h)
+	if docs := eng.Index().Stats().Documents; h.State != "ready" || h.FilesDone != docs || h.FilesTotal != docs || docs == 0 {
+		t.Errorf("healthz after a snapshot load: %+v, want %d/%d files", h, docs, docs)
+	}
+}
+
 // initialize is a raw initialize request.
 const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}`
 

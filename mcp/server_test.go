@@ -766,3 +766,31 @@ func TestStringList(t *testing.T) {
 		t.Error("a number accepted")
 	}
 }
+
+// TestToolErrorsClipInput: a tool error quotes at most a few hundred
+// bytes of an input, whatever its size (a 1 MB id was answered whole).
+func TestToolErrorsClipInput(t *testing.T) {
+	s := New(newEngine(t, fixture, true), Options{})
+	ss := newSession(t, connect(t, s))
+	long := strings.Repeat("z", 1<<20)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"get_node_content", map[string]any{"node_ids": []string{long}}},
+		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#" + long}}},
+		{"navigate_tree", map[string]any{"node_id": long}},
+		{"get_tree", map[string]any{"doc_id": long + ".go"}},
+		{"search_documents", map[string]any{"query": "x", "cursor": long}},
+		{"search_documents", map[string]any{"query": "x", "path": "[" + long}},
+		{"search_documents", map[string]any{"query": "x", "filters": map[string]any{"language": long}}},
+		{"list_documents", map[string]any{"cursor": long}},
+		{"find_symbol", map[string]any{"query": "x", "kind": long}},
+	} {
+		res := ss.call(t, tc.tool, tc.args)
+		text := textOf(t, res)
+		if !res.IsError || len(text) > 2000 || !strings.Contains(text, " bytes)") {
+			t.Errorf("%s: error %v, %d bytes: %.300s", tc.tool, res.IsError, len(text), text)
+		}
+	}
+}

@@ -216,7 +216,7 @@ func errorText(err error) string {
 			id, why = id[:i], strings.TrimSuffix(id[i+2:], ")")
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "unknown %s id %q", nf.What, id)
+		fmt.Fprintf(&b, "unknown %s id %s", nf.What, index.QuoteInput(id))
 		if why != "" {
 			fmt.Fprintf(&b, " (%s)", why)
 		}

@@ -84,7 +84,7 @@ func (c *cli) search(args []string) error {
 	offset := 0
 	if *cursor != "" {
 		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %q", *cursor)
+			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 		}
 	}
 	e, err := c.engine(cm)
@@ -147,7 +147,7 @@ func (c *cli) list(args []string) error {
 	offset := 0
 	if *cursor != "" {
 		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %q", *cursor)
+			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 		}
 	}
 	e, err := c.engine(cm)
@@ -192,7 +192,7 @@ func (c *cli) node(args []string) error {
 	fs := c.newFlags("node")
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
-	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -216,7 +216,7 @@ func (c *cli) navigate(args []string) error {
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_ID belongs to")
 	depth := intFlag(fs, "max-depth", 0, 0, "outline descendants down to depth `N` (0: all)", " (0: all)")
-	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "list `N` descendants at most (-1: no bound)", " (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {

@@ -7,10 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -91,7 +91,23 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	if o.cm.set("watch") {
 		o.watch = *watch
 	}
+	if err := checkToken(o.token); err != nil {
+		return o, err
+	}
 	return o, nil
+}
+
+// checkToken refuses a token no client can send: one of spaces alone
+// would protect nothing if taken as no token, and HTTP strips the spaces
+// around a header's value, so a token with them never matches.
+func checkToken(tok string) error {
+	switch t := strings.TrimSpace(tok); {
+	case tok != "" && t == "":
+		return fmt.Errorf("the token (--token, TREENAV_TOKEN or [server] token) is only whitespace: set a real token, or none to serve loopback only")
+	case t != tok:
+		return fmt.Errorf("the token (--token, TREENAV_TOKEN or [server] token) has whitespace around it, which clients cannot send: remove it")
+	}
+	return nil
 }
 
 // runServe serves until ctx is done or, on stdio, the client disconnects.
@@ -159,7 +175,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		}
 		log.Info("serving MCP on stdio", "roots", roots)
 		out := &lockedWriter{w: stdout}
-		t := &sdk.IOTransport{Reader: io.NopCloser(guardStdio(stdin, out)), Writer: out}
+		t := &sdk.IOTransport{Reader: newStdioGuard(stdin, out, maxStdioLine, stdioReadBuffer), Writer: out}
 		done := make(chan error, 1)
 		go func() { done <- srv.Run(ctx, t) }()
 		select {
@@ -255,7 +271,7 @@ func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *sl
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ReadHeaderTimeout: 10 * time.Second}
+	hs, ln := mcp.NewHTTPServer(srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ln, mcp.ServerLimits{})
 	// The address asked for, with the port bound (":0" picks one).
 	host, _, _ := net.SplitHostPort(addr)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
