@@ -43,15 +43,11 @@ var ErrBadPath = errors.New("bad path glob")
 // Diff compares the symbols of the files that differ between two
 // revisions (or a revision and the work tree).
 func Diff(opts Options) (*treenav.ChangesResponse, error) {
-	root, err := filepath.Abs(opts.Root)
+	root, keep, walker, limit, err := opts.setup()
 	if err != nil {
 		return nil, err
 	}
 	repo, err := Open(root)
-	if err != nil {
-		return nil, err
-	}
-	keep, err := pathFilter(opts.Paths)
 	if err != nil {
 		return nil, err
 	}
@@ -70,14 +66,6 @@ func Diff(opts Options) (*treenav.ChangesResponse, error) {
 	files, err := repo.changes(resp.BaseCommit, resp.HeadCommit, !opts.NoRenames)
 	if err != nil {
 		return nil, err
-	}
-	walker, err := walk.New(root, opts.Walk)
-	if err != nil {
-		return nil, err
-	}
-	limit := opts.Walk.MaxFileSize
-	if limit <= 0 {
-		limit = walk.DefaultMaxFileSize
 	}
 	skipped := map[string]int{}
 	// The files of each side, kept when the path glob, the ignore files
@@ -147,6 +135,26 @@ func Diff(opts Options) (*treenav.ChangesResponse, error) {
 	sortChanges(resp.Changes)
 	resp.Summary = summarize(resp.Changes, outlinedFiles, skipped)
 	return resp, nil
+}
+
+// setup reads the options both sides use: the root as an absolute path,
+// the path filter (nil: every file), the walker whose rules and checked
+// reads apply, and the size limit.
+func (opts Options) setup() (root string, keep func(string) bool, walker *walk.Walker, limit int64, err error) {
+	if root, err = filepath.Abs(opts.Root); err != nil {
+		return
+	}
+	if keep, err = pathFilter(opts.Paths); err != nil {
+		return
+	}
+	if walker, err = walk.New(root, opts.Walk); err != nil {
+		return
+	}
+	limit = opts.Walk.MaxFileSize
+	if limit <= 0 {
+		limit = walk.DefaultMaxFileSize
+	}
+	return
 }
 
 // byPath maps each file's path to what it gave.

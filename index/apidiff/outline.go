@@ -1,32 +1,18 @@
 package apidiff
 
 import (
-	"path/filepath"
 	"sort"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index/walk"
 )
 
 // Outline returns the outline of every file of the head side (the work
 // tree when opts.Head is "", else the files of that commit, read from git
 // without a checkout) under opts.Paths, as treenav outline gives it.
 func Outline(opts Options) ([]treenav.OutlineFile, error) {
-	root, err := filepath.Abs(opts.Root)
+	root, keep, walker, limit, err := opts.setup()
 	if err != nil {
 		return nil, err
-	}
-	keep, err := pathFilter(opts.Paths)
-	if err != nil {
-		return nil, err
-	}
-	walker, err := walk.New(root, opts.Walk)
-	if err != nil {
-		return nil, err
-	}
-	limit := opts.Walk.MaxFileSize
-	if limit <= 0 {
-		limit = walk.DefaultMaxFileSize
 	}
 	var rels []string
 	var commit string
