@@ -88,7 +88,7 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 		doc.Language = "markdown"
 	default:
 		l := code.Lookup(kind)
-		res, err := l.Extract(blankBOM(src))
+		res, err := l.ExtractFile(rel, blankBOM(src))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}

@@ -71,9 +71,32 @@ func tsFixup(s *Symbol, src []byte) {
 	case "variable_declarator":
 		tsVariable(s, src)
 		return
+	case "assignment_expression":
+		jsAssignment(s, src)
+		if s.Name == "" {
+			return
+		}
+	case "pair":
+		s.NativeKind = "property"
+		jsObjectPath(s, src, s.Node)
+	case "method_definition":
+		if p := s.Node.Parent(); p != nil && p.Type() == "object" {
+			jsObjectPath(s, src, s.Node)
+		}
+	case "call_expression":
+		jsCall(s, src)
+		return
+	case "function_expression", "generator_function":
+		// A function's own name (not "export default function ()").
+		if s.NameNode != nil && jsSame(s.Node.ChildByFieldName("name"), s.NameNode) {
+			jsNamedExpression(s, src)
+			if s.Name == "" {
+				return
+			}
+		}
 	case "class":
 		// "const Shape = class Square {}" is one symbol, the variable.
-		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(p.Parent()) {
+		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(src, p.Parent()) {
 			s.Name = ""
 			return
 		}
@@ -92,14 +115,16 @@ func tsFixup(s *Symbol, src []byte) {
 }
 
 // tsVariable sets the kind of a module-level variable from its declaration
-// and value, and keeps large initialisers out of its signature.
+// and value, and keeps large initialisers out of its signature. Inside a
+// function, only a variable holding a function is a symbol ("var
+// bindEvents = function (...) {...}", nested in its function).
 func tsVariable(s *Symbol, src []byte) {
 	decl := s.Node.Parent()
-	if !moduleLevel(decl) {
-		s.Name = "" // a local inside an ERROR node: dropped
+	value := jsInner(s.Node.ChildByFieldName("value"))
+	if decl == nil || !moduleLevel(src, decl) && !jsFunctionValue(value) {
+		s.Name = "" // a local: dropped
 		return
 	}
-	value := s.Node.ChildByFieldName("value")
 	isConst := decl != nil && decl.Type() == "lexical_declaration" && decl.Child(0) != nil && decl.Child(0).Type() == "const"
 	cut := uint32(0) // where the signature ends; 0: the whole declaration
 	if value != nil {
@@ -147,11 +172,11 @@ func tsVariable(s *Symbol, src []byte) {
 }
 
 // moduleLevel reports whether a declaration statement is at the top of its
-// file or namespace, where the query looks for variables: directly, or
-// under "export" and "declare", in the program, a namespace or module
-// body, "declare global", or an ERROR root (a file that failed to parse
-// as a whole).
-func moduleLevel(decl *sitter.Node) bool {
+// file or namespace, where variables are symbols: directly, or under
+// "export" and "declare", in the program, a namespace or module body,
+// "declare global", the body of an IIFE or UMD wrapper (jsWrapper), or an
+// ERROR root (a file that failed to parse as a whole).
+func moduleLevel(src []byte, decl *sitter.Node) bool {
 	p := decl.Parent()
 	for p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration") {
 		p = p.Parent()
@@ -171,6 +196,7 @@ func moduleLevel(decl *sitter.Node) bool {
 				return true
 			}
 		}
+		return jsTopBlock(src, p)
 	}
 	return false
 }
