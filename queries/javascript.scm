@@ -116,6 +116,25 @@
       ])
   ])
 
+; ---- Exports -------------------------------------------------------------
+; "export default defineConfig({...})" and "export default router": the
+; module's default value (after the function and class forms above).
+(export_statement
+  "default" @name
+  value: (_) @definition.variable.default)
+
+; Re-exports: one symbol of kind export per name ("export { createServer }
+; from './server'", "export type { A as B } from './types'", "export * as
+; ns from './ns'"), and "export * from './utils'" named by its module. The
+; signature says what and from where.
+(export_statement
+  (export_clause
+    (export_specifier) @name @definition.export)
+  source: (_))
+
+(export_statement
+  source: (string) @name) @definition.export
+
 ; ---- Functions named by how they are bound (lang_javascript.go) -----------
 ; Old-style JavaScript names its functions by assignment, by property key,
 ; by the variable they are bound to and by the call that registers them,

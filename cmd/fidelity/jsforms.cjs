@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Ground truth for the ways JavaScript names its functions, on the
-// TypeScript compiler's parser (ts.createSourceFile: syntax only).
+// Ground truth for the ways JavaScript (and TypeScript) names its
+// functions, on the TypeScript compiler's parser (ts.createSourceFile:
+// syntax only; .d.ts and .min.js files are left out).
 //
 // It lists every function-like node whose name can be derived from its
 // declaration, the variable it is bound to, its property key or its
@@ -14,7 +15,8 @@
 // start is the line of the construct that names the function (the
 // statement, declarator or property), fn the line where the function itself
 // starts, end its last line. The typescript package (5.x) is looked up from
-// the working directory, then from each DIR, then on NODE_PATH.
+// the working directory, then from each DIR, then on NODE_PATH (as
+// "typescript" or gt-ts's "ts5").
 //
 // Forms: declaration, class (class members), variable (module level or in a
 // wrapper), nested-variable (a variable inside a function), object-method
@@ -35,15 +37,17 @@ function loadTS(dirs) {
       return require(require.resolve("typescript", { paths: [from] }));
     } catch {}
   }
-  try {
-    return require("typescript"); // NODE_PATH
-  } catch {}
+  for (const name of ["typescript", "ts5"]) { // NODE_PATH; gt-ts's alias
+    try {
+      return require(name);
+    } catch {}
+  }
   console.error("jsforms: the typescript package (5.x) is not installed here or under the corpus");
   process.exit(2);
 }
 const ts = loadTS(process.argv.slice(2));
 
-const EXT = new Set([".js", ".cjs", ".mjs", ".jsx"]);
+const EXT = new Set([".js", ".cjs", ".mjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"]);
 const HTTP = new Set(["get", "post", "put", "delete", "del", "patch", "head", "options", "all"]);
 const REGISTER = new Set(["controller", "directive", "service", "factory", "filter", "provider",
   "component", "animation", "decorator", "registerTask", "registerMultiTask", "task"]);
@@ -110,8 +114,10 @@ function enclosingFunction(n) {
 
 function doFile(file, out) {
   const text = fs.readFileSync(file, "utf8");
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true,
-    path.extname(file) === ".jsx" ? ts.ScriptKind.JSX : ts.ScriptKind.JS);
+  const ext = path.extname(file);
+  const sk = ext === ".jsx" ? ts.ScriptKind.JSX : ext === ".tsx" ? ts.ScriptKind.TSX
+    : [".ts", ".mts", ".cts"].includes(ext) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, sk);
   if ((sf.parseDiagnostics || []).length) {
     console.error(`jsforms: parse diagnostics: ${file}`);
     out.push(JSON.stringify({ file, error: true }));
@@ -211,7 +217,7 @@ function walk(p, files) {
       if (e.startsWith(".")) continue;
       walk(path.join(p, e), files);
     }
-  } else if (EXT.has(path.extname(p)) && !/\.min\.js$/.test(p)) files.push(p);
+  } else if (EXT.has(path.extname(p)) && !/\.min\.js$|\.d\.[mc]?ts$/.test(p)) files.push(p);
 }
 
 for (const arg of process.argv.slice(2)) {

@@ -24,25 +24,9 @@ type jsFunction struct {
 	Error bool   `json:"error"` // the file did not parse cleanly
 }
 
-// formRow is the recall and precision of one form.
-type formRow struct {
-	Form      string  `json:"form"`
-	GT        int     `json:"gt"`
-	Found     int     `json:"found"`
-	Recall    float64 `json:"recall"`
-	Extra     int     `json:"extra"`
-	Precision float64 `json:"precision"`
-}
-
-// runJSForms compares treenav's JavaScript callables with jsforms.cjs, the
-// TypeScript compiler's list of every named function-like node (-forms):
-// a ground-truth function is found when treenav has a callable of the same
-// name in the same file starting between the naming construct's first
-// line and the function's. Recall is per form; treenav's callables that
-// match nothing are extras, counted against the form of the ground truth
-// whose function starts on their line (else "none"), so each form's
-// precision is found / (found + its extras).
-func runJSForms(dir, gtCmd string, show int, jsonOut string) {
+// runJSFormsLister runs jsforms.cjs (or gtCmd) over dir: the functions it
+// lists, with paths relative to dir, and the files it could not parse.
+func runJSFormsLister(gtCmd, dir string) ([]jsFunction, map[string]bool, error) {
 	if gtCmd == "" {
 		gtCmd = "node cmd/fidelity/jsforms.cjs"
 	}
@@ -51,7 +35,7 @@ func runJSForms(dir, gtCmd string, show int, jsonOut string) {
 	c.Stderr = os.Stderr
 	out, err := c.Output()
 	if err != nil {
-		fail(fmt.Errorf("%s: %w", gtCmd, err))
+		return nil, nil, fmt.Errorf("%s: %w", gtCmd, err)
 	}
 	var gt []jsFunction
 	bad := map[string]bool{}
@@ -72,6 +56,32 @@ func runJSForms(dir, gtCmd string, show int, jsonOut string) {
 			continue
 		}
 		gt = append(gt, f)
+	}
+	return gt, bad, nil
+}
+
+// formRow is the recall and precision of one form.
+type formRow struct {
+	Form      string  `json:"form"`
+	GT        int     `json:"gt"`
+	Found     int     `json:"found"`
+	Recall    float64 `json:"recall"`
+	Extra     int     `json:"extra"`
+	Precision float64 `json:"precision"`
+}
+
+// runJSForms compares treenav's JavaScript callables with jsforms.cjs, the
+// TypeScript compiler's list of every named function-like node (-forms):
+// a ground-truth function is found when treenav has a callable of the same
+// name in the same file starting between the naming construct's first
+// line and the function's. Recall is per form; treenav's callables that
+// match nothing are extras, counted against the form of the ground truth
+// whose function starts on their line (else "none"), so each form's
+// precision is found / (found + its extras).
+func runJSForms(dir, gtCmd string, show int, jsonOut string) {
+	gt, bad, err := runJSFormsLister(gtCmd, dir)
+	if err != nil {
+		fail(err)
 	}
 	ours, err := extract(dir, "javascript")
 	if err != nil {
@@ -94,7 +104,9 @@ func runJSForms(dir, gtCmd string, show int, jsonOut string) {
 	}
 	var o []sym
 	for _, s := range ours {
-		if s.family == "callable" && files[s.file] && !bad[s.file] {
+		// Overload and interface signatures have no body: not functions.
+		bodyless := strings.HasSuffix(s.kind, "/signature") || strings.HasSuffix(s.kind, "/abstract")
+		if s.family == "callable" && !bodyless && files[s.file] && !bad[s.file] {
 			byName[slot{s.file, s.name}] = append(byName[slot{s.file, s.name}], len(o))
 			o = append(o, s)
 		}

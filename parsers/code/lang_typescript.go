@@ -67,6 +67,10 @@ func tsFixup(s *Symbol, src []byte) {
 	if s.NameNode != nil && s.NameNode.Type() == "string" {
 		s.Name = unquote(s.Name)
 	}
+	if s.Kind == treenav.KindExport || s.NativeKind == "default" {
+		tsExport(s, src)
+		return
+	}
 	switch s.Node.Type() {
 	case "variable_declarator":
 		tsVariable(s, src)
@@ -269,4 +273,81 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// tsExport names and describes what an export statement exports without
+// declaring it: a re-export ("export { A as B } from './m'": B, whose
+// signature is that text; "export * from './m'": ./m; "export * as ns
+// from './m'": ns) or the default value ("export default
+// defineConfig({...})": default, a variable; "export default router": an
+// export of router).
+func tsExport(s *Symbol, src []byte) {
+	stmt := s.Node
+	for stmt != nil && stmt.Type() != "export_statement" {
+		stmt = stmt.Parent()
+	}
+	if stmt == nil {
+		s.Name = ""
+		return
+	}
+	from := ""
+	if source := stmt.ChildByFieldName("source"); source != nil {
+		from = " from " + text(src, source)
+	}
+	typ := ""
+	for i := 0; i < int(stmt.ChildCount()); i++ {
+		if c := stmt.Child(i); !c.IsNamed() && c.Type() == "type" {
+			typ = "type "
+		}
+	}
+	switch s.Node.Type() {
+	case "export_specifier":
+		name := s.Node.ChildByFieldName("alias")
+		if name == nil {
+			name = s.Node.ChildByFieldName("name")
+		}
+		if name == nil {
+			s.Name = ""
+			return
+		}
+		s.Name = unquote(text(src, name))
+		s.NativeKind = "reexport"
+		s.Signature = "export " + typ + "{ " + signature(src[s.Node.StartByte():s.Node.EndByte()]) + " }" + from
+		s.NameNode = nil
+	case "export_statement":
+		s.NameNode = nil
+		s.Signature = signature(src[stmt.StartByte():stmt.EndByte()])
+		s.Signature = strings.TrimSuffix(s.Signature, ";")
+		s.Name = ""
+		for i := 0; i < int(stmt.NamedChildCount()); i++ {
+			switch c := stmt.NamedChild(i); c.Type() {
+			case "export_clause":
+				return // each specifier is a symbol
+			case "namespace_export":
+				if id := c.NamedChild(0); id != nil {
+					s.Name, s.NativeKind = unquote(text(src, id)), "namespace"
+				}
+				return
+			}
+		}
+		if source := stmt.ChildByFieldName("source"); source != nil {
+			s.Name, s.NativeKind = unquote(text(src, source)), "star"
+		}
+	default: // export default <value>
+		s.Start, s.End = stmt.StartByte(), stmt.EndByte()
+		s.StartRow, s.EndRow = stmt.StartPoint().Row, stmt.EndPoint().Row
+		switch v := jsInner(s.Node); v.Type() {
+		case "identifier", "member_expression":
+			s.Kind, s.NativeKind = treenav.KindExport, "default"
+			s.Signature = strings.TrimSuffix(signature(src[stmt.StartByte():stmt.EndByte()]), ";")
+		default:
+			end := s.End
+			if args := v.ChildByFieldName("arguments"); args != nil && !short(src[s.Start:s.End]) {
+				end = args.StartByte()
+			} else if !short(src[s.Start:s.End]) {
+				end = v.StartByte()
+			}
+			s.Signature = strings.TrimSuffix(signature(src[s.Start:end]), ";")
+		}
+	}
 }
