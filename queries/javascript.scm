@@ -1,7 +1,8 @@
 ; JavaScript symbols (.js .jsx .mjs .cjs): the TypeScript query without the
 ; type-level declarations. Declarations are found at any depth; variables
-; only at module level, and Fixup in lang_typescript.go refines their kind
-; from the value. Patterns are ordered specific first.
+; at module level (or at the top of an IIFE/UMD wrapper) and wherever they
+; hold a function, and Fixup in lang_typescript.go refines their kind from
+; the value. Patterns are ordered specific first.
 
 ; ---- Classes -------------------------------------------------------------
 

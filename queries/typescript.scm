@@ -3,7 +3,8 @@
 ; the TypeScript compiler's own AST lists them: classes, interfaces, enums,
 ; type aliases and function declarations inside functions are real, named
 ; definitions. Variables are the exception: only module- and
-; namespace-level ones are symbols (locals are noise); Fixup in
+; namespace-level ones, and those holding a function, are symbols (other
+; locals are noise); Fixup in
 ; lang_typescript.go refines their kind from the value (arrow function,
 ; function expression, class expression, const).
 ;
@@ -142,8 +143,9 @@
 ; "{ get() {...}, increment(state) {...} }": method shorthand is a deliberate
 ; definition (reducers, handlers, prototype objects, returned
 ; implementations) and tsc lists it; it nests under the symbol that holds
-; the object ("api.get"). Properties holding arrow functions are values and
-; are left out.
+; the object ("api.get"), qualified by the object-key path
+; ("plugin.transform.handler"). Properties holding functions and arrow
+; functions are methods too (see the binding forms below).
 
 (object
   (method_definition
