@@ -20,13 +20,14 @@
 //
 // Forms: declaration, class (class members), variable (module level or in a
 // wrapper), nested-variable (a variable inside a function), object-method
-// (shorthand and accessors in an object literal), property (key: function or
-// arrow), exports (exports.x / module.exports.x), module.exports (named by
-// the function's own name, else by the file's module name), prototype
-// (A.prototype.x, and members of A.prototype = {...}), member (a.b = fn,
-// this.x = fn), assign (x = fn), route (app.get('/path', fn): "GET /path"),
-// registration (angular.module(...).controller('Name', fn), grunt's
-// registerTask), named-expression (foo(function bar() {})), default.
+// (shorthand and accessors in an object literal), property (key: function
+// or arrow; not "name: () => name", a bundler's export table), exports
+// (exports.x / module.exports.x), module.exports (named by the function's
+// own name, else by the file's module name), prototype (A.prototype.x, and
+// members of A.prototype = {...}), member (a.b = fn, this.x = fn), assign
+// (x = fn), route (app.get('/path', fn): "GET /path"), registration
+// (angular.module(...).controller('Name', fn), grunt's registerTask),
+// named-expression (foo(function bar() {})), default.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -151,7 +152,10 @@ function doFile(file, out) {
     }
     if (ts.isPropertyAssignment(p) && p.initializer === outer) {
       const name = propName(p.name, sf);
-      if (name !== null) emit(name, "property", p, fn);
+      // "{ forEach: () => forEach }" (a bundler's export table) returns a
+      // function defined elsewhere: it defines nothing.
+      const alias = ts.isArrowFunction(fn) && ts.isIdentifier(fn.body) && fn.body.text === name;
+      if (name !== null && !alias) emit(name, "property", p, fn);
       return;
     }
     if (ts.isPropertyDeclaration(p) && p.initializer === outer) {

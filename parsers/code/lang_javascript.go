@@ -240,7 +240,13 @@ walk:
 					break walk
 				}
 			}
-			if name := jsCallee(call, src); name != "" {
+			if target, ok := jsMixinTarget(call, n, src); ok {
+				if strings.HasSuffix(target, ".prototype") {
+					s.Receiver = jsQualifier(strings.TrimSuffix(target, ".prototype"))
+				} else if target != "" {
+					path = append(path, target)
+				}
+			} else if name := jsCallee(call, src); name != "" {
 				path = append(path, name)
 			}
 		default:
@@ -292,6 +298,39 @@ func jsBinding(n *sitter.Node, src []byte, s *Symbol) []string {
 		}
 	}
 	return nil
+}
+
+// jsMixins are the calls that copy an object's members onto another:
+// "_.extend(Model.prototype, {...})", "Object.assign(Foo, {...})",
+// "jQuery.extend({...})", "jQuery.fn.extend({...})".
+var jsMixins = map[string]bool{"extend": true, "assign": true, "mixin": true, "merge": true, "defaults": true}
+
+// jsMixinTarget returns what a mixin call copies the object arg onto: its
+// first argument when that is a name ("Model.prototype"), else the
+// callee's object ("jQuery.fn" for "jQuery.fn.extend({...})"); ok is
+// false for other calls. A target that does not read as a name is "".
+func jsMixinTarget(call, arg *sitter.Node, src []byte) (string, bool) {
+	f := jsInner(call.ChildByFieldName("function"))
+	if f == nil || f.Type() != "member_expression" {
+		return "", false
+	}
+	prop := f.ChildByFieldName("property")
+	if prop == nil || !jsMixins[text(src, prop)] {
+		return "", false
+	}
+	args := call.ChildByFieldName("arguments")
+	if first := args.NamedChild(0); first != nil && !jsSame(first, arg) {
+		switch first.Type() {
+		case "identifier", "member_expression":
+			return jsQualifier(compact(text(src, first))), true
+		}
+		return "", true
+	}
+	obj := f.ChildByFieldName("object")
+	if obj == nil {
+		return "", true
+	}
+	return jsQualifier(compact(text(src, obj))), true
 }
 
 // jsCallee is the last name of a call's callee ("chokidar.watch": watch).
@@ -421,3 +460,28 @@ func jsNamedExpression(s *Symbol, src []byte) {
 var jsRegistrations = map[string]bool{"controller": true, "directive": true, "service": true,
 	"factory": true, "filter": true, "provider": true, "component": true, "animation": true,
 	"decorator": true, "registerTask": true, "registerMultiTask": true, "task": true}
+
+// jsAliasGetter reports whether a property is a getter that only returns
+// the variable of its own name ("{ forEach: () => forEach }"), as
+// bundlers write export tables: the function is defined elsewhere.
+func jsAliasGetter(pair *sitter.Node, src []byte) bool {
+	v := pair.ChildByFieldName("value")
+	key := pair.ChildByFieldName("key")
+	if v == nil || key == nil || v.Type() != "arrow_function" {
+		return false
+	}
+	b := jsInner(v.ChildByFieldName("body"))
+	return b != nil && b.Type() == "identifier" && text(src, b) == unquote(text(src, key))
+}
+
+// jsAssignsFunction reports whether a value is an assignment (or a chain
+// of them) of a function: "a = b = function () {}".
+func jsAssignsFunction(v *sitter.Node) bool {
+	for v != nil && v.Type() == "assignment_expression" {
+		v = jsInner(v.ChildByFieldName("right"))
+		if jsFunctionValue(v) {
+			return true
+		}
+	}
+	return false
+}

@@ -81,6 +81,10 @@ func tsFixup(s *Symbol, src []byte) {
 			return
 		}
 	case "pair":
+		if jsAliasGetter(s.Node, src) {
+			s.Name = ""
+			return
+		}
 		s.NativeKind = "property"
 		jsObjectPath(s, src, s.Node)
 	case "method_definition":
@@ -127,6 +131,12 @@ func tsVariable(s *Symbol, src []byte) {
 	value := jsInner(s.Node.ChildByFieldName("value"))
 	if decl == nil || !moduleLevel(src, decl) && !jsFunctionValue(value) {
 		s.Name = "" // a local: dropped
+		return
+	}
+	if jsAssignsFunction(value) {
+		// "var Model = Backbone.Model = function (...) {}": the
+		// assignment is the symbol (Backbone.Model).
+		s.Name = ""
 		return
 	}
 	isConst := decl != nil && decl.Type() == "lexical_declaration" && decl.Child(0) != nil && decl.Child(0).Type() == "const"

@@ -37,3 +37,8 @@ define(['jquery'], function ($) {
   cache.get('key', function (err, v) {});
   grunt.registerTask('build', function () {});
 });
+var Model = Backbone.Model = function (attributes) {};
+_.extend(Model.prototype, Events, { save: function (key, val) {} });
+jQuery.extend({ ready: function (wait) {} });
+jQuery.fn.extend({ show: function () {} });
+__export(exported, { forEach: () => forEach, render: () => renderAll() });
