@@ -72,7 +72,7 @@ func rustClasses() []*exclusion {
 func tsClasses() []*exclusion {
 	return []*exclusion{
 		{Name: "tn-bound-function", Side: "treenav",
-			Why: "a function named by what it is bound to (a local variable, a property key, an assignment target, a registering call) or by its own name in an expression: gt-ts lists declarations, members and module-level variables only; jsforms.cjs, on the same compiler, lists these and confirms each one"},
+			Why: "a function named by what it is bound to (a local variable, a property key, an assignment target, a registering call), by its own name in an expression, or a variable holding a function that is not a statement of the file (at the top of an IIFE or UMD wrapper, in an if block): gt-ts lists declarations, members and module-level variables only; jsforms.cjs, on the same compiler, lists these and confirms each one"},
 	}
 }
 
@@ -94,7 +94,7 @@ func boundFunctions(dir string) func(s sym) bool {
 	type slot struct{ file, name string }
 	spans := map[slot][][2]int{}
 	for _, f := range gt {
-		if boundForms[f.Form] {
+		if boundForms[f.Form] || f.Form == "variable" && !f.TopLevel {
 			k := slot{f.File, normName(f.Name)}
 			spans[k] = append(spans[k], [2]int{f.Start, f.Fn})
 		}
@@ -135,7 +135,7 @@ func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*
 		ourTest["tn-macro-body"] = rc.inMacro
 		ourTest["tn-foreign-item"] = rc.foreign
 		ourTest["tn-unvisited-body"] = rc.unvisited
-	case "typescript":
+	case "typescript", "javascript":
 		classes = tsClasses()
 		ourTest["tn-bound-function"] = boundFunctions(dir)
 	default:

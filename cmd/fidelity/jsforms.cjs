@@ -10,13 +10,14 @@
 // (arr.map(function (x) {...})) and the wrappers themselves are not listed.
 //
 //	node cmd/fidelity/jsforms.cjs DIR...   -> one JSON line per function
-//	{"file","name","form","start","fn","end"}
+//	{"file","name","form","start","fn","end","toplevel"}
 //
 // start is the line of the construct that names the function (the
 // statement, declarator or property), fn the line where the function itself
-// starts, end its last line. The typescript package (5.x) is looked up from
-// the working directory, then from each DIR, then on NODE_PATH (as
-// "typescript" or gt-ts's "ts5").
+// starts, end its last line; toplevel is true when the naming construct is
+// a statement of the file (or of a namespace). The typescript package
+// (5.x) is looked up from the working directory, then from each DIR, then
+// on NODE_PATH (as "typescript" or gt-ts's "ts5").
 //
 // Forms: declaration, class (class members), variable (module level or in a
 // wrapper), nested-variable (a variable inside a function), object-method
@@ -126,8 +127,9 @@ function doFile(file, out) {
   }
   const line = (pos) => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const emit = (name, form, at, fn) => {
-    out.push(JSON.stringify({ file, name, form, start: line(at.getStart(sf)),
-      fn: line(fn.getStart(sf)), end: line(fn.end) }));
+    const rec = { file, name, form, start: line(at.getStart(sf)), fn: line(fn.getStart(sf)), end: line(fn.end) };
+    if (at.parent && (ts.isSourceFile(at.parent) || ts.isModuleBlock(at.parent))) rec.toplevel = true;
+    out.push(JSON.stringify(rec));
   };
 
   function named(fn) {

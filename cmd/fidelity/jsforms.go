@@ -21,7 +21,10 @@ type jsFunction struct {
 	Start int    `json:"start"` // the naming construct's first line
 	Fn    int    `json:"fn"`    // the function's first line
 	End   int    `json:"end"`
-	Error bool   `json:"error"` // the file did not parse cleanly
+	// TopLevel: the naming construct is a statement of the file (or of a
+	// namespace), the only variables gt-ts lists.
+	TopLevel bool `json:"toplevel"`
+	Error    bool `json:"error"` // the file did not parse cleanly
 }
 
 // runJSFormsLister runs jsforms.cjs (or gtCmd) over dir: the functions it
