@@ -191,18 +191,24 @@ function doFile(file, out) {
       emit(name, form, at, fn);
       return;
     }
-    if (ts.isCallExpression(p) && p.arguments.includes(outer)) {
-      const callee = p.expression;
-      const first = p.arguments[0];
+    // AngularJS's injection array: "['$scope', function ($scope) {}]".
+    const arr = ts.isArrayLiteralExpression(p) && p.elements[p.elements.length - 1] === outer ? skipParens(p) : null;
+    const call = arr ? arr.parent : p;
+    const arg = arr || outer;
+    if (ts.isCallExpression(call) && call.arguments.includes(arg)) {
+      const callee = call.expression;
+      const first = call.arguments[0];
       if (ts.isPropertyAccessExpression(callee) && first && ts.isStringLiteralLike(first) &&
-          p.arguments[p.arguments.length - 1] === outer) {
+          call.arguments[call.arguments.length - 1] === arg) {
         const m = callee.name.text;
-        if (HTTP.has(m) && /^[\/*]/.test(first.text)) {
-          emit((m === "del" ? "DELETE" : m.toUpperCase()) + " " + first.text, "route", p, fn);
+        if (!arr && HTTP.has(m) && /^[\/*]/.test(first.text)) {
+          emit((m === "del" ? "DELETE" : m.toUpperCase()) + " " + first.text, "route", call, fn);
           return;
         }
-        if (REGISTER.has(m) && first.text !== "" && p.arguments.length === 2) {
-          emit(first.text, "registration", p, fn);
+        // A description or a dependency list may come between.
+        const plain = call.arguments.slice(1, -1).every((a) => ts.isStringLiteralLike(a) || ts.isArrayLiteralExpression(a));
+        if (REGISTER.has(m) && first.text !== "" && plain) {
+          emit(first.text, "registration", call, fn);
           return;
         }
       }

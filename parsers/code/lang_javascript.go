@@ -372,8 +372,8 @@ var jsRouteMethods = map[string]string{"get": "GET", "post": "POST", "put": "PUT
 // jsCall names the function a call registers: a route handler
 // ("app.get('/users/:id', function (req, res) {...})": GET /users/:id) or
 // a named registration ("module.controller('Ctrl', function ($scope)
-// {...})": Ctrl). The function is the call's last argument; the call is
-// the definition.
+// {...})": Ctrl; a description or dependency list may come between). The
+// function is the call's last argument; the call is the definition.
 func jsCall(s *Symbol, src []byte) {
 	name := s.NameNode
 	s.NameNode = nil
@@ -389,6 +389,10 @@ func jsCall(s *Symbol, src []byte) {
 	last := args.NamedChild(n - 1)
 	str := unquote(text(src, name))
 	s.Name = ""
+	_, route := jsRouteMethods[method]
+	if !route {
+		last = jsInjected(last)
+	}
 	if n < 2 || !jsFunctionValue(last) || str == "" {
 		return
 	}
@@ -398,7 +402,7 @@ func jsCall(s *Symbol, src []byte) {
 		}
 		s.Name, s.NativeKind = m+" "+str, "route"
 	} else {
-		if n != 2 {
+		if !jsPlainMiddle(args) {
 			return
 		}
 		s.Name, s.NativeKind = str, "registration"
@@ -431,7 +435,17 @@ func jsNamedExpression(s *Symbol, src []byte) {
 		}
 	case "export_statement":
 		s.Name = ""
-	case "arguments":
+	case "arguments", "array":
+		if p.Type() == "array" {
+			// "controller('Ctrl', ['$scope', function ($scope) {}])"
+			if !jsSame(p.NamedChild(int(p.NamedChildCount())-1), outer) {
+				return
+			}
+			outer = jsOuter(p)
+			if p = outer.Parent(); p == nil || p.Type() != "arguments" {
+				return
+			}
+		}
 		call := p.Parent()
 		if call == nil || call.Type() != "call_expression" || !jsSame(p.NamedChild(int(p.NamedChildCount())-1), outer) {
 			return
@@ -449,7 +463,7 @@ func jsNamedExpression(s *Symbol, src []byte) {
 		str := unquote(text(src, first))
 		if _, ok := jsRouteMethods[m]; ok && str != "" && (str[0] == '/' || str[0] == '*') {
 			s.Name = ""
-		} else if jsRegistrations[m] && str != "" && p.NamedChildCount() == 2 {
+		} else if jsRegistrations[m] && str != "" && jsPlainMiddle(p) {
 			s.Name = ""
 		}
 	}
@@ -484,4 +498,30 @@ func jsAssignsFunction(v *sitter.Node) bool {
 		}
 	}
 	return false
+}
+
+// jsInjected returns the function at the end of an array (AngularJS's
+// "['$scope', '$http', function ($scope, $http) {...}]"), else n.
+func jsInjected(n *sitter.Node) *sitter.Node {
+	if n != nil && n.Type() == "array" && n.NamedChildCount() > 0 {
+		if f := n.NamedChild(int(n.NamedChildCount()) - 1); jsFunctionValue(f) {
+			return f
+		}
+	}
+	return n
+}
+
+// jsPlainMiddle reports whether the arguments between a registration's
+// name and its function are plain data: a description or a list of
+// dependencies ("grunt.registerTask('build', 'Builds.', function () {})",
+// "gulp.task('build', ['clean'], function () {})").
+func jsPlainMiddle(args *sitter.Node) bool {
+	for i := 1; i < int(args.NamedChildCount())-1; i++ {
+		switch args.NamedChild(i).Type() {
+		case "string", "array", "template_string":
+		default:
+			return false
+		}
+	}
+	return true
 }

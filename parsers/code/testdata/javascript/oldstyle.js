@@ -42,3 +42,5 @@ _.extend(Model.prototype, Events, { save: function (key, val) {} });
 jQuery.extend({ ready: function (wait) {} });
 jQuery.fn.extend({ show: function () {} });
 __export(exported, { forEach: () => forEach, render: () => renderAll() });
+angular.module('app').directive('myPane', ['$http', function ($http) {}]);
+grunt.registerMultiTask('clean', 'Clean files and folders.', function () {});
