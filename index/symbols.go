@@ -140,7 +140,8 @@ func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
 // wants: the type (Python's class Enum, not the placeholder "Enum = None"
 // above it; C++'s class unique_ptr, not a constructor of it in another
 // header), then a function or method, then a constructor or property,
-// then a variable, constant or field.
+// then a variable, constant or field, and last a re-export of what is
+// defined elsewhere.
 func kindRank(k treenav.Kind) int {
 	switch k {
 	case treenav.KindFunction, treenav.KindMethod, treenav.KindMacro:
@@ -149,6 +150,8 @@ func kindRank(k treenav.Kind) int {
 		return 2
 	case treenav.KindField, treenav.KindConstant, treenav.KindVariable:
 		return 3
+	case treenav.KindExport:
+		return 4
 	}
 	return 0 // types, modules and namespaces
 }

@@ -20,7 +20,7 @@ import (
 // Version names the extraction rules beyond the queries (the extractor,
 // the markdown parser). Change it when they change what a file parses to,
 // so that persisted indexes are rebuilt.
-const Version = "3"
+const Version = "4"
 
 // Fingerprint identifies what this binary's parsers produce.
 func Fingerprint() string {
@@ -88,7 +88,7 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 		doc.Language = "markdown"
 	default:
 		l := code.Lookup(kind)
-		res, err := l.Extract(blankBOM(src))
+		res, err := l.ExtractFile(rel, blankBOM(src))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}

@@ -16,6 +16,9 @@
 //	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
+//	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
+//	    (every way JavaScript names a function, per form, against the
+//	    TypeScript compiler's parser: jsforms.cjs, jsforms.go)
 //
 // (gt-cpp takes "-I" and "-D" joined to their values: "-I DIR" makes DIR a
 // path to list. "-xc" makes it read headers as C. For C and C++ the lister
@@ -83,6 +86,7 @@ func main() {
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
 	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
 	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
+	forms := flag.Bool("forms", false, "with -lang javascript: recall and precision per way of naming a function, against cmd/fidelity/jsforms.cjs (see jsforms.go)")
 	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
 	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
@@ -98,6 +102,10 @@ func main() {
 	}
 	if *ctags {
 		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)
+		return
+	}
+	if *forms {
+		runJSForms(dir, *gtCmd, *show, *jsonOut)
 		return
 	}
 	if *lang == "markdown" {

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path"
 	"sort"
+	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -33,11 +35,37 @@ type Result struct {
 // Extract parses src and returns its symbol tree. Syntax errors never fail
 // the extraction: tree-sitter recovers and whatever parsed is returned.
 func (l *Language) Extract(src []byte) (*Result, error) {
-	syms, module, errLines, err := l.symbols(src)
+	return l.ExtractFile("", src)
+}
+
+// ExtractFile is Extract for the file at rel (a path with forward
+// slashes): a symbol that is named after its file (Symbol.FileNamed) takes
+// the file's module name, the base name without extension, or the
+// directory's name for an index file.
+func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
+	syms, module, errLines, err := l.symbols(src, fileModuleName(rel))
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
+}
+
+// fileModuleName is the name a file goes by as a module: "lib/router.js"
+// is router, "lib/router/index.js" is router; "" for no path.
+func fileModuleName(rel string) string {
+	if rel == "" {
+		return ""
+	}
+	base := path.Base(rel)
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	if base == "index" {
+		if d := path.Base(path.Dir(rel)); d != "." && d != "/" {
+			return d
+		}
+	}
+	return base
 }
 
 // firstError returns the lines (1-based) of the first syntax error under
@@ -67,8 +95,9 @@ func firstError(n *sitter.Node) [2]int {
 }
 
 // symbols runs the query over a fresh tree and returns the definitions,
-// nested and qualified, and the module the file declares.
-func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
+// nested and qualified, and the module the file declares. fileName names
+// the symbols that are named after their file ("" keeps their own).
+func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
 		return nil, "", [2]int{}, err
 	}
@@ -101,6 +130,9 @@ func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 			l.uncomment(&s, pre, &clean)
 		}
 		s.Node, s.NameNode, s.Host = nil, nil, nil
+		if s.FileNamed && fileName != "" {
+			s.Name = fileName
+		}
 		if s.Name != "" {
 			out = append(out, s)
 		}

@@ -107,7 +107,7 @@ class K:
 		{"K.size", "field", "", 16, 16},
 		{"K.ID", "constant", "", 17, 17},
 		{"K.area", "method", "property", 19, 21},
-		{"K.area~2", "method", "deleter", 23, 25},
+		{"K.area.deleter", "method", "deleter", 23, 25},
 		{"K.f", "method", "", 27, 33},
 		{"K.f.g", "function", "", 28, 32},
 		{"K.f.g.L", "class", "", 29, 31},

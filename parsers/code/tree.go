@@ -125,11 +125,17 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 		s := &syms[i]
 		anchor := s.qualified
 		if n := anchors[anchor]; n > 0 {
-			anchors[anchor] = n + 1
-			anchor += "~" + strconv.Itoa(n+1)
-		} else {
-			anchors[anchor] = 1
+			// A name that is taken is made unique by what the symbol is
+			// (a property's setter: "A.x.setter") before its position
+			// ("A.x~2"), so that ids survive an insertion above them.
+			if acc := accessorWord(s.NativeKind); acc != "" && anchors[anchor+"."+acc] == 0 {
+				anchor += "." + acc
+			} else {
+				anchors[anchor] = n + 1
+				anchor += "~" + strconv.Itoa(n+1)
+			}
 		}
+		anchors[anchor]++
 		idx := len(nodes)
 		nodes = append(nodes, treenav.Node{
 			Anchor:        anchor,
@@ -165,6 +171,20 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 		n.WordCount = countWords(src, n.Spans)
 	}
 	return nodes
+}
+
+// accessorWord is the word that tells a property's accessors apart in
+// their ids when they share a name: getter, setter or deleter, from the
+// symbol's native kind ("getter", "method.setter"); "" for anything else.
+func accessorWord(native string) string {
+	if i := strings.LastIndexByte(native, '.'); i >= 0 {
+		native = native[i+1:]
+	}
+	switch native {
+	case "getter", "setter", "deleter":
+		return native
+	}
+	return ""
 }
 
 func sortByStart(syms []Symbol, idx []int) {
