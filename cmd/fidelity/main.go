@@ -15,6 +15,7 @@
 //	    /usr/include/c++/12
 //	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -lang rst DIR         (sections against docutils; see rst.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //
 // (gt-cpp takes "-I" and "-D" joined to their values: "-I DIR" makes DIR a
@@ -102,6 +103,10 @@ func main() {
 	}
 	if *lang == "markdown" {
 		runMarkdown(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *lang == "rst" {
+		runRst(dir, *gtCmd, *show, *jsonOut)
 		return
 	}
 	cmd := *gtCmd
