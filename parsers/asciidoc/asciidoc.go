@@ -153,7 +153,9 @@ func (r *reader) read() {
 				}
 				r.inline(l.start+len(m[1]), l.end, false)
 				attrs, blockTitle = "", ""
-				prevBlank = true
+				// The document title's header (author, revision and
+				// attribute lines) runs to the first blank line.
+				prevBlank = !r.header
 				continue
 			}
 		}
