@@ -222,6 +222,13 @@ func (r *reader) directive(bl bodyLine, i, j, col int, name, args string, top bo
 
 	r.noteContent(top)
 	inner := ctx
+	if noteDirectives[base] || !structural[base] && !isObjectArgument(firstArg) {
+		// An argument that runs over several lines is text (a version
+		// note's explanation, an admonition's title).
+		for a := i + 1; a < i+len(argLines); a++ {
+			r.prose(r.lines[a].start+min(r.lines[a].indent, r.lines[a].end-r.lines[a].start), r.lines[a].end, ctx)
+		}
+	}
 	if _, ok := pyObjects[base]; ok && (strings.HasPrefix(full, "py:") || !strings.Contains(full, ":") || strings.HasPrefix(full, "auto")) {
 		obj := objectName(firstArg)
 		if base == "automodule" {
