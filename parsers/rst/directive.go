@@ -168,7 +168,7 @@ func (r *reader) directive(bl bodyLine, i, j, col int, name, args string, top bo
 				r.module = ""
 			}
 			if base == "module" && r.module != "" {
-				r.pyLink(bl.from, "module", r.module, ctx)
+				r.pyLink(bl.from, "module", r.module, ctx, true)
 			}
 		}
 		r.body(content, j, contentCol, -1, false, ctx)
@@ -235,7 +235,7 @@ func (r *reader) directive(bl bodyLine, i, j, col int, name, args string, top bo
 			r.module = obj
 		}
 		if obj != "" {
-			r.pyLink(bl.from, base, obj, ctx)
+			r.pyLink(bl.from, base, obj, ctx, true)
 		}
 		if classLike(base) && obj != "" {
 			inner.class = r.relativeClass(obj, ctx)

@@ -161,7 +161,7 @@ func (r *reader) role(name, inner string, s, e int, ctx context, index bool) {
 		}
 	case pyRoles[role] && (domain == "" || domain == "py"):
 		if !strings.HasPrefix(target, "!") {
-			r.pyLink(s, role, target, ctx)
+			r.pyLink(s, role, target, ctx, false)
 		}
 	}
 }
@@ -188,7 +188,7 @@ const PyLinkKind = "py:"
 // current module and class, as Sphinx tries it last; the label keeps the
 // name as written when it differs, so that a resolver can try Sphinx's
 // other readings (the name alone, then the module's).
-func (r *reader) pyLink(pos int, role, name string, ctx context) {
+func (r *reader) pyLink(pos int, role, name string, ctx context, directive bool) {
 	name = strings.TrimPrefix(strings.TrimSpace(name), "~")
 	if name == "" {
 		return
@@ -199,18 +199,19 @@ func (r *reader) pyLink(pos int, role, name string, ctx context) {
 		l.Label = name
 	}
 	r.link(pos, l)
-	r.refs = append(r.refs, Ref{Role: role, Name: name, Module: r.module, Class: ctx.class, Target: target, Pos: pos})
+	r.refs = append(r.refs, Ref{Role: role, Directive: directive, Name: name, Module: r.module, Class: ctx.class, Target: target, Pos: pos})
 }
 
 // qualify prefixes a name with the current module and class, unless it
-// already starts with the module.
+// already starts with the module (a function named as its module, such as
+// socket.socket, written "socket", is still qualified).
 func (r *reader) qualify(role, name string, ctx context) string {
 	switch role {
 	case "mod", "module", "automodule", "currentmodule":
 		return name
 	}
-	if r.module != "" && (name == r.module || strings.HasPrefix(name, r.module+".")) {
-		return name
+	if r.module != "" && strings.HasPrefix(name, r.module+".") {
+		return name // already qualified ("json.dumps" in json's page)
 	}
 	prefix := r.module
 	if ctx.class != "" && !strings.HasPrefix(name, ctx.class+".") {

@@ -240,13 +240,16 @@ func first(vs []string) string {
 // Ref is a mention of a Python object by a Sphinx role or directive, with
 // the context Sphinx reads it in.
 type Ref struct {
-	Role   string // "func", "meth", "class", "autoclass", "function" ...
-	Name   string // as written, without "~" ("Request.replace", ".replace")
-	Module string // the current module (.. module::, .. currentmodule::)
-	Class  string // the enclosing class directive's name, relative to the module
-	Target string // the link's target: Name qualified by Module and Class
-	Line   int
-	Pos    int // byte offset
+	Role string // "func", "meth", "class", "autoclass", "function" ...
+	// Directive is set for a directive (.. class::, .. autofunction::),
+	// which documents the object, unset for a role, which mentions it.
+	Directive bool
+	Name      string // as written, without "~" ("Request.replace", ".replace")
+	Module    string // the current module (.. module::, .. currentmodule::)
+	Class     string // the enclosing class directive's name, relative to the module
+	Target    string // the link's target: Name qualified by Module and Class
+	Line      int
+	Pos       int // byte offset
 }
 
 // References returns the mentions of Python objects in a file, in the
