@@ -27,10 +27,14 @@ var proseRoles = map[string]bool{
 	"abbreviation": true, "ab": true, "ac": true, "pep-reference": true, "rfc-reference": true,
 }
 
-var roleRe = regexp.MustCompile(`^:([A-Za-z0-9][\w.:+-]*):` + "`")
+var (
+	roleRe       = regexp.MustCompile(`^:([A-Za-z0-9][\w.:+-]*):` + "`")
+	roleSuffixRe = regexp.MustCompile(`^:([A-Za-z0-9][\w.:+-]*?):`) // `text`:role:
+)
 
-// javadocRe matches a Javadoc {@link Class#member} mention.
-var javadocRe = regexp.MustCompile(`\{@link(?:plain)?\s+([\w.$]*(?:#[\w$]+)?)`)
+// javadocRe matches a Javadoc {@link Class#member} mention where it
+// starts.
+var javadocRe = regexp.MustCompile(`^\{@link(?:plain)?\s+([\w.$]*(?:#[\w$]+)?)`)
 
 // startOK reports whether inline markup may start after byte p (docutils:
 // after whitespace, the start, or an opening punctuation mark).
@@ -91,16 +95,14 @@ func (r *reader) inline(s, e int, ctx context, index bool) {
 				after++
 				r.inlineText(i+1, end, treenav.FieldBody, index)
 			default:
-				if m := roleRe.FindStringSubmatch(":" + string(src[after:min(e, after+40)]) + "`"); m != nil && after < e && src[after] == ':' {
-					name := m[1]
-					after += len(name) + 2
-					r.role(name, inner, i+1, end, ctx, index)
+				if m := roleSuffixRe.FindStringSubmatch(string(src[after:min(e, after+60)])); m != nil {
+					after += len(m[0])
+					r.role(m[1], inner, i+1, end, ctx, index)
 				} else {
 					// The default role: a name, in Sphinx projects.
 					r.inlineText(i+1, end, treenav.FieldCode, index)
 				}
 			}
-			_ = inner
 			last, i = after, after-1
 		case ':':
 			m := roleRe.FindStringSubmatch(string(src[i:min(e, i+60)]))
@@ -117,7 +119,7 @@ func (r *reader) inline(s, e int, ctx context, index bool) {
 			last = end + 1
 			i = end
 		case '{':
-			if m := javadocRe.FindSubmatchIndex(src[i:e]); m != nil && m[0] == 0 && m[3] > m[2] {
+			if m := javadocRe.FindSubmatchIndex(src[i:min(e, i+200)]); m != nil && m[3] > m[2] {
 				t := strings.ReplaceAll(string(src[i+m[2]:i+m[3]]), "#", ".")
 				r.link(i, treenav.Link{Target: strings.Trim(t, "."), Kind: "javadoc:link"})
 			}

@@ -272,3 +272,29 @@ func TestRobust(t *testing.T) {
 		t.Errorf("BOM and CRLF: title %q, %d nodes", doc.Title, len(doc.Nodes))
 	}
 }
+
+// TestRoleSuffix: a role may follow its text (`text`:role:), and code
+// names in roles are indexed as code.
+func TestRoleSuffix(t *testing.T) {
+	src := ".. currentmodule:: json\n\nSee `dumps`:func: and :meth:`JSONEncoder.encode`.\n"
+	doc, err := Parse("a.rst", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range doc.Nodes[0].Links {
+		got = append(got, l.Kind+" "+l.Target)
+	}
+	if want := "py:func json.dumps|py:meth json.JSONEncoder.encode"; strings.Join(got, "|") != want {
+		t.Errorf("links %q, want %q", strings.Join(got, "|"), want)
+	}
+	var code []string
+	for _, sp := range doc.Nodes[0].Spans {
+		if sp.Field == treenav.FieldCode {
+			code = append(code, src[sp.Start:sp.End])
+		}
+	}
+	if want := "dumps|JSONEncoder.encode"; strings.Join(code, "|") != want {
+		t.Errorf("code spans %q, want %q", strings.Join(code, "|"), want)
+	}
+}
