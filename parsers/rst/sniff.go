@@ -22,10 +22,14 @@ var (
 // conservatively: a section title (a line underlined, or over- and
 // underlined, with one punctuation character at least as long as it) and
 // rst's own markup besides (a directive, a hyperlink target or a role),
-// which a plain text file, a README or a requirements list does not have.
+// which a plain text file, a README or a requirements list does not have;
+// or a name ending in ".rst.txt", which Sphinx gives the sources it ships.
 func Sniff(name string, head []byte) bool {
 	if !MaybeText(name) || len(head) == 0 {
 		return false
+	}
+	if strings.HasSuffix(strings.ToLower(name), ".rst.txt") {
+		return true // Sphinx's copy of a source (html/_sources/*.rst.txt)
 	}
 	if !sniffDirective.Match(head) && !sniffRole.Match(head) {
 		return false
