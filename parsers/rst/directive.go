@@ -265,6 +265,14 @@ func (r *reader) directive(bl bodyLine, i, j, col int, name, args string, top bo
 			sig = ""
 		}
 		r.addBlock(start, stop, treenav.KindSection, name, obj, sig, "", nil)
+		// The signature's parameters are searched for (sort_keys finds
+		// json.dumps); its name is the node's title already.
+		if p := strings.IndexByte(args, '('); p >= 0 {
+			r.span(bl.from+len(bl.text)-len(args)+p, bl.end, treenav.FieldCode)
+		}
+		for a := i + 1; a < i+len(argLines); a++ {
+			r.span(r.lines[a].end-len(r.lines[a].text), r.lines[a].end, treenav.FieldCode)
+		}
 	default:
 		// Its argument is text (a figure's caption, a rubric's title).
 		if base != "image" && base != "figure" && base != "only" && base != "ifconfig" && firstArg != "" {

@@ -139,6 +139,8 @@ Plain::
 	}
 	if f := byAnchor["settings/fetch"]; f.Signature != "fetch(url, *, timeout=None)" {
 		t.Errorf("function signature = %q", f.Signature)
+	} else if own := text(src, f); !strings.Contains(own, "(url, *, timeout=None)") || strings.Contains(own, "fetch(") {
+		t.Errorf("function's own text = %q, want its parameters (its name is its title)", own)
 	}
 	if s := byAnchor["settings"]; strings.Contains(text(src, s), "Seconds") {
 		t.Errorf("section's own text holds its directives' text: %q", text(src, s))
