@@ -54,7 +54,12 @@ func rstFiles(dir string) ([]string, error) {
 			return nil
 		}
 		n := d.Name()
-		if d.Type().IsRegular() && (strings.HasSuffix(n, ".rst") || strings.HasSuffix(n, ".rest") || strings.HasSuffix(n, ".rst.txt")) {
+		regular := d.Type().IsRegular()
+		if d.Type()&fs.ModeSymlink != 0 { // the lister follows links to files
+			st, err := os.Stat(p)
+			regular = err == nil && st.Mode().IsRegular()
+		}
+		if regular && (strings.HasSuffix(n, ".rst") || strings.HasSuffix(n, ".rest") || strings.HasSuffix(n, ".rst.txt")) {
 			rel, err := filepath.Rel(dir, p)
 			if err != nil {
 				return err

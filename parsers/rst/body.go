@@ -147,8 +147,8 @@ func (r *reader) element(bl bodyLine, i, end, col int, top bool, ctx context) in
 		return r.item(bl, i, end, col, len(enumRe.FindString(t)), ctx)
 	case fieldMarkerEnd(t) > 0:
 		return r.field(bl, i, end, col, top, ctx)
-	case optionRe.MatchString(t):
-		j := r.indented(i+1, end, col)
+	case optionRe.MatchString(t) && r.optionItem(t, i, end, col):
+		j := max(r.indented(i+1, end, col), i+1)
 		r.prose(bl.from, r.lines[j-1].end, ctx)
 		return j
 	case doctestRe.MatchString(t):
@@ -192,6 +192,16 @@ func (r *reader) enumItem(i, end, col int) bool {
 	}
 	n := r.lines[i+1]
 	return n.blank || n.indent > col || enumRe.MatchString(n.text)
+}
+
+// optionItem reports whether an option marker on line i starts an option
+// list item: docutils asks for a description, on the line or indented
+// below ("--exists-action option" over an underline is a title).
+func (r *reader) optionItem(t string, i, end, col int) bool {
+	if m := optionRe.FindString(t); strings.TrimSpace(t[len(m):]) != "" {
+		return true
+	}
+	return i+1 < end && !r.lines[i+1].blank && r.lines[i+1].indent > col
 }
 
 // item reads a list item whose marker is width bytes long.

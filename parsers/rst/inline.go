@@ -303,7 +303,7 @@ var (
 	literalRe   = regexp.MustCompile("``(.+?)``")
 	roleTextRe  = regexp.MustCompile(":([A-Za-z0-9][\\w.:+-]*):`([^`]*)`")
 	refTextRe   = regexp.MustCompile("`([^`]*)`(__?|:[A-Za-z0-9][\\w.:+-]*:)?")
-	simpleRefRe = regexp.MustCompile(`(^|[\s(\[{<'"])([A-Za-z0-9]+(?:[-.+:_][A-Za-z0-9]+)*)__?([\s.,;:!?)\]}>'"]|$)`)
+	simpleRefRe = regexp.MustCompile(`(^|[\s(\[{<])([A-Za-z0-9]+(?:[-.+:_][A-Za-z0-9]+)*)__?([\s.,;:!?)\]}>'"]|$)`)
 	emphasisRe  = regexp.MustCompile(`(^|[\s(\[{<'"/:-])\*{1,2}([^\s*](?:[^*]*[^\s*])?)\*{1,2}`)
 )
 

@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -70,6 +71,7 @@ type reader struct {
 	hasCode    bool
 	codeLangs  []string
 	refs       []Ref
+	substs     map[string]string // |name| -> its replace:: text
 }
 
 // Parse parses one reStructuredText file; rel is its path relative to its
@@ -89,6 +91,7 @@ func Parse(rel string, src []byte) (doc *treenav.Document, err error) {
 	}
 	r := &reader{rel: rel, src: src, lines: splitLines(src, base), facets: map[string][]string{}}
 	r.tree.Src = src
+	r.substitutions()
 	r.body(0, len(r.lines), 0, -1, true, context{})
 	return r.document(), nil
 }
@@ -118,7 +121,7 @@ func (r *reader) section(first, titleLine int, title string, c byte, over bool) 
 		r.sawContent = true
 	}
 	r.level = level
-	t := plainInline(title)
+	t := plainInline(r.substitute(title))
 	if t == "" {
 		t = title
 	}
@@ -128,6 +131,40 @@ func (r *reader) section(first, titleLine int, title string, c byte, over bool) 
 	}
 	// A title's links and role targets count; its words are the title.
 	r.inline(tl.start, tl.end, context{}, false)
+}
+
+var replaceRe = regexp.MustCompile(`^\.\.\s+\|([^|]+)\|\s+replace::\s*(.*)$`)
+
+// substitutions collects the file's "replace" substitution definitions,
+// wherever they are: docutils shows their text in titles.
+func (r *reader) substitutions() {
+	for _, l := range r.lines {
+		if !strings.HasPrefix(l.text, "..") || !strings.Contains(l.text, "replace::") {
+			continue
+		}
+		if m := replaceRe.FindStringSubmatch(l.text); m != nil {
+			if r.substs == nil {
+				r.substs = map[string]string{}
+			}
+			r.substs[strings.Join(strings.Fields(m[1]), " ")] = plainInline(m[2])
+		}
+	}
+}
+
+var substRefRe = regexp.MustCompile(`\|([^|\s](?:[^|]*[^|\s])?)\|(?:__?)?`)
+
+// substitute replaces the defined substitution references of a title.
+func (r *reader) substitute(s string) string {
+	if len(r.substs) == 0 || !strings.Contains(s, "|") {
+		return s
+	}
+	return substRefRe.ReplaceAllStringFunc(s, func(m string) string {
+		name := strings.Join(strings.Fields(substRefRe.FindStringSubmatch(m)[1]), " ")
+		if v, ok := r.substs[name]; ok {
+			return v
+		}
+		return m
+	})
 }
 
 // addBlock records a block node.

@@ -52,6 +52,7 @@ docutils.parsers.rst.states.roles.role = any_role
 SETTINGS = {
     "doctitle_xform": False,
     "sectsubtitle_xform": False,
+    "sectnum_xform": False,  # titles as written, not numbered by .. sectnum::
     "report_level": 5,
     "halt_level": 5,
     "file_insertion_enabled": False,
