@@ -15,6 +15,8 @@
 //	    /usr/include/c++/12
 //	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -lang rst DIR         (sections against docutils; see rst.go)
+//	go run ./cmd/fidelity -lang sphinx-refs -code PYDIR DOCSDIR  (Sphinx roles against the code; see sphinxrefs.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
 //	    (every way JavaScript names a function, per form, against the
@@ -91,6 +93,7 @@ func main() {
 	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
 	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
+	codeDir := flag.String("code", "", "sphinx-refs: the Python code the docs document")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -110,6 +113,14 @@ func main() {
 	}
 	if *lang == "markdown" {
 		runMarkdown(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *lang == "rst" {
+		runRst(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *lang == "sphinx-refs" {
+		runSphinxRefs(*codeDir, dir, *show)
 		return
 	}
 	cmd := *gtCmd
