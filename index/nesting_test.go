@@ -94,3 +94,53 @@ func TestBuildWithDeeplyNestedFiles(t *testing.T) {
 		t.Errorf("%d failed files, want 6: %+v", st.ErrorCount, st.Errors)
 	}
 }
+
+// With FlushEvery (serve), the files of a worker that is done are
+// published while another worker still parses a slow file, not when the
+// build returns. The slow file is nested up to the limit, many times
+// over: legal, and seconds of work; it sorts first, so one worker takes
+// it and the other every small file.
+func TestBuildPublishesWhileASlowFileParses(t *testing.T) {
+	var slow strings.Builder
+	one := nestedFile(".rs", 60)
+	for slow.Len() < 200<<10 {
+		slow.WriteString(one)
+	}
+	files := map[string]string{"0slow.rs": slow.String()}
+	for i := range 20 {
+		files[fmt.Sprintf("s%d.go", i)] = fmt.Sprintf("package s\n\nfunc F%d() {}\n", i)
+	}
+	dir := writeTree(t, files)
+	e, err := NewEngine([]treenav.Collection{{Name: "test", Root: dir}}, EngineOptions{Workers: 2, FlushEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- e.Build() }()
+	published := false
+	for !published {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Fatal("the small files were published only when the build returned")
+		case <-time.After(time.Millisecond):
+		}
+		_, _, published = e.Index().view().doc("s19.go")
+	}
+	if _, _, ok := e.Index().view().doc("0slow.rs"); ok {
+		t.Error("the small files were published only with 0slow.rs, at the end of the build")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Minute):
+		t.Fatal("the build did not finish")
+	}
+	if _, _, ok := e.Index().view().doc("0slow.rs"); !ok {
+		t.Error("0slow.rs is not indexed after the build")
+	}
+}
