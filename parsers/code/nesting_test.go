@@ -58,14 +58,20 @@ func TestNestingUpToTheLimitIsExtracted(t *testing.T) {
 	}
 }
 
-// A file over its time budget fails with ErrTimeout and says so.
+// A file over its time budget fails with ErrTimeout and says so; the
+// parser it used goes back to its pool with the whole budget.
 func TestBudgetTimeout(t *testing.T) {
-	defer func(b time.Duration) { Budget = b }(Budget)
+	budget := Budget
 	Budget = time.Nanosecond
 	src, _ := nestedSource("java", 10)
 	_, err := Lookup("java").Extract(src)
+	Budget = budget
 	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "budget of 1ns exceeded") {
 		t.Fatalf("got %v, want a budget timeout", err)
+	}
+	big := []byte(strings.Repeat("class A { int f() { return 1 + 2; } }\n", 20000))
+	if err := Lookup("java").ParseOnly(big); err != nil {
+		t.Errorf("ParseOnly after a timed-out extraction: %v", err)
 	}
 }
 

@@ -22,5 +22,7 @@ func (l *Language) getParser() *sitter.Parser {
 
 func (l *Language) putParser(p *sitter.Parser) {
 	p.Reset()
+	// An extraction armed it with what was left of its budget.
+	p.SetOperationLimit(int(Budget.Microseconds()))
 	l.pool.Put(p)
 }
