@@ -452,8 +452,16 @@ func (e *Engine) Build() error {
 		e.mu.Unlock()
 	}, func(w int) {
 		batches[w].addTo(builders[w])
-		if len(builders[w].docs) > 0 {
-			finished[w] = builders[w].finish()
+		if len(builders[w].docs) == 0 {
+			return
+		}
+		finished[w] = builders[w].finish()
+		if e.opts.FlushEvery > 0 {
+			// Publish a worker's last documents when it is done, not
+			// when the slowest file of another worker is (a file runs
+			// up to its parser budget).
+			e.ix.install(nil, finished[w])
+			finished[w] = nil
 		}
 	})
 	// One segment per worker: queries read several segments as cheaply
