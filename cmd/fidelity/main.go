@@ -15,6 +15,7 @@
 //	    /usr/include/c++/12
 //	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -lang python -attrs DIR  (fields and variables; see pyattrs.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //
 // (gt-cpp takes "-I" and "-D" joined to their values: "-I DIR" makes DIR a
@@ -84,6 +85,7 @@ func main() {
 	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
 	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
 	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
+	attrs := flag.Bool("attrs", false, "with -lang python, compare data definitions (fields, attributes on self in __init__, variables) with py_attrs.py instead (see pyattrs.go)")
 	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
 	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
@@ -98,6 +100,13 @@ func main() {
 	}
 	if *ctags {
 		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)
+		return
+	}
+	if *attrs {
+		if *lang != "python" {
+			fail(fmt.Errorf("-attrs is for -lang python"))
+		}
+		runPyAttrs(dir, *gtCmd, *show, *jsonOut)
 		return
 	}
 	if *lang == "markdown" {
