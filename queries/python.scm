@@ -12,16 +12,27 @@
 
 ; --- callables -------------------------------------------------------------
 
-; Methods whose decorator changes what they are. The decorator keeps the
-; native word: method/property, method/staticmethod, ...
+; Methods whose decorator changes what they are. A property's getter is
+; the property; its setter and deleter (@NAME.setter) become its parts,
+; NAME.setter and NAME.deleter (pythonFixup, pythonAdopt). The decorator
+; keeps the native word: method/staticmethod, method/classmethod, ...
 (class_definition
   body: (block
     (decorated_definition
       (decorator) @_d
       definition: (function_definition
         name: (identifier) @name
-        body: (block) @body) @definition.function.property))
-  (#match? @_d "^@\\s*(functools\\.)?(property|cached_property)\\s*$"))
+        body: (block) @body) @definition.property))
+  (#match? @_d "^@\\s*(builtins\\.)?property\\s*$"))
+
+(class_definition
+  body: (block
+    (decorated_definition
+      (decorator) @_d
+      definition: (function_definition
+        name: (identifier) @name
+        body: (block) @body) @definition.property.cached_property))
+  (#match? @_d "^@\\s*(functools\\.)?cached_property\\s*$"))
 
 (class_definition
   body: (block
@@ -30,7 +41,7 @@
       definition: (function_definition
         name: (identifier) @name
         body: (block) @body) @definition.function.setter))
-  (#match? @_d "^@\\s*[A-Za-z_][A-Za-z_0-9]*\\.setter\\s*$"))
+  (#match? @_d "^@\\s*([A-Za-z_][A-Za-z_0-9]*\\.)+(setter|getter)\\s*$"))
 
 (class_definition
   body: (block
@@ -39,7 +50,7 @@
       definition: (function_definition
         name: (identifier) @name
         body: (block) @body) @definition.function.deleter))
-  (#match? @_d "^@\\s*[A-Za-z_][A-Za-z_0-9]*\\.deleter\\s*$"))
+  (#match? @_d "^@\\s*([A-Za-z_][A-Za-z_0-9]*\\.)+deleter\\s*$"))
 
 (class_definition
   body: (block
@@ -59,7 +70,8 @@
         body: (block) @body) @definition.function.classmethod))
   (#match? @_d "^@\\s*classmethod\\s*$"))
 
-; typing.overload stubs: several defs of one name, the last one real.
+; typing.overload stubs: several defs of one name, the last one real
+; (pythonFixup marks the stubs as declarations, whichever pattern won).
 (decorated_definition
   (decorator) @_d
   definition: (function_definition
@@ -158,6 +170,7 @@
     [
       (assignment left: (identifier) @name)
       (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
       (assignment right: (assignment left: (identifier) @name))
       (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -170,6 +183,7 @@
     [
       (assignment left: (identifier) @name)
       (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
       (assignment right: (assignment left: (identifier) @name))
       (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -177,6 +191,16 @@
     ] @definition.variable))
 
 ; --- class attributes ------------------------------------------------------
+
+; "name = property(fget, fset)": a property, like a decorated getter.
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment
+        left: (identifier) @name
+        right: (call function: (_) @_f)) @definition.property))
+  (#match? @_f "^(builtins\\.)?property$"))
+
 ;
 ; Assignments directly in a class body: dataclass and model fields, enum
 ; members, class constants. Same naming rule as the module's.
@@ -195,6 +219,7 @@
       [
         (assignment left: (identifier) @name)
         (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
         (assignment right: (assignment left: (identifier) @name))
         (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -208,8 +233,337 @@
       [
         (assignment left: (identifier) @name)
         (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
         (assignment right: (assignment left: (identifier) @name))
         (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
       (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name)))))
       ] @definition.field)))
+
+; --- conditional module-level assignments --------------------------------
+;
+; Under "if TYPE_CHECKING:", "if sys.platform ...", "try: ... except
+; ImportError:" and "with ...:" at the top of the module (one level; not
+; under 'if __name__ == "__main__":', which holds a script's locals).
+; pythonFixup gives them the kinds the module-level patterns above give.
+
+(module
+  [
+    (if_statement condition: (_) @_c consequence: (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable)))
+    (if_statement condition: (_) @_c alternative: (elif_clause consequence: (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (if_statement condition: (_) @_c alternative: (else_clause body: (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (try_statement (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable)))
+    (try_statement (except_clause (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (try_statement (except_group_clause (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (try_statement (else_clause body: (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (try_statement (finally_clause (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable))))
+    (with_statement body: (block (expression_statement
+      [
+        (assignment left: (identifier) @name)
+        (assignment left: (pattern_list (identifier) @name))
+        (assignment left: (tuple_pattern (identifier) @name))
+        (assignment right: (assignment left: (identifier) @name))
+        (assignment right: (assignment right: (assignment left: (identifier) @name)))
+      ] @definition.variable)))
+  ]
+  (#not-match? @_c "^__name__\\s*=="))
+
+; --- instance attributes -----------------------------------------------------
+;
+; "self.x = ..." (also "self.x: T = ...", "self.a, self.b = ...", "self.x =
+; self.y = ...") in __init__, where self is __init__'s first parameter: in
+; its body and one level down in if/try/with/for/while blocks, never in a
+; nested def, class or lambda. They are fields of the class (pythonAdopt):
+; the first assignment of each name, none where the class body defines
+; the name itself.
+
+(class_definition
+  body: (block
+    [
+      (function_definition
+        name: (identifier) @_init
+        parameters: (parameters . (identifier) @_self)
+        body: (block
+          [
+            (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)
+            (if_statement consequence: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)))
+            (if_statement alternative: (elif_clause consequence: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (if_statement alternative: (else_clause body: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (try_statement (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)))
+            (try_statement (except_clause (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (try_statement (except_group_clause (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (try_statement (else_clause body: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (try_statement (finally_clause (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field))))
+            (with_statement body: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)))
+            (for_statement body: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)))
+            (while_statement body: (block (expression_statement
+              [
+                (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+              ] @definition.field)))
+          ]))
+      (decorated_definition
+        definition: (function_definition
+          name: (identifier) @_init
+          parameters: (parameters . (identifier) @_self)
+          body: (block
+            [
+              (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)
+              (if_statement consequence: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)))
+              (if_statement alternative: (elif_clause consequence: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (if_statement alternative: (else_clause body: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (try_statement (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)))
+              (try_statement (except_clause (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (try_statement (except_group_clause (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (try_statement (else_clause body: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (try_statement (finally_clause (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field))))
+              (with_statement body: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)))
+              (for_statement body: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)))
+              (while_statement body: (block (expression_statement
+                [
+                  (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name))
+                  (assignment left: (pattern_list (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment left: (tuple_pattern (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                  (assignment right: (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)))
+                ] @definition.field)))
+            ])))
+    ])
+  (#eq? @_init "__init__")
+  (#eq? @_obj @_self))
+
+; --- attribute docstrings ----------------------------------------------------
+;
+; A string literal right after an assignment in a module, a class body or
+; __init__ documents it (PEP 257, Sphinx); these patterns add it as the
+; @doc of what the patterns above found (pythonFixup extends the range).
+
+(module
+  (expression_statement [
+    (assignment left: (identifier) @name)
+    (assignment left: (pattern_list . (identifier) @name))
+  ] @definition.variable)
+  .
+  (expression_statement . (string) @doc .))
+
+(class_definition
+  body: (block
+    (expression_statement [
+      (assignment left: (identifier) @name)
+      (assignment left: (pattern_list . (identifier) @name))
+    ] @definition.field)
+    .
+    (expression_statement . (string) @doc .)))
+
+(class_definition
+  body: (block
+    [
+      (function_definition
+        name: (identifier) @_init
+        parameters: (parameters . (identifier) @_self)
+        body: (block
+          (expression_statement
+            (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)) @definition.field)
+          .
+          (expression_statement . (string) @doc .)))
+      (decorated_definition
+        definition: (function_definition
+          name: (identifier) @_init
+          parameters: (parameters . (identifier) @_self)
+          body: (block
+            (expression_statement
+              (assignment left: (attribute object: (identifier) @_obj attribute: (identifier) @name)) @definition.field)
+            .
+            (expression_statement . (string) @doc .))))
+    ])
+  (#eq? @_init "__init__")
+  (#eq? @_obj @_self))

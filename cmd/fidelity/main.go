@@ -540,7 +540,11 @@ func extract(dir, lang string) ([]sym, error) {
 			if i == 0 || n.Language != "" {
 				continue
 			}
-			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
+			name, fam := normName(n.Name), ourFamily(n.Kind)
+			if lang == "python" {
+				name, fam = pyCallable(n, name, fam)
+			}
+			syms = append(syms, sym{key: key{o.Doc.Path, name, n.LineStart, fam}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
 		}
 	})
 	return syms, nil

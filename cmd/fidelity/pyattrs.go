@@ -318,3 +318,20 @@ func inInit(nodes []treenav.Node, p, n *treenav.Node) bool {
 	}
 	return false
 }
+
+// pyCallable compares Python's properties as the defs they are written
+// as: a property made by a decorated def is a callable (gt-python lists
+// it as a method), and its setter, deleter or getter, which treenav names
+// by the part (flags.setter), has the property's name.
+func pyCallable(n treenav.Node, name, fam string) (string, string) {
+	switch {
+	case n.Kind == treenav.KindProperty && strings.Contains(n.Signature, "def "):
+		return name, "callable"
+	case n.Kind == treenav.KindMethod && (n.NativeKind == "setter" || n.NativeKind == "deleter" || n.NativeKind == "getter"):
+		q := strings.Split(n.QualifiedName, ".")
+		if len(q) >= 2 && q[len(q)-1] == n.Name {
+			return q[len(q)-2], fam
+		}
+	}
+	return name, fam
+}

@@ -8,8 +8,9 @@ import (
 
 // TestDeclarations: a symbol declared here and defined elsewhere (a C or
 // C++ prototype or extern variable, a TypeScript overload or ambient
-// function) is a Declaration; a definition, a deleted or defaulted
-// function, a pure virtual one, an interface or abstract method is not.
+// function, a Python @overload stub) is a Declaration; a definition, a
+// deleted or defaulted function, a pure virtual one, an interface or
+// abstract method is not.
 func TestDeclarations(t *testing.T) {
 	tests := []struct {
 		lang, src string
@@ -25,7 +26,8 @@ func TestDeclarations(t *testing.T) {
 			[]string{"C.m", "ext", "fmt"}},
 		{"java", "interface I {\n  void go();\n}\nabstract class A {\n  abstract void run();\n  void done() {}\n}\n", nil},
 		{"rust", "trait T {\n  fn go(&self);\n}\nfn f() {}\n", nil},
-		{"python", "from typing import overload\n@overload\ndef f(x: int) -> int: ...\ndef f(x): return x\n", nil},
+		{"python", "from typing import overload\n@overload\ndef f(x: int) -> int: ...\ndef f(x): return x\n" +
+			"class C:\n  @overload\n  @staticmethod\n  def m(x: int) -> int: ...\n  @staticmethod\n  def m(x): return x\n", []string{"C.m", "f"}},
 	}
 	for _, tt := range tests {
 		res, err := Lookup(tt.lang).Extract([]byte(tt.src))

@@ -38,8 +38,11 @@ func (l *Language) nest(syms []Symbol) {
 			}
 		}
 	}
+	if l.Adopt != nil {
+		l.Adopt(syms)
+	}
 	for i := range syms {
-		if p := syms[i].parent; p >= 0 {
+		if p := syms[i].parent; p >= 0 && syms[i].Name != "" {
 			syms[p].children = append(syms[p].children, i)
 		}
 	}
@@ -70,7 +73,7 @@ func (l *Language) nest(syms []Symbol) {
 		}
 	}
 	for i := range syms {
-		if syms[i].parent < 0 {
+		if syms[i].parent < 0 && syms[i].Name != "" {
 			qualify(i, "")
 		}
 	}
@@ -113,7 +116,7 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 	})
 	var top []int
 	for i := range syms {
-		if syms[i].parent < 0 {
+		if syms[i].parent < 0 && syms[i].Name != "" { // Adopt drops by clearing the name
 			top = append(top, i)
 		}
 		sortByStart(syms, syms[i].children)
