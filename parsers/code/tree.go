@@ -121,17 +121,36 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 		}
 		sortByStart(syms, syms[i].children)
 	}
-	anchors := map[string]int{}
+	// A name's bare anchor goes to its first definition; "~2", "~3", ...
+	// number the others in document order. Declarations (overloads,
+	// prototypes) give the bare anchor up when the name has a definition
+	// in the file, so that the id an agent writes from a name is the
+	// implementation's.
+	anchors := map[string]int{} // the last "~N" given
+	bare := map[string]bool{}   // the bare anchor is given
+	var defined map[string]bool
+	for i := range syms {
+		if syms[i].Declaration {
+			defined = map[string]bool{}
+			for j := range syms {
+				if !syms[j].Declaration {
+					defined[syms[j].qualified] = true
+				}
+			}
+			break
+		}
+	}
 	docInside := make([][2]uint32, 1, len(syms)+1)
 	var emit func(i, parent, level int)
 	emit = func(i, parent, level int) {
 		s := &syms[i]
 		anchor := s.qualified
-		if n := anchors[anchor]; n > 0 {
-			anchors[anchor] = n + 1
-			anchor += "~" + strconv.Itoa(n+1)
+		if bare[anchor] || s.Declaration && defined[anchor] {
+			n := max(anchors[anchor], 1) + 1
+			anchors[anchor] = n
+			anchor += "~" + strconv.Itoa(n)
 		} else {
-			anchors[anchor] = 1
+			bare[anchor] = true
 		}
 		idx := len(nodes)
 		nodes = append(nodes, treenav.Node{
