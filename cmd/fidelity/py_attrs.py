@@ -9,14 +9,15 @@ qualified name of the enclosing class ("" at module level), line the
 statement's first line. Forms:
   module       NAME = ... / NAME: T [= ...] directly in the module
   module_cond  the same inside module-level if/elif/else, try/except/else/
-               finally and with blocks (TYPE_CHECKING included; not under
-               `if __name__ == "__main__":`, not in for/while bodies)
+               finally and with blocks, at any depth of them (TYPE_CHECKING
+               included; not under `if __name__ == ...:`, not in for/while)
   class_assign NAME = ... directly in a class body
   class_ann    NAME: T [= ...] directly in a class body
   init_self    self.NAME = ... / self.NAME: T = ... in __init__ (first
-               parameter, any name), at any depth of its statements but not
-               in nested functions, classes or lambdas; the first assignment
-               of each name; not when the class body defines NAME itself
+               parameter, any name), at any depth of its if/try/with/for/
+               while statements but not in nested functions, classes or
+               lambdas; the first assignment of each name in source order;
+               not when the class body defines NAME itself
 Targets are names, flat tuples/lists of names and chains (a = b = ...).
 """
 import ast
@@ -48,16 +49,16 @@ def targets(st):
 def is_main_guard(st):
     t = st.test
     return (isinstance(st, ast.If) and isinstance(t, ast.Compare) and isinstance(t.left, ast.Name)
-            and t.left.id == "__name__")
+            and t.left.id == "__name__" and isinstance(t.ops[0], ast.Eq))
 
 
 def blocks(st):
-    """The statement lists of a compound statement."""
-    out = []
-    for f in ("body", "orelse", "finalbody"):
-        out.append(getattr(st, f, []) or [])
+    """The statement lists of a compound statement, in source order."""
+    out = [getattr(st, "body", []) or []]
     for h in getattr(st, "handlers", []) or []:
         out.append(h.body)
+    for f in ("orelse", "finalbody"):
+        out.append(getattr(st, f, []) or [])
     return out
 
 
@@ -94,10 +95,9 @@ def self_assigns(stmts, selfname, seen, emit):
                         and e.value.id == selfname and e.attr not in seen):
                     seen.add(e.attr)
                     emit(e.attr, st.lineno)
-        for b in blocks(st):
-            self_assigns(b, selfname, seen, emit)
-        if isinstance(st, (ast.For, ast.AsyncFor, ast.While)):
-            pass  # blocks() already covered body/orelse
+        if not isinstance(st, ast.Match):
+            for b in blocks(st):
+                self_assigns(b, selfname, seen, emit)
 
 
 def walk(node, qual, emit):

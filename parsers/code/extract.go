@@ -89,6 +89,9 @@ func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 	}()
 	var module string
 	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module)
+	if l.Expand != nil {
+		syms = append(syms, l.Expand(root, src, syms)...)
+	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	clean := sigCleaner{src: src}

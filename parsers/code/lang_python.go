@@ -20,6 +20,7 @@ func init() {
 		// An assignment's statement carries the comments above it.
 		Wrappers: []string{"decorated_definition", "expression_statement"},
 		Fixup:    pythonFixup,
+		Expand:   pythonExpand,
 		Adopt:    pythonAdopt,
 		// Every pattern of python.scm starts at one of these; a def or
 		// class can sit in any block, never in an expression.
@@ -246,10 +247,12 @@ func sphinxDoc(b []byte) (string, bool) {
 }
 
 // pythonAdopt gives the symbols nested by range their Python parents:
-//   - an attribute assigned on self in __init__ (a field whose parent is
-//     the method __init__ of a class) is a field of the class; only the
-//     first assignment of a name is, and none when the class body defines
-//     the name itself (a class attribute, an annotation, a method);
+//   - an attribute assigned on self in __init__ (a field pythonExpand
+//     found, whose parent is the method __init__ of a class) is a field
+//     of the class; only the first assignment of a name is (across the
+//     __init__ methods of conditional definitions too), and none when the
+//     class body defines the name itself (a class attribute, an
+//     annotation, a method);
 //   - a property's setter, deleter or getter (a part named by
 //     pythonDecorated, its Receiver the property's name) belongs to the
 //     property of that name defined before it in the same class. When
@@ -264,6 +267,8 @@ func pythonAdopt(syms []Symbol) {
 			if c := syms[s.parent].parent; c >= 0 && syms[c].Kind.IsTypeLike() {
 				s.parent = c
 				self = append(self, i)
+			} else {
+				s.Name = "" // an __init__ outside a class
 			}
 		case s.Receiver != "" && s.Kind == treenav.KindMethod && (s.NativeKind == "setter" || s.NativeKind == "deleter" || s.NativeKind == "getter"):
 			for j := i - 1; j >= 0; j-- {

@@ -179,6 +179,12 @@ func TestPythonAsWritten(t *testing.T) {
 		{"Task.get", "method", "", 107, false, "def get(self, key)", ""},
 		{"Child.flags.setter", "method", "setter", 112, false, "@Task.flags.setter def flags(self, v)", ""},
 		{"Weird.x", "field", "", 119, false, "this.x = x", ""},
+		{"NESTED", "constant", "", 125, false, "NESTED = 1", ""},
+		{"Deep.x", "field", "", 135, false, "x: int", ""},
+		{"Deep.c", "field", "", 138, false, "self.a = self.b = self.c = None", ""},
+		{"Deep.inner", "field", "", 142, false, "self.inner = 1", ""},
+		{"Deep.last", "field", "", 146, false, "self.last = item", ""},
+		{"Deep.data", "field", "", 148, false, "self.data = f.read()", ""},
 	} {
 		n, ok := syms[tc.anchor]
 		if !ok {
@@ -196,7 +202,8 @@ func TestPythonAsWritten(t *testing.T) {
 	// One field per name, none for locals, nested functions, other
 	// methods, attributes of attributes or another object than self.
 	for _, anchor := range []string{"args", "Task.priority~2", "Task.name~2", "Task.urgent~2", "Task.local",
-		"Task.nested", "Task.hidden", "Task.started", "Task.attr", "Task.obj", "Weird.y", "Task.__init__.priority"} {
+		"Task.nested", "Task.hidden", "Task.started", "Task.attr", "Task.obj", "Weird.y", "Task.__init__.priority",
+		"orphan", "__init__.orphan", "Deep.x~2", "Deep.inner~2", "Deep.item", "Deep.f"} {
 		if _, ok := syms[anchor]; ok {
 			t.Errorf("%s: found, want no such symbol", anchor)
 		}

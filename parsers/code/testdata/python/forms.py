@@ -118,3 +118,31 @@ class Weird:
     def __init__(this, x):
         this.x = x
         self.y = 1
+
+
+try:
+    if TYPE_CHECKING:
+        NESTED = 1
+except ImportError:
+    pass
+
+
+def __init__(self):
+    self.orphan = 1  # no class: no field
+
+
+class Deep:
+    x: int  # the annotation is the field
+
+    def __init__(self: "Deep", flag):
+        self.a = self.b = self.c = None
+        self.x = 1
+        if flag:
+            try:
+                self.inner = 1
+            except ValueError:
+                self.inner = 2
+        for item in flag:
+            self.last = item
+        with open("f") as f:
+            self.data = f.read()
