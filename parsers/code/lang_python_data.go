@@ -31,14 +31,19 @@ func pythonExpand(root *sitter.Node, src []byte, syms []Symbol) []Symbol {
 		}
 		params := s.Node.ChildByFieldName("parameters")
 		body := s.Node.ChildByFieldName("body")
-		if params == nil || body == nil || params.NamedChildCount() == 0 {
+		if params == nil || body == nil {
 			continue
 		}
-		first := params.NamedChild(0)
-		if first.Type() == "typed_parameter" && first.NamedChildCount() > 0 {
+		var first *sitter.Node // the first parameter; comments may come before it
+		for j := 0; j < int(params.NamedChildCount()) && first == nil; j++ {
+			if c := params.NamedChild(j); c.Type() != "comment" {
+				first = c
+			}
+		}
+		if first != nil && first.Type() == "typed_parameter" && first.NamedChildCount() > 0 {
 			first = first.NamedChild(0)
 		}
-		if first.Type() != "identifier" {
+		if first == nil || first.Type() != "identifier" {
 			continue
 		}
 		w := selfWalk{src: src, self: text(src, first), seen: map[string]bool{}}
@@ -55,8 +60,8 @@ func pyModuleBlocks(n *sitter.Node, src []byte, cond bool, out *[]Symbol) {
 		switch c.Type() {
 		case "expression_statement":
 			if cond {
-				pyAssignment(c, src, comments, next, func(a, name *sitter.Node) bool {
-					return name.Type() == "identifier"
+				pyAssignment(c, src, comments, next, func(t, _ *sitter.Node) bool {
+					return t.Type() == "identifier" // not Constant.n = ...
 				}, treenav.KindVariable, out)
 			}
 		case "if_statement":
@@ -119,14 +124,19 @@ func pyBlocks(n *sitter.Node) []*sitter.Node {
 // of comments directly above it ({-1, 0}: none): no blank line between
 // them and it, and the first not trailing code on its line.
 func each(n *sitter.Node, f func(c, next *sitter.Node, comments [2]int)) {
-	count := int(n.NamedChildCount())
 	var prev *sitter.Node
 	run := [2]int{-1, 0}
 	var runRow uint32
+	// A cursor, not NamedChild(i), which counts from the first child:
+	// a module can have thousands of statements.
 	var kids []*sitter.Node
-	for i := 0; i < count; i++ {
-		kids = append(kids, n.NamedChild(i))
+	c := sitter.NewTreeCursor(n)
+	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
+		if k := c.CurrentNode(); k.IsNamed() {
+			kids = append(kids, k)
+		}
 	}
+	c.Close()
 	for i, c := range kids {
 		if c.Type() == "comment" {
 			trailing := prev != nil && endRow(prev) == c.StartPoint().Row

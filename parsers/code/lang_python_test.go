@@ -185,6 +185,8 @@ func TestPythonAsWritten(t *testing.T) {
 		{"Deep.inner", "field", "", 142, false, "self.inner = 1", ""},
 		{"Deep.last", "field", "", 146, false, "self.last = item", ""},
 		{"Deep.data", "field", "", 148, false, "self.data = f.read()", ""},
+		{"Dirs.appname", "field", "", 157, false, "self.appname = appname", "The name of the application."},
+		{"Dirs.version", "field", "", 158, false, "self.version = None", "An optional version."},
 	} {
 		n, ok := syms[tc.anchor]
 		if !ok {
@@ -203,7 +205,7 @@ func TestPythonAsWritten(t *testing.T) {
 	// methods, attributes of attributes or another object than self.
 	for _, anchor := range []string{"args", "Task.priority~2", "Task.name~2", "Task.urgent~2", "Task.local",
 		"Task.nested", "Task.hidden", "Task.started", "Task.attr", "Task.obj", "Weird.y", "Task.__init__.priority",
-		"orphan", "__init__.orphan", "Deep.x~2", "Deep.inner~2", "Deep.item", "Deep.f"} {
+		"orphan", "__init__.orphan", "Deep.x~2", "Deep.inner~2", "Deep.item", "Deep.f", "n", "s"} {
 		if _, ok := syms[anchor]; ok {
 			t.Errorf("%s: found, want no such symbol", anchor)
 		}

@@ -146,3 +146,21 @@ class Deep:
             self.last = item
         with open("f") as f:
             self.data = f.read()
+
+
+class Dirs:
+    def __init__(  # noqa: PLR0913
+        self,
+        appname=None,
+    ) -> None:
+        """Create the directories."""
+        self.appname = appname  #: The name of the application.
+        self.version = None
+        """An optional version."""
+
+
+Constant.n = property(lambda self: self.value)
+try:
+    Constant.s = 1
+except AttributeError:
+    pass
