@@ -49,12 +49,11 @@ func init() {
 // indentation inside the body, but they are notes on what follows or
 // commented-out code, and they stay in the enclosing symbol's content.
 //
-// An assignment's signature is its first line. One made a variable by the
-// conditional module-level patterns gets the kind the module-level
-// patterns give (constant, type alias, NewType, TypeVar). Its doc is, in
-// this order, the string literal right after it (the query's @doc), a
-// Sphinx "#:" comment above it or at the end of its line, or the comments
-// above it.
+// An assignment's signature is its first line. A variable pythonExpand
+// found in a conditional module-level block gets the kind the
+// module-level patterns give (constant, type alias, NewType, TypeVar). Its
+// doc is, in this order, the string literal right after it, a Sphinx "#:"
+// comment above it or at the end of its line, or the comments above it.
 func pythonFixup(s *Symbol, src []byte) {
 	n := s.Node
 	switch n.Type() {
