@@ -164,3 +164,6 @@ try:
     Constant.s = 1
 except AttributeError:
     pass
+
+VERSION = "1.0"
+"""The version."""
