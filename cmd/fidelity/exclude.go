@@ -67,6 +67,14 @@ func rustClasses() []*exclusion {
 	}
 }
 
+// pythonClasses are Python's classes (gt-python, CPython's ast).
+func pythonClasses() []*exclusion {
+	return []*exclusion{
+		{Name: "tn-assigned-type", Side: "treenav",
+			Why: "a type alias or NewType (X: TypeAlias = ..., X = NewType(...), type X = ...): gt-python lists classes and defs only; -attrs compares assignments"},
+	}
+}
+
 // applyExclusions classifies both sides and returns what is left.
 func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*exclusion) {
 	var classes []*exclusion
@@ -90,6 +98,11 @@ func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*
 		ourTest["tn-macro-body"] = rc.inMacro
 		ourTest["tn-foreign-item"] = rc.foreign
 		ourTest["tn-unvisited-body"] = rc.unvisited
+	case "python":
+		classes = pythonClasses()
+		ourTest["tn-assigned-type"] = func(s sym) bool {
+			return s.kind == "type/alias" || s.kind == "type/newtype"
+		}
 	default:
 		return g, o, nil
 	}
