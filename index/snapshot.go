@@ -33,7 +33,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 6
+	snapshotVersion = 7
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -357,6 +357,7 @@ func writeSegment(w *enc, s *segment) {
 	for _, e := range s.anchors {
 		w.uv(uint64(e.node))
 	}
+	writeGrams(w, s.grams)
 }
 
 // readSegmentInto decodes a segment written by writeSegment into s.
@@ -506,6 +507,7 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
+	s.grams = readGrams(r)
 	s.buildNorms()
 }
 
