@@ -401,16 +401,43 @@ func regexError(pattern string, err error) error {
 	var se *syntax.Error
 	if errors.As(err, &se) {
 		at := strings.Index(pattern, se.Expr)
-		if at < 0 || se.Code == syntax.ErrMissingParen || se.Code == syntax.ErrTrailingBackslash {
-			at = len(pattern) - len(se.Expr)
-		}
-		if at < 0 {
-			at = 0
+		switch {
+		case se.Code == syntax.ErrMissingParen:
+			at = unclosedParen(pattern)
+		case at < 0 || se.Code == syntax.ErrTrailingBackslash:
+			at = max(0, len(pattern)-len(se.Expr))
 		}
 		return &BadRequestError{fmt.Sprintf("invalid regex at character %d: %s: %q (RE2 syntax)",
 			utf8.RuneCountInString(pattern[:at])+1, se.Code, se.Expr)}
 	}
 	return &BadRequestError{fmt.Sprintf("invalid regex: %v", err)}
+}
+
+// unclosedParen is the offset of the last '(' that no ')' closes.
+func unclosedParen(p string) int {
+	var open []int
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+			if i+1 < len(p) && p[i+1] == ']' {
+				i++ // a ']' first is a member
+			}
+		case c == '(':
+			open = append(open, i)
+		case c == ')' && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }
 
 // matchesNewline reports whether an expression spells out a line break,

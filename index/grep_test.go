@@ -196,7 +196,8 @@ func TestGrepBadInput(t *testing.T) {
 	}{
 		{GrepRequest{Pattern: ""}, "empty pattern"},
 		{GrepRequest{Pattern: strings.Repeat("a", 100<<10)}, "at most"},
-		{GrepRequest{Pattern: "a(b", Regex: true}, "invalid regex at character"},
+		{GrepRequest{Pattern: "a(b", Regex: true}, "invalid regex at character 2: missing closing )"},
+		{GrepRequest{Pattern: `(x)([(]y`, Regex: true}, "at character 4"},
 		{GrepRequest{Pattern: "ab[c", Regex: true}, "at character 3"},
 		{GrepRequest{Pattern: `x\q`, Regex: true}, "at character 2"},
 		{GrepRequest{Pattern: "a\nb"}, "line break"},

@@ -119,6 +119,21 @@ type SymbolArgs struct {
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
 }
 
+// GrepArgs are grep_documents' parameters.
+type GrepArgs struct {
+	Pattern       string     `json:"pattern" jsonschema:"the text to find, or with regex a regular expression (RE2 syntax)"`
+	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
+	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
+	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
+	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
+	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
+	Limit         int        `json:"limit,omitempty" jsonschema:"matching lines per page"`
+	Cursor        string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars      int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
+}
+
 // StatusArgs are index_status' parameters: none.
 type StatusArgs struct{}
 
@@ -151,6 +166,16 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 	}
 	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
 		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a GrepArgs) request() (index.GrepRequest, error) {
+	off, err := parseCursor(a.Cursor)
+	if err != nil {
+		return index.GrepRequest{}, err
+	}
+	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
+		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
 func (a NodeArgs) request() (index.NodesRequest, error) {
@@ -202,6 +227,16 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 		one := 1.0
 		p.Minimum = &one
 	}
+	return s
+}
+
+// grepSchema is grep_documents' input schema: case_sensitive defaults to
+// true, context runs from 0 to MaxGrepContext.
+func grepSchema() *jsonschema.Schema {
+	s := inputSchema[GrepArgs](map[string]int{"limit": index.DefaultGrepLimit, "max_chars": index.DefaultMaxChars})
+	s.Properties["case_sensitive"].Default = json.RawMessage("true")
+	lo, hi := 0.0, float64(index.MaxGrepContext)
+	s.Properties["context"].Minimum, s.Properties["context"].Maximum = &lo, &hi
 	return s
 }
 

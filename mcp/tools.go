@@ -31,6 +31,8 @@ const (
 
 	symbolDescription = `Find code symbols by name, best match first: exact name, qualified name ("Server.Shutdown", or with its package or module as code calls it: "http.Server.Shutdown", "json.Marshal", "os.path.join"; "Server::shutdown" also works), prefix, camel humps ("gUT" finds getUserToken), substring. Filters apply to each symbol: kind ("method", "function", "struct", ...), language, path glob, collection. Returns node_id, kind, signature, file and lines, "deprecated": true for deprecated symbols (listed after live ones of the same match), "declaration": true for a prototype or overload signature whose body is elsewhere (listed after the definition); read a symbol with get_node_content(node_ids=[node_id]). When you know what the code does but not its name, use search_documents.`
 
+	grepDescription = `Every line that holds an exact string or matches a regular expression, like grep or ripgrep, with the symbol or section each line sits in (enclosing_id, a node_id to read with get_node_content). Use it when you need all the places a name or text occurs ("every line that mentions retry_on_http_429", "where is MaxShards read"), and to be sure of a zero; search_documents ranks by relevance instead. pattern is a literal string unless regex is true (RE2 syntax: no backreferences or lookaround; a match never spans lines). case_sensitive defaults to true; word keeps matches that stand as whole words, as grep -w. Narrow with a path glob, language or collection; context adds up to 5 lines before and after each match. total_matches (matching lines) and total_files are exact even when the page is cut; pass next_cursor back as cursor for the next page. Bounded by limit and max_chars.`
+
 	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, documents parsed with warnings (syntax errors the parser recovered from: their outlines may miss symbols; get_tree shows where), last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
 )
 
@@ -94,6 +96,16 @@ func (s *Server) addTools() {
 		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
 			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
 				PathGlob: a.Path, Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
+		})
+
+	addTool(s, &sdk.Tool{Name: "grep_documents", Description: grepDescription, Annotations: readOnly("Grep code and docs")},
+		grepSchema(),
+		func(a GrepArgs) (*treenav.GrepResponse, error) {
+			req, err := a.request()
+			if err != nil {
+				return nil, err
+			}
+			return s.eng.Grep(req)
 		})
 
 	addTool(s, &sdk.Tool{Name: "index_status", Description: statusDescription, Annotations: readOnly("Index status")},
