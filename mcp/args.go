@@ -74,7 +74,7 @@ type ListArgs struct {
 
 // SearchArgs are search_documents' parameters.
 type SearchArgs struct {
-	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\" (literal: the node's text must hold them as written, case aside); camelCase and snake_case identifiers match their parts"`
 	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
