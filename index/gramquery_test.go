@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
@@ -146,5 +147,71 @@ func TestGramPostingsRoundTrip(t *testing.T) {
 	}
 	if got := docsOf(m, "✓"[0:3]); len(got) != 1 || got[0] != 2 {
 		t.Errorf("merged non-ASCII trigram: %v", got)
+	}
+}
+
+// TestGrepScanMatchesLineRegex: the line scan, with its literal and
+// first-byte prefilters, finds exactly the lines the regex alone finds, on
+// random patterns and texts (case folding and word mode included).
+func TestGrepScanMatchesLineRegex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	atoms := []string{"a", "b", "ab", "abc", "K", "k", "s", "é", "[ab]", "[^a]", "x", "[0-9]", "[а-я]", "$", "^", ".", " "}
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		if depth > 2 {
+			return atoms[rng.IntN(len(atoms))]
+		}
+		switch rng.IntN(7) {
+		case 0:
+			return gen(depth+1) + "|" + gen(depth+1)
+		case 1:
+			return "(" + gen(depth+1) + ")*"
+		case 2:
+			return "(" + gen(depth+1) + ")+"
+		case 3:
+			return "(" + gen(depth+1) + "){1,2}"
+		default:
+			return gen(depth+1) + gen(depth+1)
+		}
+	}
+	alphabet := []string{"a", "b", "c", "k", "K", "\u212a", "s", "\u017f", "é", "x", " ", "1", "д", "\n", "\n", "_", "\xff"}
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		text := b.String()
+		req := GrepRequest{Pattern: gen(0), Regex: true, IgnoreCase: rng.IntN(2) == 0, Word: rng.IntN(3) == 0}
+		if rng.IntN(4) == 0 {
+			req.Pattern, req.Regex = atoms[rng.IntN(len(atoms))]+atoms[rng.IntN(len(atoms))], false
+		}
+		m, _, err := compileGrep(req)
+		if err != nil {
+			continue
+		}
+		var want []int
+		lines := strings.Split(text, "\n")
+		if strings.HasSuffix(text, "\n") || text == "" {
+			lines = lines[:len(lines)-1]
+		}
+		for i, l := range lines {
+			if m.re.MatchString(l) {
+				want = append(want, i)
+			}
+		}
+		for _, col := range []bool{false, true} {
+			var got []int
+			var sc grepScratch
+			m.scan([]byte(text), &sc, col, func(ls, le, c int) bool {
+				got = append(got, strings.Count(text[:ls], "\n"))
+				if c < 0 || c > le-ls {
+					t.Errorf("%+v: column %d of a %d-byte line", req, c, le-ls)
+				}
+				return true
+			})
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%+v (col %v) on %q: lines %v, want %v", req, col, text, got, want)
+			}
+		}
 	}
 }

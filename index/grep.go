@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
-	"regexp/syntax"
 	"runtime"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -162,7 +159,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					}
 					continue // unreadable: as if it had no match
 				}
-				m.scan(src, &sc, func(int, int, int) bool { f.count++; return true })
+				m.scan(src, &sc, false, func(int, int, int) bool { f.count++; return true })
 			}
 		}()
 	}
@@ -200,7 +197,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 			continue
 		}
 		line, at := 1, 0
-		m.scan(src, &sc, func(ls, le, col int) bool {
+		m.scan(src, &sc, true, func(ls, le, col int) bool {
 			line += bytes.Count(src[at:ls], nl)
 			at = ls
 			if skip > 0 {
@@ -308,255 +305,4 @@ func enclosing(s *segment, di uint32, line int) string {
 		return d.DocID
 	}
 	return nodeID(d, &s.nodes[best])
-}
-
-// grepMatcher finds a pattern's matching lines in a file.
-type grepMatcher struct {
-	re   *regexp.Regexp // multiline; in word mode the match is group 1
-	word bool
-	// lit is the pattern when it is a literal string (lowercased when
-	// fold): found with bytes.Index, not the regex engine.
-	lit  []byte
-	fold bool
-	// foldsWide: the folded literal holds k or s, which also match the
-	// Kelvin sign and the long s: a file holding either takes the regex.
-	foldsWide bool
-}
-
-// grepScratch is one worker's buffers.
-type grepScratch struct {
-	lower []byte
-}
-
-// wordClass is what ripgrep's -w counts as a word character (Unicode
-// \w): letters, marks, decimal and letter numbers, connector punctuation
-// and the joiners.
-const wordClass = `\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\x{200C}\x{200D}`
-
-// compileGrep checks a request's pattern and compiles its matcher; re is
-// the pattern's own syntax tree, for the trigram query.
-func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
-	p := req.Pattern
-	switch {
-	case p == "":
-		return nil, nil, &BadRequestError{"empty pattern: give the text (or, with regex, the expression) to find"}
-	case len(p) > MaxQueryChars:
-		return nil, nil, &BadRequestError{fmt.Sprintf("pattern is %d bytes; at most %d", len(p), MaxQueryChars)}
-	case !utf8.ValidString(p):
-		return nil, nil, &BadRequestError{"pattern is not valid UTF-8"}
-	}
-	body := p
-	if !req.Regex {
-		body = regexp.QuoteMeta(p)
-	}
-	flags := syntax.Perl
-	if req.IgnoreCase {
-		flags |= syntax.FoldCase
-	}
-	re, err := syntax.Parse(body, flags)
-	if err != nil {
-		return nil, nil, regexError(p, err)
-	}
-	if matchesNewline(re) {
-		return nil, nil, &BadRequestError{"the pattern matches a line break: grep matches within one line; use \\s or [^x] classes, which never match one here"}
-	}
-	prefix := "(?m)"
-	if req.IgnoreCase {
-		prefix = "(?mi)"
-	}
-	expr := prefix + "(?:" + body + ")"
-	if req.Word {
-		expr = prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`
-	}
-	compiled, err := regexp.Compile(expr)
-	if err != nil {
-		return nil, nil, regexError(p, err)
-	}
-	m := &grepMatcher{re: compiled, word: req.Word}
-	if re.Op == syntax.OpLiteral {
-		lit := string(re.Rune)
-		m.fold = re.Flags&syntax.FoldCase != 0
-		if !m.fold || isASCII(lit) {
-			if m.fold {
-				lit = lowerString(lit)
-				m.foldsWide = strings.ContainsAny(lit, "ks")
-			}
-			m.lit = []byte(lit)
-		}
-	}
-	return m, re, nil
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// regexError says where a pattern fails to compile.
-func regexError(pattern string, err error) error {
-	var se *syntax.Error
-	if errors.As(err, &se) {
-		at := strings.Index(pattern, se.Expr)
-		switch {
-		case se.Code == syntax.ErrMissingParen:
-			at = unclosedParen(pattern)
-		case at < 0 || se.Code == syntax.ErrTrailingBackslash:
-			at = max(0, len(pattern)-len(se.Expr))
-		}
-		return &BadRequestError{fmt.Sprintf("invalid regex at character %d: %s: %q (RE2 syntax)",
-			utf8.RuneCountInString(pattern[:at])+1, se.Code, se.Expr)}
-	}
-	return &BadRequestError{fmt.Sprintf("invalid regex: %v", err)}
-}
-
-// unclosedParen is the offset of the last '(' that no ')' closes.
-func unclosedParen(p string) int {
-	var open []int
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			inClass = c != ']'
-		case c == '[':
-			inClass = true
-			if i+1 < len(p) && p[i+1] == ']' {
-				i++ // a ']' first is a member
-			}
-		case c == '(':
-			open = append(open, i)
-		case c == ')' && len(open) > 0:
-			open = open[:len(open)-1]
-		}
-	}
-	if len(open) == 0 {
-		return 0
-	}
-	return open[len(open)-1]
-}
-
-// matchesNewline reports whether an expression spells out a line break,
-// which no line holds.
-func matchesNewline(re *syntax.Regexp) bool {
-	if re.Op == syntax.OpLiteral && strings.ContainsRune(string(re.Rune), '\n') {
-		return true
-	}
-	for _, sub := range re.Sub {
-		if matchesNewline(sub) {
-			return true
-		}
-	}
-	return false
-}
-
-var (
-	kelvin = []byte("\u212a")
-	longS  = []byte("\u017f")
-)
-
-// scan calls fn with each matching line of src, in order: the line's
-// bounds [ls, le) (without its newline) and the match's byte column in
-// it. fn returns false to stop. Lines are what ripgrep calls lines: a
-// final line without a newline is one, the empty end after a final
-// newline is not.
-func (m *grepMatcher) scan(src []byte, sc *grepScratch, fn func(ls, le, col int) bool) {
-	hay := src
-	lit := m.lit != nil
-	if lit && m.fold {
-		if m.foldsWide && (bytes.Contains(src, kelvin) || bytes.Contains(src, longS)) {
-			lit = false
-		} else {
-			sc.lower = append(sc.lower[:0], src...)
-			for i, c := range sc.lower {
-				sc.lower[i] = lowerASCII[c]
-			}
-			hay = sc.lower
-		}
-	}
-	pos := 0
-	for pos < len(src) {
-		var s, e int
-		if lit {
-			s, e = m.findLiteral(hay, src, pos)
-		} else {
-			s, e = m.findRegex(src, pos)
-		}
-		if s < 0 || s == len(src) && src[len(src)-1] == '\n' {
-			return
-		}
-		ls := pos + bytes.LastIndexByte(src[pos:s], '\n') + 1
-		le := len(src)
-		if i := bytes.IndexByte(src[s:], '\n'); i >= 0 {
-			le = s + i
-		}
-		col := s - ls
-		if e > le {
-			// The match runs past the line (\s or [^x] took its
-			// newline): the line alone decides.
-			ms, _ := m.findRegex(src[ls:le], 0)
-			col = ms
-		}
-		if col >= 0 && !fn(ls, le, col) {
-			return
-		}
-		pos = le + 1
-	}
-}
-
-// findLiteral finds the literal in hay (src, or src lowercased) from pos;
-// in word mode, the first occurrence with no word character beside it.
-func (m *grepMatcher) findLiteral(hay, src []byte, pos int) (int, int) {
-	for pos <= len(hay) {
-		i := bytes.Index(hay[pos:], m.lit)
-		if i < 0 {
-			return -1, -1
-		}
-		s, e := pos+i, pos+i+len(m.lit)
-		if !m.word || !wordBefore(src[:s]) && !wordAfter(src[e:]) {
-			return s, e
-		}
-		pos = s + 1
-	}
-	return -1, -1
-}
-
-// findRegex finds the leftmost match in src from pos (the word group's
-// bounds in word mode).
-func (m *grepMatcher) findRegex(src []byte, pos int) (int, int) {
-	if m.word {
-		loc := m.re.FindSubmatchIndex(src[pos:])
-		if loc == nil {
-			return -1, -1
-		}
-		return pos + loc[2], pos + loc[3]
-	}
-	loc := m.re.FindIndex(src[pos:])
-	if loc == nil {
-		return -1, -1
-	}
-	return pos + loc[0], pos + loc[1]
-}
-
-func wordBefore(b []byte) bool {
-	r, n := utf8.DecodeLastRune(b)
-	return n > 0 && isWordRune(r)
-}
-
-func wordAfter(b []byte) bool {
-	r, n := utf8.DecodeRune(b)
-	return n > 0 && isWordRune(r)
-}
-
-var wordRE = regexp.MustCompile(`^[` + wordClass + `]$`)
-
-func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-	}
-	return r != utf8.RuneError && wordRE.MatchString(string(r))
 }
