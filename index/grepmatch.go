@@ -20,6 +20,7 @@ import (
 // holding one of them.
 type grepMatcher struct {
 	re   *regexp.Regexp // a line's matcher; in word mode the match is group 1
+	body *regexp.Regexp // in word mode, the pattern alone
 	word bool
 	// lit is the pattern when it is a literal string, req a literal
 	// every match of the regex holds (lowercased when fold): found with
@@ -29,6 +30,9 @@ type grepMatcher struct {
 	// foldsWide: the folded literal holds k or s, which also match the
 	// Kelvin sign and the long s: a file holding either takes the regex.
 	foldsWide bool
+	// also are the other literals every match holds: a line without
+	// one of them is not given to the regex.
+	also [][]byte
 	// first, when set, are the bytes a match can start with.
 	first *[256]bool
 }
@@ -70,23 +74,45 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 	if matchesNewline(re) {
 		return nil, nil, &BadRequestError{"the pattern matches a line break: grep matches within one line; use \\s or [^x] classes, which never match one here"}
 	}
-	prefix := "(?m)"
+	// Each line is matched alone, so ^ and $ need no multi-line mode:
+	// a pattern that starts with ^ is anchored, and Go's regexp runs it
+	// in one pass.
+	prefix := ""
 	if req.IgnoreCase {
-		prefix = "(?mi)"
+		prefix = "(?i)"
 	}
-	expr := prefix + "(?:" + body + ")"
-	if req.Word {
-		expr = prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`
-	}
-	compiled, err := regexp.Compile(expr)
+	compiled, err := regexp.Compile(prefix + "(?:" + body + ")")
 	if err != nil {
 		return nil, nil, regexError(p, err)
 	}
 	m := &grepMatcher{re: compiled, word: req.Word}
+	if req.Word {
+		// A line without a match of the pattern has no word match:
+		// the plain pattern rejects most lines faster.
+		m.body = compiled
+		if m.re, err = regexp.Compile(prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`); err != nil {
+			return nil, nil, regexError(p, err)
+		}
+	}
 	lit, fold := string(re.Rune), re.Flags&syntax.FoldCase != 0
 	whole := re.Op == syntax.OpLiteral
+	var others []reqLit
 	if !whole {
-		lit, fold = requiredLiteral(re)
+		var all []reqLit
+		collectLiterals(re, &all)
+		// The longest a scan can look for (folded: ASCII only) leads; the
+		// others of its case rule lines out before the regex does.
+		lit, fold = "", false
+		for _, l := range all {
+			if (!l.fold || isASCII(l.s)) && len(l.s) > len(lit) {
+				lit, fold = l.s, l.fold
+			}
+		}
+		for _, l := range all {
+			if l.s != lit && l.fold == fold && (!fold || isASCII(l.s)) {
+				others = append(others, l)
+			}
+		}
 	}
 	if lit != "" && (!fold || isASCII(lit)) {
 		if fold {
@@ -98,6 +124,14 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			m.lit = []byte(lit)
 		} else {
 			m.req = []byte(lit)
+		}
+		for _, l := range others {
+			s := l.s
+			if fold {
+				s = lowerString(s)
+				m.foldsWide = m.foldsWide || strings.ContainsAny(s, "ks")
+			}
+			m.also = append(m.also, []byte(s))
 		}
 	} else if set, empty := firstBytes(re, 0); !empty && set.count() < 200 {
 		m.first = &set.b
@@ -229,6 +263,10 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		switch {
 		case m.lit != nil && lit != nil:
 			c = m.literalInLine(hay[ls:le], src[ls:le], at-ls)
+		case lit != nil && !holdsAll(hay[ls:le], m.also):
+			c = -1
+		case m.body != nil && !m.body.Match(src[ls:le]):
+			c = -1
 		case col:
 			c = m.regexInLine(src[ls:le])
 		case !m.re.Match(src[ls:le]):
@@ -293,45 +331,58 @@ func isWordRune(r rune) bool {
 	return r != utf8.RuneError && wordRE.MatchString(string(r))
 }
 
-// requiredLiteral is the longest literal string every match of re holds
-// (consecutive literals of a concatenation, or of what must occur at
-// least once), and whether it folds case; "" when there is none.
-func requiredLiteral(re *syntax.Regexp) (string, bool) {
+// reqLit is a literal string every match holds, and whether it folds
+// case.
+type reqLit struct {
+	s    string
+	fold bool
+}
+
+// collectLiterals appends the literal strings every match of re holds:
+// the runs of consecutive literals of a concatenation, and those of what
+// must occur at least once.
+func collectLiterals(re *syntax.Regexp, out *[]reqLit) {
 	switch re.Op {
 	case syntax.OpLiteral:
-		return string(re.Rune), re.Flags&syntax.FoldCase != 0
+		*out = append(*out, reqLit{string(re.Rune), re.Flags&syntax.FoldCase != 0})
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredLiteral(re.Sub[0])
+		collectLiterals(re.Sub[0], out)
 	case syntax.OpRepeat:
 		if re.Min > 0 {
-			return requiredLiteral(re.Sub[0])
+			collectLiterals(re.Sub[0], out)
 		}
 	case syntax.OpConcat:
-		best, bestFold := "", false
-		keep := func(s string, fold bool) {
-			if len(s) > len(best) {
-				best, bestFold = s, fold
-			}
-		}
 		run, runFold := "", false
+		flush := func() {
+			if run != "" {
+				*out = append(*out, reqLit{run, runFold})
+			}
+			run = ""
+		}
 		for _, sub := range re.Sub {
 			if sub.Op == syntax.OpLiteral {
 				fold := sub.Flags&syntax.FoldCase != 0
 				if run != "" && fold != runFold {
-					keep(run, runFold)
-					run = ""
+					flush()
 				}
 				run, runFold = run+string(sub.Rune), fold
 				continue
 			}
-			keep(run, runFold)
-			run = ""
-			keep(requiredLiteral(sub))
+			flush()
+			collectLiterals(sub, out)
 		}
-		keep(run, runFold)
-		return best, bestFold
+		flush()
 	}
-	return "", false
+}
+
+// holdsAll reports whether line holds every literal.
+func holdsAll(line []byte, lits [][]byte) bool {
+	for _, l := range lits {
+		if !bytes.Contains(line, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // byteSet is a set of bytes.
