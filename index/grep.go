@@ -52,7 +52,10 @@ const maxLineChars = 240
 // Grep finds every line of the indexed files that matches. Totals are
 // exact whatever the page: the files the trigram index cannot rule out
 // are all read, their matching lines counted without being kept, and
-// only the page's lines are made into matches. A file that changed since
+// only the page's lines are made into matches. The index keeps no file
+// text: files are read through fileOf, the read path of every tool that
+// shows text, and checked against the content hash they were indexed
+// with. A file that changed since
 // it was indexed gives a StaleError (Engine.Grep re-indexes and asks
 // again).
 func (ix *Index) Grep(req GrepRequest) (*treenav.GrepResponse, error) {

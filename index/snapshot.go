@@ -26,7 +26,8 @@ import (
 //	segment table: count, then each segment's offset and length (uvarints)
 //	offset of the segment table, u64 | CRC-32C of everything before it, u32
 //
-// The table lets a load decode the segments side by side.
+// The table lets a load decode the segments side by side. Each segment
+// ends with its trigram postings (writeGrams, for grep).
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
