@@ -40,6 +40,33 @@ type SearchResult struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 }
 
+// GrepResponse is the result of an exact text or regex search: every
+// matching line, in path and line order. TotalMatches (matching lines)
+// and TotalFiles are exact, whatever the page shows.
+type GrepResponse struct {
+	Pattern      string      `json:"pattern"`
+	TotalMatches int         `json:"total_matches"`
+	TotalFiles   int         `json:"total_files"`
+	Matches      []GrepMatch `json:"matches"`
+	// NextCursor, when set, fetches the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
+// GrepMatch is one matching line.
+type GrepMatch struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`   // 1-based
+	Column int    `json:"column"` // 1-based byte column of the first match in the line
+	// Text is the line, cut around the match when it is long.
+	Text string `json:"text"`
+	// EnclosingID is the innermost symbol or section holding the line
+	// (a node id), or the document's id when none does.
+	EnclosingID string `json:"enclosing_id"`
+	// Before and After are the context lines asked for.
+	Before []string `json:"before,omitempty"`
+	After  []string `json:"after,omitempty"`
+}
+
 // SymbolsResponse is the result of a symbol lookup.
 type SymbolsResponse struct {
 	Query     string   `json:"query,omitempty"`

@@ -73,6 +73,39 @@ func (r *SearchResponse) Text() string {
 	return b.String()
 }
 
+// Text renders grep matches as grep does, path:line:column: text, each
+// with the symbol or section that holds it; context lines use '-' as
+// ripgrep does.
+func (r *GrepResponse) Text() string {
+	var b strings.Builder
+	if r.TotalMatches == 0 {
+		fmt.Fprintf(&b, "No line matches %q.\n", r.Pattern)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s in %s for %q", Count(r.TotalMatches, "matching line"), Count(r.TotalFiles, "file"), r.Pattern)
+	if len(r.Matches) < r.TotalMatches {
+		fmt.Fprintf(&b, " (showing %d)", len(r.Matches))
+	}
+	b.WriteString(":\n")
+	for _, m := range r.Matches {
+		for i, t := range m.Before {
+			fmt.Fprintf(&b, "%s-%d- %s\n", m.Path, m.Line-len(m.Before)+i, t)
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: %s", m.Path, m.Line, m.Column, m.Text)
+		if _, anchor, ok := strings.Cut(m.EnclosingID, "#"); ok {
+			fmt.Fprintf(&b, "  (in #%s)", anchor)
+		}
+		b.WriteByte('\n')
+		for i, t := range m.After {
+			fmt.Fprintf(&b, "%s-%d- %s\n", m.Path, m.Line+1+i, t)
+		}
+	}
+	if r.NextCursor != "" {
+		fmt.Fprintf(&b, "More matches: pass cursor %q.\n", r.NextCursor)
+	}
+	return b.String()
+}
+
 // Text renders symbols, one per line.
 func (r *SymbolsResponse) Text() string {
 	var b strings.Builder

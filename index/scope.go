@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -301,6 +302,9 @@ func (v *view) checkPathGlob(glob string) error {
 	}
 	if !doublestar.ValidatePattern(glob) {
 		return &BadRequestError{"path glob " + QuoteInput(glob) + " is not a valid pattern"}
+	}
+	if slices.Contains(strings.Split(glob, "/"), "..") {
+		return &BadRequestError{"path glob " + strconv.Quote(glob) + " reaches outside the root: globs are relative to the root, which holds every indexed file"}
 	}
 	// Only a glob whose first part is a name the root does not have can
 	// be such a mistake: the others are not looked further into.

@@ -167,9 +167,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.phrases) > 0 {
+	if len(q.phrases) > 0 || len(q.literals) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
+		cands = ix.keepLiterals(v, cands, q.literals)
 	} else {
 		// Only the first pages are read: select them, do not sort all.
 		topCandidates(v, cands, rerank)

@@ -74,7 +74,7 @@ type ListArgs struct {
 
 // SearchArgs are search_documents' parameters.
 type SearchArgs struct {
-	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\" (literal: the node's text must hold them as written, case aside); camelCase and snake_case identifiers match their parts"`
 	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
@@ -128,6 +128,21 @@ type ChangesArgs struct {
 	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters; the summary still counts every change"`
 }
 
+// GrepArgs are grep_documents' parameters.
+type GrepArgs struct {
+	Pattern       string     `json:"pattern" jsonschema:"the text to find, or with regex a regular expression (RE2 syntax)"`
+	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
+	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
+	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
+	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
+	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
+	Limit         int        `json:"limit,omitempty" jsonschema:"matching lines per page"`
+	Cursor        string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars      int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
+}
+
 // StatusArgs are index_status' parameters: none.
 type StatusArgs struct{}
 
@@ -160,6 +175,16 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 	}
 	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
 		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a GrepArgs) request() (index.GrepRequest, error) {
+	off, err := parseCursor(a.Cursor)
+	if err != nil {
+		return index.GrepRequest{}, err
+	}
+	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
+		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
 func (a NodeArgs) request() (index.NodesRequest, error) {
@@ -211,6 +236,16 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 		one := 1.0
 		p.Minimum = &one
 	}
+	return s
+}
+
+// grepSchema is grep_documents' input schema: case_sensitive defaults to
+// true, context runs from 0 to MaxGrepContext.
+func grepSchema() *jsonschema.Schema {
+	s := inputSchema[GrepArgs](map[string]int{"limit": index.DefaultGrepLimit, "max_chars": index.DefaultMaxChars})
+	s.Properties["case_sensitive"].Default = json.RawMessage("true")
+	lo, hi := 0.0, float64(index.MaxGrepContext)
+	s.Properties["context"].Minimum, s.Properties["context"].Maximum = &lo, &hi
 	return s
 }
 

@@ -212,6 +212,11 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"grep_documents", map[string]any{"pattern": "Shutdown"}, []string{"grep", "Shutdown"}},
+		// Text with <, > and &, escaped alike on both sides; a cut page.
+		{"grep_documents", map[string]any{"pattern": "func.*[<>&(]", "regex": true, "case_sensitive": false, "word": true, "path": "web/**", "context": 2, "limit": 3, "cursor": "1", "max_chars": 700},
+			[]string{"grep", "--regex", "-i", "-w", "--path", "web/**", "--context", "2", "--limit", "3", "--cursor", "1", "--max-chars", "700", "func.*[<>&(]"}},
+		{"grep_documents", map[string]any{"pattern": "nothing matches this", "language": "go", "collection": "mcp"}, []string{"grep", "--lang", "go", "--collection", "mcp", "nothing matches this"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {
@@ -298,7 +303,7 @@ func TestServeSubprocess(t *testing.T) {
 			t.Fatal(err)
 		}
 		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil || len(tools.Tools) != 8 {
+		if err != nil || len(tools.Tools) != 9 {
 			t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 		}
 		call := func(name string, args map[string]any) *sdk.CallToolResult {
