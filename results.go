@@ -42,7 +42,11 @@ type SearchResult struct {
 
 // SymbolsResponse is the result of a symbol lookup.
 type SymbolsResponse struct {
-	Query     string   `json:"query,omitempty"`
+	Query string `json:"query,omitempty"`
+	// Note says, when no symbol matched by exact or qualified name, that
+	// none has the name asked for, with the closest names (Closest).
+	Note      string   `json:"note,omitempty"`
+	Closest   []string `json:"closest,omitempty"`
 	Total     int      `json:"total"`
 	Symbols   []Symbol `json:"symbols"`
 	Truncated bool     `json:"truncated,omitempty"`
@@ -65,6 +69,11 @@ type Symbol struct {
 	// or C++ prototype, a TypeScript overload signature): its body is in
 	// the definition, listed before it.
 	Declaration bool `json:"declaration,omitempty"`
+	// Match says how the symbol matched the query: exact (its name, any
+	// case), qualified (its qualified name or a dotted suffix of it),
+	// name (a qualified query's last part only: another qualifier),
+	// prefix, camel (camel humps) or fuzzy (substring).
+	Match string `json:"match,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.

@@ -76,11 +76,17 @@ func (r *SearchResponse) Text() string {
 // Text renders symbols, one per line.
 func (r *SymbolsResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		b.WriteString(r.Note + ".\n")
+	}
 	if len(r.Symbols) == 0 {
-		fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		if r.Note == "" {
+			fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		}
 		return b.String()
 	}
-	for _, s := range r.Symbols {
+	for i, s := range r.Symbols {
+		writeMatchHeading(&b, r.Symbols, i)
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")

@@ -262,7 +262,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
-				accept(si, node, tierSubstring)
+				accept(si, node, tierName)
 			case n.name == q:
 				accept(si, node, tierExact)
 			default:
@@ -329,12 +329,14 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		return hits[i].key.less(hits[j].key)
 	})
 	resp.Total = len(hits)
+	filtered := kinds != nil || langs != nil || colls != nil || req.PathGlob != ""
+	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Symbols: []treenav.Symbol{}, Truncated: true})
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
@@ -344,7 +346,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-			Deprecated: n.deprecated, Declaration: n.decl,
+			Deprecated: n.deprecated, Declaration: n.decl, Match: matchOf(h.tier, qualified),
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true
