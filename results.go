@@ -15,7 +15,10 @@ func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
 
 // SearchResponse is the result of a search.
 type SearchResponse struct {
-	Query   string         `json:"query"`
+	Query string `json:"query"`
+	// Note says why a query of stop words answers nothing, or which
+	// words a query that lost most of its words to them searched for.
+	Note    string         `json:"note,omitempty"`
 	Total   int            `json:"total"`
 	Results []SearchResult `json:"results"`
 	// NextCursor, when set, fetches the next page.

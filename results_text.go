@@ -45,6 +45,9 @@ func CountsLine(m map[string]int) string {
 // Text renders search results, best first.
 func (r *SearchResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		fmt.Fprintf(&b, "Note: %s.\n", r.Note)
+	}
 	if len(r.Results) == 0 {
 		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
 		return b.String()

@@ -123,7 +123,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		}
 		return nil, err
 	}
-	if len(q.terms) == 0 || v.liveNodes == 0 {
+	empty, note := stopNote(req.Query)
+	resp.Note = note
+	if empty || len(q.terms) == 0 || v.liveNodes == 0 {
 		return resp, nil
 	}
 	limit := req.Limit
@@ -208,7 +210,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SearchResponse{Query: req.Query, Total: resp.Total, Results: []treenav.SearchResult{},
+	budget.reserve(&treenav.SearchResponse{Query: req.Query, Note: resp.Note, Total: resp.Total, Results: []treenav.SearchResult{},
 		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
 	for _, c := range page {
 		res := ix.result(v, c, match, snipChars)

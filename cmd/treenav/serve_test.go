@@ -201,6 +201,8 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"search_documents", map[string]any{"query": "widget frame", "limit": 50, "max_chars": 3000, "cursor": "5"}, []string{"search", "--limit", "50", "--max-chars", "3000", "--cursor", "5", "widget frame"}},
 		{"search_documents", map[string]any{"query": "token", "filters": map[string]any{"kind": []string{"function", "variable"}}, "doc_id": "auth/token.go", "path": "auth/*"},
 			[]string{"search", "--filter", "kind=function", "--filter", "kind=variable", "--doc", "auth/token.go", "--path", "auth/*", "token"}},
+		{"search_documents", map[string]any{"query": "how do I"}, []string{"search", "how do I"}},
+		{"search_documents", map[string]any{"query": "how do I shut the server down"}, []string{"search", "how do I shut the server down"}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
