@@ -191,7 +191,7 @@ func (sv *scopeVocab) checkFacet(k string, vals []string) error {
 			return &BadRequestError{fmt.Sprintf("no document has the facet %q (did you mean %q?); facets: %s",
 				k, s, strings.Join(sortedKeys(known), ", "))}
 		}
-		return nil
+		return unknownFacet(k, known)
 	}
 	for _, val := range vals {
 		if have[val] == 0 && closestValue(val, have) != "" {
@@ -324,7 +324,7 @@ func (v *view) checkPathGlob(glob string) error {
 	if matchedBelow {
 		return &BadRequestError{fmt.Sprintf("path glob %q matches no file: globs start at the root (did you mean %q?)", glob, below)}
 	}
-	return nil
+	return outsideRoots(glob, v.rootNames())
 }
 
 // rootNames are the first parts of the view's documents' paths: the

@@ -15,9 +15,13 @@ type SymbolRequest struct {
 	Query string
 	// Kinds, Languages and PathGlob filter each symbol (not its file):
 	// kind "method" keeps methods even in a file that also has functions.
-	Kinds       []string
-	Languages   []string
-	PathGlob    string
+	Kinds     []string
+	Languages []string
+	PathGlob  string
+	// PathGlobs are more path globs; "!glob" excludes (pathScope).
+	PathGlobs []string
+	// Tests takes tests in (""), out or alone (TestScope).
+	Tests       TestScope
 	Collections []string
 	Limit       int // default 20
 	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
@@ -187,7 +191,11 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if err := v.checkPathGlob(req.PathGlob); err != nil {
+	paths, err := v.compilePathScope(req.PathGlob, req.PathGlobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTestScope(req.Tests); err != nil {
 		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
@@ -237,7 +245,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if colls != nil && !colls[d.Collection] {
 			return
 		}
-		if req.PathGlob != "" && !matchPathGlob(req.PathGlob, d.Path) {
+		if !paths.match(d.Path) || !req.Tests.keeps(d) {
 			return
 		}
 		seen[ref] = true
@@ -329,7 +337,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		return hits[i].key.less(hits[j].key)
 	})
 	resp.Total = len(hits)
-	filtered := kinds != nil || langs != nil || colls != nil || req.PathGlob != ""
+	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
 	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
 	if len(hits) > limit {
 		hits = hits[:limit]

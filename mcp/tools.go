@@ -95,7 +95,7 @@ func (s *Server) addTools() {
 		inputSchema[SymbolArgs](map[string]int{"limit": index.DefaultSymbolLimit, "max_chars": index.DefaultMaxChars}),
 		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
 			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
-				PathGlob: a.Path, Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
+				PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "changed_symbols", Description: changesDescription, Annotations: readOnly("Changed symbols")},

@@ -69,7 +69,9 @@ func (c *cli) search(args []string) error {
 	var colls, docs stringList
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
-	glob := fs.String("path", "", "search only files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "search only files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the results' JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
@@ -92,7 +94,7 @@ func (c *cli) search(args []string) error {
 		return err
 	}
 	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
-		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
+		Collections: colls, DocIDs: docs, PathGlobs: globs, Tests: index.TestScope(*tests), Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -106,7 +108,9 @@ func (c *cli) symbols(args []string) error {
 	var kinds, langs stringList
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
-	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "keep symbols in files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	var colls stringList
 	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the symbols' JSON size to `N` characters", "")
@@ -121,7 +125,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)

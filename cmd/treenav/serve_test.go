@@ -203,6 +203,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 			[]string{"search", "--filter", "kind=function", "--filter", "kind=variable", "--doc", "auth/token.go", "--path", "auth/*", "token"}},
 		{"search_documents", map[string]any{"query": "how do I"}, []string{"search", "how do I"}},
 		{"search_documents", map[string]any{"query": "how do I shut the server down"}, []string{"search", "how do I shut the server down"}},
+		{"search_documents", map[string]any{"query": "token", "tests": "exclude", "path": []string{"auth/**", "!*_test.go"}}, []string{"search", "--tests", "exclude", "--path", "auth/**", "--path", "!*_test.go", "token"}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
@@ -214,6 +215,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"find_symbol", map[string]any{"query": "Server", "tests": "only", "path": "!web/**"}, []string{"symbols", "--tests", "only", "--path", "!web/**", "Server"}},
 		// A typo: the note and its closest names.
 		{"find_symbol", map[string]any{"query": "Server.Evnts"}, []string{"symbols", "Server.Evnts"}},
 		{"index_status", map[string]any{}, []string{"status"}},
