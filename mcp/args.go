@@ -90,6 +90,7 @@ type TreeArgs struct {
 	DocID    string `json:"doc_id" jsonschema:"the document: its path as listed by list_documents or search_documents (a node id also works)"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"show nodes down to this depth: 1 is top-level symbols or sections only; 0 or absent is all levels"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the nodes shown; a longer outline keeps the levels that fit whole and says so"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the outline in characters; a longer outline keeps the levels that fit whole and says so"`
 }
 
 // NodeArgs are get_node_content's parameters.

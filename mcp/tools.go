@@ -23,7 +23,7 @@ const (
 
 	searchDescription = `Rank code symbols and markdown sections by relevance to words (BM25): the first step when you do not know where something is. Identifiers, qualified names ("json.Marshal", "Server.Shutdown"), file names ("server.go") and prose all work. Each result is one node: its node_id ("path#Qualified.name" for code such as "web/server.go#Server.Shutdown", "path#section/subsection" for markdown), kind, lines, score and a snippet; deprecated symbols say so ("deprecated": true) and rank below live ones, as tests, private symbols and internal or vendored code rank below the project's public code. Next: get_node_content(node_ids=[...]) to read results, or get_tree(doc_id) to see a result's document outline. Narrow with filters ({"language": "go", "kind": "method"}), collection, doc_id or a path glob. A query of stop words only ("how do I") answers nothing, with a "note" saying so. For a symbol whose name you know, find_symbol is more precise. Bounded by limit and max_chars; next_cursor gives the next page.`
 
-	treeDescription = `Outline of one document without its text: the symbols of a source file (types, functions, methods, fields, nested by containment) or the sections of a markdown page (headings), each with node_id, kind, title, lines and word count. Use it after search_documents or list_documents to see how a file is organized and pick the exact node to read with get_node_content. A large outline is cut to max_nodes keeping whole levels (every top-level symbol) and says so; then read deeper with navigate_tree on a node, or use max_depth.`
+	treeDescription = `Outline of one document without its text: the symbols of a source file (types, functions, methods, fields, nested by containment) or the sections of a markdown page (headings), each with node_id, kind, title, lines and word count. Use it after search_documents or list_documents to see how a file is organized and pick the exact node to read with get_node_content. A large outline is cut to max_nodes (and max_chars) keeping whole levels (every top-level symbol) and says so; then read deeper with navigate_tree on a node, or use max_depth.`
 
 	nodeDescription = `Text of one or more nodes (symbols or sections) by id, with path and line range: the precise read after search_documents, find_symbol or get_tree. A node's own text leaves out its children, each replaced by a one-line marker with the child's id (a struct's fields and methods, a section's subsections): ask for those ids next, or use navigate_tree for a node with everything under it. Ids may be bare anchors ("Server.Shutdown") when doc_id is given or only one document has the anchor. An unknown id answers with the closest valid ids. Bounded by max_chars.`
 
@@ -72,7 +72,7 @@ func (s *Server) addTools() {
 	addTool(s, &sdk.Tool{Name: "get_tree", Description: treeDescription, Annotations: readOnly("Document outline")},
 		inputSchema[TreeArgs](map[string]int{"max_nodes": index.DefaultMaxNodes}),
 		func(a TreeArgs) (*treenav.TreeResponse, error) {
-			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes})
+			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "get_node_content", Description: nodeDescription, Annotations: readOnly("Read nodes")},
@@ -138,8 +138,11 @@ func addTool[In, Res any, PR interface {
 		out.Properties[indexingKey] = &jsonschema.Schema{Type: "string",
 			Description: "set only while the server is still indexing: how far it is; results may be incomplete"}
 	}
+	out.Properties[ceilingKey] = &jsonschema.Schema{Type: "string",
+		Description: "set only when the call asked for more than the server's ceiling on max_chars or max_nodes: what was lowered"}
 	t.OutputSchema = out
 	sdk.AddTool(s.mcp, t, func(ctx context.Context, req *sdk.CallToolRequest, args In) (*sdk.CallToolResult, any, error) {
+		bounded := s.ceiling.clamp(&args)
 		res, err := run(args)
 		if err != nil {
 			return s.errorResult(t.Name, err), nil, nil
@@ -149,6 +152,10 @@ func addTool[In, Res any, PR interface {
 			return nil, nil, fmt.Errorf("%s: encoding the result: %w", t.Name, err)
 		}
 		text := res.Text()
+		if bounded != "" {
+			text += "(" + bounded + ")\n"
+			b = withKey(b, ceilingKey, bounded)
+		}
 		if note := s.note(); note != "" && notes {
 			text += "(" + note + ")\n"
 			b = withIndexingNote(b, note)

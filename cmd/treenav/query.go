@@ -174,6 +174,7 @@ func (c *cli) tree(args []string) error {
 	cm := c.commonFlags(fs)
 	depth := intFlag(fs, "max-depth", 0, 0, "show nodes down to depth `N` (0: all)", " (0: all)")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "show `N` nodes at most (-1: no bound)", " (-1: no bound)")
+	maxChars := intFlag(fs, "max-chars", 0, 0, "bound the outline's JSON size to `N` characters (0: only --max-nodes)", " (0: only --max-nodes)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -185,7 +186,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
+	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}

@@ -207,6 +207,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
+		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_chars": 1500}, []string{"tree", "--max-chars", "1500", "widgets/widgets.go"}},
 		// Signatures and code with <, > and &: escaped alike on both sides.
 		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#Server.Events", "RefreshToken"}}, []string{"node", "web/server.go#Server.Events", "RefreshToken"}},
 		{"get_node_content", map[string]any{"doc_id": "web/server.go", "node_ids": []string{"Server.Ready"}, "max_chars": 60}, []string{"node", "--doc", "web/server.go", "--max-chars", "60", "Server.Ready"}},
