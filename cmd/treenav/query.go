@@ -12,13 +12,13 @@ import (
 )
 
 func init() {
-	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path [!]GLOB]... [--tests include|exclude|only] [--json] QUERY...",
 		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
-	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path [!]GLOB]... [--tests include|exclude|only] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
 		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
 	register(&command{name: "list", usage: "[--root DIR]... [--tag T]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] [QUERY]",
 		summary: "list indexed documents with facet counts", run: (*cli).list})
-	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--json] DOC_ID",
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
 	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
