@@ -133,6 +133,9 @@ type TreeNode struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 	// Declaration marks a symbol declared here and defined elsewhere.
 	Declaration bool `json:"declaration,omitempty"`
+	// Signature is a code symbol's declaration line(s), as find_symbol
+	// shows it: what an agent navigates by, without reading the node.
+	Signature string `json:"signature,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.

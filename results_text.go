@@ -191,6 +191,9 @@ func (r *TreeResponse) Text() string {
 		if n.Declaration {
 			dep += "  (declaration)"
 		}
+		if n.Signature != "" {
+			dep += "  " + strings.Join(strings.Fields(n.Signature), " ")
+		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
