@@ -21,11 +21,16 @@ func stopNote(q string) (empty bool, note string) {
 	if len(words) < 2 {
 		return false, ""
 	}
+	// A question's fillers ("do", "can", "you") are words of their own
+	// unless a question word opens the query: "to do" is a query.
+	question := questionWords[strings.ToLower(words[0])]
 	var searched []string
 	for _, w := range strings.Fields(withoutQuestion(strings.Join(words, " "))) {
-		if l := strings.ToLower(w); !stopWords[l] && !questionWords[l] && !questionFillers[l] && len([]rune(w)) > 1 {
-			searched = append(searched, w)
+		l := strings.ToLower(w)
+		if stopWords[l] || question && (questionWords[l] || questionFillers[l]) || len([]rune(w)) < 2 {
+			continue
 		}
+		searched = append(searched, w)
 	}
 	switch {
 	case len(searched) == 0:
