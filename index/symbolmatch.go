@@ -47,16 +47,22 @@ const symbolSuggestionsShown = 5
 // symbolNote says, when no hit matched exactly or by qualified name, that
 // no symbol has the name asked for, with the closest names (for a
 // qualified query, the closest qualified names): what an agent that
-// mistyped a name needs before any weak hit.
+// mistyped a name needs before any weak hit. A query that completes to
+// names (prefix or camel hits: "Wri" for Write) gets no suggestions: the
+// completions are what was meant.
 // filtered says a kind, language, path or collection filter applied: the
 // name may exist outside them.
 func (v *view) symbolNote(q, name string, qualified, filtered bool, hits []symHit) (note string, closest []string) {
+	completed := false // a prefix or camel hit: the likelier meaning
 	for _, h := range hits {
 		if h.tier <= tierQualifiedFold {
 			return "", nil
 		}
+		completed = completed || h.tier == tierPrefix || h.tier == tierPrefixFold || h.tier == tierHump
 	}
-	closest = v.closestSymbols(q, name, qualified || filtered)
+	if !completed {
+		closest = v.closestSymbols(q, name, qualified || filtered)
+	}
 	note = "no symbol is named " + q
 	if filtered {
 		note += " within the filters"

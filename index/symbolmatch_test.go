@@ -85,6 +85,14 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 	if !strings.Contains(r.Note, "within the filters") || !slices.Contains(r.Closest, "headAppender") {
 		t.Errorf("filtered: note %q closest %v", r.Note, r.Closest)
 	}
+	// A prefix: the completions, no edit-distance guesses.
+	r, err = ix.Symbols(SymbolRequest{Query: "Leveled"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Note != "no symbol is named Leveled" || len(r.Closest) != 0 || len(r.Symbols) == 0 {
+		t.Errorf("Leveled: note %q closest %v, %d symbols", r.Note, r.Closest, len(r.Symbols))
+	}
 	// Nothing near: the note says so without suggestions.
 	r, err = ix.Symbols(SymbolRequest{Query: "zzqqxx"})
 	if err != nil {
