@@ -80,6 +80,15 @@ func (v *view) symbolNote(q, name string, qualified, filtered bool, hits []symHi
 func (v *view) closestSymbols(q, name string, qualified bool) []string {
 	lname := strings.ToLower(name)
 	limit := max(1, min(3, len(lname)/4))
+	var bag [128]uint8 // the query's letters, for bagDistance
+	ascii := true
+	for i := 0; i < len(lname); i++ {
+		if c := lname[i]; c < 128 && bag[c] < 255 {
+			bag[c]++
+		} else {
+			ascii = false
+		}
+	}
 	var names []scoredID // distinct names near name, any case
 	seen := map[string]bool{}
 	for si, s := range v.segs {
@@ -89,6 +98,9 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 			low := s.syms[lo].lower
 			if seen[low] || abs(len(low)-len(lname)) > limit {
 				continue
+			}
+			if ascii && bagDistance(&bag, len(lname), low) > limit {
+				continue // cheaply: editDistance is at least as far
 			}
 			d := editDistance(lname, low)
 			if d > limit || d == 0 && !qualified {
@@ -134,4 +146,28 @@ func lastDotted(qn string, n int) string {
 		}
 	}
 	return qn[i+1:]
+}
+
+// bagDistance is a lower bound of the edit distance between the query
+// whose ASCII letters bag counts and s: the larger of the letters one has
+// more of than the other, each way (a substitution fixes one of each).
+// Bytes outside ASCII count as differences of s only, which may
+// overstate it; it returns 0 then, leaving editDistance to judge.
+func bagDistance(bag *[128]uint8, n int, s string) int {
+	var seen [128]uint8
+	more := 0 // letters of s beyond the query's count of them
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 128 {
+			return 0
+		}
+		if seen[c] < 255 {
+			seen[c]++
+		}
+		if seen[c] > bag[c] {
+			more++
+		}
+	}
+	less := n - (len(s) - more) // letters of the query s lacks (n: its length)
+	return max(more, less)
 }

@@ -102,3 +102,27 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 		t.Errorf("zzqqxx: %+v", r)
 	}
 }
+
+// bagDistance never exceeds editDistance (it only skips names), and
+// tells far names apart.
+func TestBagDistanceIsALowerBound(t *testing.T) {
+	words := []string{"", "a", "ab", "ba", "abc", "headappender", "heedappender", "compactblocks", "compactblcks", "textappender", "zzqqxx", "aaaa", "aab"}
+	for _, q := range words {
+		var bag [128]uint8
+		for i := 0; i < len(q); i++ {
+			bag[q[i]]++
+		}
+		for _, s := range words {
+			if b, e := bagDistance(&bag, len(q), s), editDistance(q, s); b > e {
+				t.Errorf("bagDistance(%q, %q) = %d > editDistance %d", q, s, b, e)
+			}
+		}
+	}
+	var bag [128]uint8
+	for _, c := range []byte("abc") {
+		bag[c]++
+	}
+	if d := bagDistance(&bag, 3, "xyz"); d != 3 {
+		t.Errorf("abc, xyz: %d, want 3", d)
+	}
+}
