@@ -45,6 +45,9 @@ func CountsLine(m map[string]int) string {
 // Text renders search results, best first.
 func (r *SearchResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		fmt.Fprintf(&b, "Note: %s.\n", r.Note)
+	}
 	if len(r.Results) == 0 {
 		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
 		return b.String()
@@ -109,11 +112,17 @@ func (r *GrepResponse) Text() string {
 // Text renders symbols, one per line.
 func (r *SymbolsResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		b.WriteString(r.Note + ".\n")
+	}
 	if len(r.Symbols) == 0 {
-		fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		if r.Note == "" {
+			fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		}
 		return b.String()
 	}
-	for _, s := range r.Symbols {
+	for i, s := range r.Symbols {
+		writeMatchHeading(&b, r.Symbols, i)
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")
@@ -214,6 +223,9 @@ func (r *TreeResponse) Text() string {
 		}
 		if n.Declaration {
 			dep += "  (declaration)"
+		}
+		if n.Signature != "" {
+			dep += "  " + strings.Join(strings.Fields(n.Signature), " ")
 		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}

@@ -192,7 +192,7 @@ func (sv *scopeVocab) checkFacet(k string, vals []string) error {
 			return &BadRequestError{fmt.Sprintf("no document has the facet %s (did you mean %q?); facets: %s",
 				QuoteInput(k), s, strings.Join(sortedKeys(known), ", "))}
 		}
-		return nil
+		return unknownFacet(k, known)
 	}
 	for _, val := range vals {
 		if have[val] == 0 && closestValue(val, have) != "" {
@@ -328,7 +328,7 @@ func (v *view) checkPathGlob(glob string) error {
 	if matchedBelow {
 		return &BadRequestError{fmt.Sprintf("path glob %s matches no file: globs start at the root (did you mean %s?)", QuoteInput(glob), QuoteInput(below))}
 	}
-	return nil
+	return outsideRoots(glob, v.rootNames())
 }
 
 // rootNames are the first parts of the view's documents' paths: the
