@@ -2,6 +2,9 @@ package index
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/walk"
@@ -77,4 +80,30 @@ func (e *Engine) Exists(coll, rel string) bool {
 	}
 	wk, err := e.walkerOf(c)
 	return err == nil && wk.Exists(rel)
+}
+
+// StatFile is the file system's information on a document's file when it
+// is a regular file at its path (FileStater), not following links; an
+// error for anything else. It reads no rules: a file it describes is only
+// trusted to be unchanged since it was read and judged (see grepText).
+func (e *Engine) StatFile(coll, rel string) (fs.FileInfo, error) {
+	c := e.collection(coll)
+	if c == nil {
+		return nil, fmt.Errorf("unknown collection %q", coll)
+	}
+	wk, err := e.walkerOf(c)
+	if err != nil {
+		return nil, err
+	}
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return nil, fmt.Errorf("%s: not a path inside the root", rel)
+	}
+	fi, err := os.Lstat(filepath.Join(wk.Root(), filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", rel)
+	}
+	return fi, nil
 }

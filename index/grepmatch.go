@@ -35,11 +35,19 @@ type grepMatcher struct {
 	also [][]byte
 	// first, when set, are the bytes a match can start with.
 	first *[256]bool
+	// dfa answers whether a line matches re, faster than re (nil when
+	// it cannot: see lineDFA); each worker scans with its own clone.
+	dfa *lineDFA
 }
 
 // grepScratch is one worker's buffers.
 type grepScratch struct {
 	lower []byte
+	// low, when set, is the file to scan ASCII-lowercased (prepare).
+	low []byte
+	// dfa is this worker's clone of the matcher's (of dfaOf).
+	dfa   *lineDFA
+	dfaOf *grepMatcher
 }
 
 // wordClass is what ripgrep's -w counts as a word character (Unicode
@@ -81,7 +89,8 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 	if req.IgnoreCase {
 		prefix = "(?i)"
 	}
-	compiled, err := regexp.Compile(prefix + "(?:" + body + ")")
+	expr := prefix + "(?:" + body + ")"
+	compiled, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, nil, regexError(p, err)
 	}
@@ -90,9 +99,13 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 		// A line without a match of the pattern has no word match:
 		// the plain pattern rejects most lines faster.
 		m.body = compiled
-		if m.re, err = regexp.Compile(prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`); err != nil {
+		expr = prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`
+		if m.re, err = regexp.Compile(expr); err != nil {
 			return nil, nil, regexError(p, err)
 		}
+	}
+	if re.Op != syntax.OpLiteral {
+		m.dfa = newLineDFA(expr)
 	}
 	lit, fold := string(re.Rune), re.Flags&syntax.FoldCase != 0
 	whole := re.Op == syntax.OpLiteral
@@ -225,13 +238,33 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 	if lit != nil && m.fold {
 		if m.foldsWide && (bytes.Contains(src, kelvin) || bytes.Contains(src, longS)) {
 			lit = nil // the regex alone: K and ſ fold to k and s
+		} else if sc.low != nil && len(sc.low) == len(src) {
+			hay = sc.low
 		} else {
-			sc.lower = append(sc.lower[:0], src...)
-			for i, c := range sc.lower {
-				sc.lower[i] = lowerASCII[c]
-			}
+			sc.lower = lowerInto(sc.lower[:0], src)
 			hay = sc.lower
 		}
+	}
+	if !col && !m.word && m.lit != nil && lit != nil {
+		// Counting a literal: the line of each occurrence matches; go
+		// on from the next line.
+		for pos := 0; pos < len(src); {
+			i := bytes.Index(hay[pos:], lit)
+			if i < 0 {
+				return
+			}
+			at := pos + i
+			ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
+			le := len(src)
+			if j := bytes.IndexByte(src[at:], '\n'); j >= 0 {
+				le = at + j
+			}
+			if !fn(ls, le, 0) {
+				return
+			}
+			pos = le + 1
+		}
+		return
 	}
 	for pos := 0; pos < len(src); {
 		// The next line that may match: the next holding the literal
@@ -265,11 +298,12 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			c = m.literalInLine(hay[ls:le], src[ls:le], at-ls)
 		case lit != nil && !holdsAll(hay[ls:le], m.also):
 			c = -1
-		case m.body != nil && !m.body.Match(src[ls:le]):
-			c = -1
 		case col:
-			c = m.regexInLine(src[ls:le])
-		case !m.re.Match(src[ls:le]):
+			c = -1
+			if m.body == nil || m.body.Match(src[ls:le]) {
+				c = m.regexInLine(src[ls:le])
+			}
+		case !m.lineMatches(src[ls:le], sc):
 			c = -1
 		}
 		if c >= 0 && !fn(ls, le, c) {
@@ -277,6 +311,23 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		pos = le + 1
 	}
+}
+
+// lineMatches reports whether line holds a match, by the worker's DFA
+// when there is one.
+func (m *grepMatcher) lineMatches(line []byte, sc *grepScratch) bool {
+	if sc.dfaOf != m {
+		sc.dfa, sc.dfaOf = m.dfa.clone(), m
+	}
+	if sc.dfa != nil && !sc.dfa.full {
+		if matched, ok := sc.dfa.match(line); ok {
+			return matched
+		}
+	}
+	if m.body != nil && !m.body.Match(line) {
+		return false
+	}
+	return m.re.Match(line)
 }
 
 // literalInLine is the column of the literal's first occurrence in the
