@@ -88,25 +88,25 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 		return nil, err
 	}
 	e = &grepEntry{key: key, hash: d.ContentHash, info: fi, text: b}
-	if int64(len(b)) != fi.Size() || !fi.ModTime().Before(start.Add(-racyMargin)) {
-		return e, nil // changing, or changed too recently to tell
-	}
-	if fi2, err := st.StatFile(d.Collection, d.Path); err != nil || !sameFile(fi, fi2) {
-		return e, nil
+	// Kept only when unchanged while read, and old enough to tell a
+	// change by its time.
+	keep := int64(len(b)) == fi.Size() && fi.ModTime().Before(start.Add(-racyMargin))
+	if keep {
+		fi2, err := st.StatFile(d.Collection, d.Path)
+		keep = err == nil && sameFile(fi, fi2)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.files == nil {
-		t.files = map[string]*grepEntry{}
+	if old := t.files[key]; old != nil {
+		delete(t.files, key)
+		t.bytes -= int64(len(old.text) + len(old.lower))
 	}
-	old := t.files[key]
-	grow := int64(len(b))
-	if old != nil {
-		grow -= int64(len(old.text) + len(old.lower))
-	}
-	if t.bytes+grow <= grepTextBudget {
+	if keep && t.bytes+int64(len(b)) <= grepTextBudget {
+		if t.files == nil {
+			t.files = map[string]*grepEntry{}
+		}
 		t.files[key] = e
-		t.bytes += grow
+		t.bytes += int64(len(b))
 	}
 	return e, nil
 }
