@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -308,4 +309,55 @@ func uint32Bytes(pcs []uint32) []byte {
 		b = append(b, ',')
 	}
 	return b
+}
+
+// lines calls fn with the bounds of each line of src that holds a match,
+// in order, as grepMatcher.scan does (the column is not known: 0), until
+// fn returns false. When the states outgrow their bound it returns
+// false and where the line it could not judge starts.
+func (d *lineDFA) lines(src []byte, fn func(ls, le, col int) bool) (int, bool) {
+	for ls := 0; ls < len(src); {
+		s, st := int32(0), d.states[0]
+		i := ls
+		for !st.match && !st.dead && i < len(src) {
+			c := src[i]
+			if c == '\n' {
+				break
+			}
+			var ns int32
+			if c < utf8.RuneSelf {
+				ns = st.next[c]
+				if ns < 0 {
+					ns = d.step(s, rune(c))
+				}
+				i++
+			} else {
+				r, w := utf8.DecodeRune(src[i:])
+				var in bool
+				ns, in = d.wide[uint64(s)<<32|uint64(uint32(r))]
+				if !in {
+					ns = d.step(s, r)
+				}
+				i += w
+			}
+			if ns < 0 {
+				return ls, false
+			}
+			s, st = ns, d.states[ns]
+		}
+		le, matched := i, st.match
+		if matched || st.dead {
+			le = len(src)
+			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+				le = i + j
+			}
+		} else {
+			matched = d.endMatches(s)
+		}
+		if matched && !fn(ls, le, 0) {
+			return len(src), true
+		}
+		ls = le + 1
+	}
+	return len(src), true
 }

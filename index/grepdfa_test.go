@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"testing"
@@ -46,6 +47,36 @@ func TestLineDFAAgreesWithRegexp(t *testing.T) {
 			}
 			if got {
 				matched++
+			}
+		}
+		// Read through as one file, it finds the same lines.
+		var text []byte
+		starts := map[int]int{}
+		var want []int
+		for n, line := range lines {
+			starts[len(text)] = n
+			text = append(append(text, line...), '\n')
+			if re.Match(line) {
+				want = append(want, n)
+			}
+		}
+		for _, final := range []bool{true, false} {
+			src := text
+			if !final {
+				src = text[:len(text)-1] // no newline after the last line
+			}
+			var got []int
+			if _, done := newLineDFA(expr).lines(src, func(ls, le, _ int) bool {
+				if le > len(src) || le < len(src) && src[le] != '\n' {
+					t.Errorf("%q: line %d ends at %d, not at a line break", expr, starts[ls], le)
+				}
+				got = append(got, starts[ls])
+				return true
+			}); !done {
+				t.Fatalf("%q: states outgrew the bound", expr)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%q read through: lines %v, want %v", expr, got, want)
 			}
 		}
 		if matched == 0 && expr != `a$b` { // a$b can match nothing

@@ -266,7 +266,22 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		return
 	}
-	for pos := 0; pos < len(src); {
+	from := 0
+	if !col && lit == nil && m.first == nil && m.dfa != nil {
+		// Counting with neither a literal nor first bytes to look for
+		// (skipping to those is faster): the DFA reads the file
+		// through, line after line.
+		if sc.dfaOf != m {
+			sc.dfa, sc.dfaOf = m.dfa.clone(), m
+		}
+		if !sc.dfa.full {
+			var done bool
+			if from, done = sc.dfa.lines(src, fn); done {
+				return
+			}
+		}
+	}
+	for pos := from; pos < len(src); {
 		// The next line that may match: the next holding the literal
 		// or one of the first bytes, else the next.
 		at := pos
