@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // Source reads a document's file. The index keeps no file contents: node
@@ -158,11 +159,11 @@ func snippet(src []byte, ranges [][2]uint32, match *termSet, maxChars int, fallb
 		base := int(r[0])
 		// With compounds, as the text was indexed: "white space" is a
 		// hit for whitespace, "signs out" for signout.
-		tokenize(src[r[0]:r[1]], 0, true, &buf, func(k tokKind, key []byte, _, start, end int) {
+		analysis.Tokenize(src[r[0]:r[1]], 0, true, &buf, func(k analysis.TokenKind, key []byte, _, start, end int) {
 			if !match.first[key[0]] {
 				return // no term of this key can match: skip the stemming
 			}
-			if term := termOfToken(k, key); term != "" && match.terms[term] {
+			if term := analysis.TermOfToken(k, key); term != "" && match.terms[term] {
 				if n := len(hits); n > 0 && hits[n-1].start == base+start {
 					hits[n-1].end = max(hits[n-1].end, base+end)
 					return

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -9,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index/walk"
 )
 
 // resolve finds a node by id: "doc_id#anchor", "doc_id" (the root), or
@@ -97,159 +95,6 @@ func (v *view) notFound(what, id string) *NotFoundError {
 	return &NotFoundError{What: what, ID: id, Closest: closest}
 }
 
-// NotIndexedError reports an id that names a file the index left out on
-// purpose or could not index: skipped by its content (generated, binary,
-// minified) or its size, left out by its collection's globs, or failed to
-// be read or parsed. Unlike an unknown id's error it suggests no other
-// ids: it says why, and what would get the file indexed.
-type NotIndexedError struct {
-	What   string // "document" or "node", as in NotFoundError
-	ID     string // the id asked for
-	DocID  string // the id the file would have as a document
-	Reason string // a walk.Skip* reason (generated, too_large, excluded ...), or "failed"
-	Detail string // what the reason means and what to do about it
-}
-
-func (e *NotIndexedError) Error() string {
-	return e.DocID + " is not indexed: " + e.Detail
-}
-
-// notIndexed turns err, the error of an id that matched nothing, into a
-// NotIndexedError when the id's document part names a file the index
-// knows it left out: a file it keeps a stamp of (skipped by content or
-// size, failed), or, for an id that reads as a path, one the collection's
-// globs leave out. Other errors, and ids the index knows nothing about,
-// keep their error and its closest ids.
-func (ix *Index) notIndexed(id string, err error) error {
-	var nf *NotFoundError
-	if !errors.As(err, &nf) || strings.Contains(nf.ID, " (ambiguous") {
-		return err
-	}
-	id = strings.TrimSpace(id)
-	docID, _ := treenav.SplitNodeID(id)
-	docID = strings.TrimPrefix(docID, "./")
-	if docID == "" {
-		return err
-	}
-	v := ix.view()
-	if _, _, ok := v.doc(docID); ok {
-		return err // an indexed document: a node of it is unknown
-	}
-	ne := &NotIndexedError{What: nf.What, ID: id, DocID: docID}
-	var src Source
-	if p := ix.source.Load(); p != nil {
-		src = *p
-	}
-	if sk, ok := ix.skippedFiles()[docID]; ok {
-		ne.Reason, ne.Detail = sk.Reason, skipDetail(sk, docID, src)
-	}
-	if ne.Detail == "" && (strings.Contains(id, "#") || v.looksLikePath(docID)) {
-		if g, ok := src.(globExplainer); ok {
-			ne.Reason, ne.Detail = g.globExcluded(docID)
-		}
-	}
-	if ne.Detail == "" {
-		return err
-	}
-	return ne
-}
-
-// failureSource is implemented by sources (the Engine) that keep the
-// errors of the files that failed to be indexed.
-type failureSource interface {
-	failure(docID string) string
-}
-
-// globExplainer is implemented by sources (the Engine) that know the
-// collections' globs: why a path is left out by them, if it is.
-type globExplainer interface {
-	globExcluded(docID string) (reason, detail string)
-}
-
-// skipAdvisor is implemented by sources (the Engine) that know how their
-// collections and size limit were configured: what would index a file
-// skipped as generated or as too large.
-type skipAdvisor interface {
-	generatedAdvice(docID string) string
-	sizeAdvice() string
-}
-
-// skipDetail says what a stamp's reason means for the file, and what
-// would get it indexed; "" for a stamp that is no reason (an indexed
-// file's "same content").
-func skipDetail(sk skipStamp, docID string, src Source) string {
-	adv, _ := src.(skipAdvisor)
-	switch sk.Reason {
-	case walk.SkipGenerated:
-		advice := "to index it, list it under generated = [...] in its collection's [[collections]] table in the configuration file: " + generatedExample(docID)
-		if adv != nil {
-			advice = adv.generatedAdvice(docID)
-		}
-		return "skipped as generated (its opening comments carry a generator's marker, such as \"Code generated ... DO NOT EDIT\" or \"@generated\"); " + advice
-	case walk.SkipBinary:
-		return "skipped as binary (it has a NUL byte near its start)"
-	case walk.SkipMinified:
-		return "skipped as minified (a bundle: \".min.\" in its name, or lines of over 300 bytes on average)"
-	case walk.SkipUnsupported:
-		return "it is of no language treenav parses (no known extension, name or shebang)"
-	case walk.SkipTooLarge:
-		advice := "raise limits.max_file_size in the configuration file, or pass --max-file-size"
-		if adv != nil {
-			advice = adv.sizeAdvice()
-		}
-		return fmt.Sprintf("skipped as too large (%d bytes, over the size limit); to index it, %s", sk.Size, advice)
-	case failedReason:
-		msg := "it could not be read or parsed when last indexed"
-		if fs, ok := src.(failureSource); ok {
-			if e := fs.failure(docID); e != "" {
-				msg += ": " + e
-			}
-		}
-		return msg + "; index_status lists the files that failed"
-	}
-	return ""
-}
-
-// failure is the error the last build or the watcher kept for a file that
-// failed to be indexed, if the status still holds it.
-func (e *Engine) failure(docID string) string {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for _, fe := range e.status.Errors {
-		if fe.Path == docID {
-			return fe.Error
-		}
-	}
-	return ""
-}
-
-// globExcluded says whether the include or exclude globs of the document
-// id's collection leave its path out (walk.Options.GlobExcluded: from the
-// path alone, no file is read).
-func (e *Engine) globExcluded(docID string) (reason, detail string) {
-	c, rel, ok := e.fileOfID(docID)
-	if !ok || rel == "" {
-		return "", ""
-	}
-	opts := e.walkOptions(*c)
-	pattern, excluded := opts.GlobExcluded(rel)
-	switch {
-	case !excluded:
-		return "", ""
-	case pattern != "":
-		return walk.SkipExcluded, fmt.Sprintf("its collection's exclude pattern %q leaves it out", pattern)
-	}
-	return walk.SkipExcluded, fmt.Sprintf("its collection's include globs (%s) do not match it", quoteAll(c.Include))
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
-}
-
 // closestShown is the number of ids suggested for one that matched
 // nothing.
 const closestShown = 5
@@ -313,9 +158,11 @@ func hasExt(p string) bool {
 	return i > 0 && i < len(base)-1
 }
 
-// looksLikePath reports whether id, which has no '#', reads as a path: it
+// LooksLikePath reports whether id, which has no '#', reads as a path: it
 // has a '/', or ends in an extension some indexed document has ("server.go",
 // not "json.Marshal").
+func (ix *Index) LooksLikePath(id string) bool { return ix.view().looksLikePath(id) }
+
 func (v *view) looksLikePath(id string) bool {
 	if strings.Contains(id, "/") {
 		return true
@@ -541,9 +388,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			s = v.segs[si]
 			d = &s.docs[s.nodes[node].doc]
 		case strings.Contains(req.DocID, "#"):
-			return nil, ix.notIndexed(req.DocID, err) // a node id: the nodes near it
+			return nil, asked(req.DocID, err) // a node id: the nodes near it
 		default:
-			return nil, ix.notIndexed(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			return nil, asked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
@@ -622,7 +469,7 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		}
 		si, n, err := v.resolve(full)
 		if err != nil {
-			return nil, ix.notIndexed(full, err)
+			return nil, asked(full, err)
 		}
 		s := v.segs[si]
 		nm := &s.nodes[n]
@@ -731,7 +578,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	si, n, err := v.resolve(id)
 	if err != nil {
-		return nil, ix.notIndexed(id, err)
+		return nil, asked(id, err)
 	}
 	s := v.segs[si]
 	nm := &s.nodes[n]

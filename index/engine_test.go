@@ -3,31 +3,13 @@ package index
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers"
 )
-
-// writeTree writes files (path → content) under a new temp dir.
-func writeTree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 const serverGo = `package web
 
@@ -67,19 +49,6 @@ func ReadFile(name string) ([]byte, error) { return nil, nil }
 // ReadFileFS reads from a file system.
 func ReadFileFS(name string) ([]byte, error) { return nil, nil }
 `
-
-func newTestEngine(t testing.TB, files map[string]string) (*Engine, string) {
-	t.Helper()
-	dir := writeTree(t, files)
-	e, err := NewEngine([]treenav.Collection{{Name: "test", Root: dir}}, EngineOptions{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	return e, dir
-}
 
 func ids(r *treenav.SearchResponse) []string {
 	var out []string
@@ -127,8 +96,8 @@ func codeInput(id, text string) Input {
 }
 
 func TestSearchRanksExactBeforePrefix(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
-	r, err := e.Index().Search(SearchRequest{Query: "ReadFile"})
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
+	r, err := ix.Search(SearchRequest{Query: "ReadFile"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,12 +112,12 @@ func TestSearchRanksExactBeforePrefix(t *testing.T) {
 			t.Errorf("result %s snippet %q has no match", res.NodeID, res.Snippet)
 		}
 	}
-	r, _ = e.Index().Search(SearchRequest{Query: "graceful shutdown server"})
+	r, _ = ix.Search(SearchRequest{Query: "graceful shutdown server"})
 	if got := ids(r); len(got) == 0 || got[0] != "web/server.go#Server.Shutdown" {
 		t.Fatalf("graceful shutdown: got %v", got)
 	}
 	// Identifier parts: "user token" finds getUserToken.
-	r, _ = e.Index().Search(SearchRequest{Query: "user token"})
+	r, _ = ix.Search(SearchRequest{Query: "user token"})
 	if got := ids(r); len(got) == 0 || got[0] != "auth/token.go#getUserToken" {
 		t.Fatalf("user token: got %v", got)
 	}
@@ -163,19 +132,19 @@ func TestPrefixIsBounded(t *testing.T) {
 		fmt.Fprintf(&b, "tokenx%d ", i)
 	}
 	b.WriteString("\nfunc Many() {}\n\n// Exact returns a token.\nfunc Exact() {}\n")
-	e, _ := newTestEngine(t, map[string]string{"p.go": b.String()})
-	r, _ := e.Index().Search(SearchRequest{Query: "token"})
+	ix := newTestIndex(t, map[string]string{"p.go": b.String()})
+	r, _ := ix.Search(SearchRequest{Query: "token"})
 	if got := ids(r); len(got) < 2 || got[0] != "p.go#Exact" {
 		t.Fatalf("got %v, want p.go#Exact first", got)
 	}
-	if r.Results[1].Score > r.Results[0].Score*e.Index().Ranking().PrefixPenalty*1.5 {
+	if r.Results[1].Score > r.Results[0].Score*ix.Ranking().PrefixPenalty*1.5 {
 		t.Errorf("prefix-only node scores %v against exact %v", r.Results[1].Score, r.Results[0].Score)
 	}
 }
 
 func TestFiltersAndScopes(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
-	r, _ := e.Index().Search(SearchRequest{Query: "token server", Filters: map[string][]string{"kind": {"struct"}}})
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	r, _ := ix.Search(SearchRequest{Query: "token server", Filters: map[string][]string{"kind": {"struct"}}})
 	for _, x := range r.Results {
 		if x.Kind != treenav.KindStruct {
 			t.Errorf("kind filter let %s (%s) through", x.NodeID, x.Kind)
@@ -184,30 +153,30 @@ func TestFiltersAndScopes(t *testing.T) {
 	if len(r.Results) != 1 {
 		t.Errorf("kind=struct: %v", ids(r))
 	}
-	r, _ = e.Index().Search(SearchRequest{Query: "token", DocIDs: []string{"web/server.go"}})
+	r, _ = ix.Search(SearchRequest{Query: "token", DocIDs: []string{"web/server.go"}})
 	if len(r.Results) != 0 {
 		t.Errorf("doc scope: %v", ids(r))
 	}
-	r, _ = e.Index().Search(SearchRequest{Query: "token", PathGlob: "auth/**"})
+	r, _ = ix.Search(SearchRequest{Query: "token", PathGlob: "auth/**"})
 	if len(r.Results) == 0 {
 		t.Error("path glob auth/** found nothing")
 	}
-	r, _ = e.Index().Search(SearchRequest{Query: "token", Filters: map[string][]string{"language": {"python"}}})
+	r, _ = ix.Search(SearchRequest{Query: "token", Filters: map[string][]string{"language": {"python"}}})
 	if len(r.Results) != 0 {
 		t.Errorf("language=python: %v", ids(r))
 	}
-	if _, err := e.Index().Search(SearchRequest{Query: "x", PathGlob: "[unclosed"}); err == nil {
+	if _, err := ix.Search(SearchRequest{Query: "x", PathGlob: "[unclosed"}); err == nil {
 		t.Error("bad glob accepted")
 	}
 }
 
 func TestPhraseAndPaging(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
-	r, _ := e.Index().Search(SearchRequest{Query: `"expired token"`})
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
+	r, _ := ix.Search(SearchRequest{Query: `"expired token"`})
 	if got := ids(r); len(got) != 1 || got[0] != "auth/token.go#RefreshToken" {
 		t.Errorf("phrase: %v", got)
 	}
-	r, _ = e.Index().Search(SearchRequest{Query: `"token expired"`})
+	r, _ = ix.Search(SearchRequest{Query: `"token expired"`})
 	if len(r.Results) != 0 {
 		t.Errorf("reversed phrase matched: %v", ids(r))
 	}
@@ -219,28 +188,27 @@ func TestPhraseAndPaging(t *testing.T) {
 		`"getUserToken returns the"`:   "auth/token.go#getUserToken",
 		`"renews an expired token"`:    "auth/token.go#RefreshToken",
 	} {
-		wantFirst(t, e.Index(), q, want)
+		wantFirst(t, ix, q, want)
 	}
 	// The stop word's place must be there: "bearer token user" has none.
-	r, _ = e.Index().Search(SearchRequest{Query: `"bearer token user"`})
+	r, _ = ix.Search(SearchRequest{Query: `"bearer token user"`})
 	if len(r.Results) != 0 {
 		t.Errorf("a phrase matched across a missing word: %v", ids(r))
 	}
-	all, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 100})
-	p1, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 2})
+	all, _ := ix.Search(SearchRequest{Query: "token", Limit: 100})
+	p1, _ := ix.Search(SearchRequest{Query: "token", Limit: 2})
 	if p1.NextCursor != "2" || len(p1.Results) != 2 || p1.Total != all.Total {
 		t.Fatalf("page 1: cursor %q, %d results, total %d/%d", p1.NextCursor, len(p1.Results), p1.Total, all.Total)
 	}
-	p2, _ := e.Index().Search(SearchRequest{Query: "token", Limit: 2, Offset: 2})
+	p2, _ := ix.Search(SearchRequest{Query: "token", Limit: 2, Offset: 2})
 	if len(p2.Results) == 0 || p2.Results[0].NodeID != all.Results[2].NodeID {
 		t.Errorf("page 2 starts at %v, want %s", ids(p2), all.Results[2].NodeID)
 	}
 }
 
 func TestSymbols(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo,
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo,
 		"web/server_test.go": "package web\n\nfunc (s *Server) shutdown() {}\n"})
-	ix := e.Index()
 	names := func(r *treenav.SymbolsResponse) []string {
 		var out []string
 		for _, s := range r.Symbols {
@@ -275,8 +243,8 @@ func TestSymbols(t *testing.T) {
 }
 
 func TestTreeNodesNavigate(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo})
-	tr, err := e.Index().Tree(TreeRequest{DocID: "web/server.go"})
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo})
+	tr, err := ix.Tree(TreeRequest{DocID: "web/server.go"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +256,7 @@ func TestTreeNodesNavigate(t *testing.T) {
 	if strings.Join(got, ",") != want {
 		t.Errorf("tree:\n%s\nwant\n%s", strings.Join(got, ","), want)
 	}
-	nr, err := e.Nodes(NodesRequest{IDs: []string{"Server.Shutdown", "web/server.go#Server"}})
+	nr, err := ix.Nodes(NodesRequest{IDs: []string{"Server.Shutdown", "web/server.go#Server"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +274,7 @@ func TestTreeNodesNavigate(t *testing.T) {
 	if c := nr.Nodes[1].Content; !strings.Contains(c, "… field \"Addr\"") || strings.Contains(c, "Addr string") {
 		t.Errorf("struct own content should mark, not include, its field: %q", c)
 	}
-	nav, err := e.Navigate(NavigateRequest{ID: "web/server.go#Server"})
+	nav, err := ix.Navigate(NavigateRequest{ID: "web/server.go#Server"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,56 +284,14 @@ func TestTreeNodesNavigate(t *testing.T) {
 	if len(nav.Nodes) != 4 {
 		t.Errorf("navigate outline: %d nodes, want 4", len(nav.Nodes))
 	}
-	_, err = e.Nodes(NodesRequest{IDs: []string{"web/server.go#Server.Shutdwn"}})
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"web/server.go#Server.Shutdwn"}})
 	var nf *NotFoundError
 	if !errors.As(err, &nf) || len(nf.Closest) == 0 || nf.Closest[0] != "web/server.go#Server.Shutdown" {
 		t.Errorf("unknown id: %v", err)
 	}
-	_, err = e.Index().Tree(TreeRequest{DocID: "web/servr.go"})
+	_, err = ix.Tree(TreeRequest{DocID: "web/servr.go"})
 	if !errors.As(err, &nf) || len(nf.Closest) == 0 || nf.Closest[0] != "web/server.go" {
 		t.Errorf("unknown doc: %v", err)
-	}
-}
-
-func TestIncrementalBuildAndStaleRead(t *testing.T) {
-	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
-	if st := e.Status(); st.Parsed != 2 {
-		t.Fatalf("first build parsed %d files, want 2", st.Parsed)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	if st := e.Status(); st.Parsed != 0 || st.Unchanged != 2 {
-		t.Fatalf("second build: parsed %d unchanged %d, want 0 and 2", st.Parsed, st.Unchanged)
-	}
-	// Modify one file, delete another, add a third.
-	if err := os.WriteFile(filepath.Join(dir, "web/server.go"), []byte(strings.Replace(serverGo, "Close", "Stop", -1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	os.Remove(filepath.Join(dir, "auth/token.go"))
-	os.MkdirAll(filepath.Join(dir, "files"), 0o755)
-	os.WriteFile(filepath.Join(dir, "files/read.go"), []byte(fileGo), 0o644)
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	if st := e.Status(); st.Parsed != 2 || st.Removed != 1 {
-		t.Errorf("third build: parsed %d removed %d, want 2 and 1", st.Parsed, st.Removed)
-	}
-	r, _ := e.Index().Symbols(SymbolRequest{Query: "Close"})
-	if len(r.Symbols) != 0 {
-		t.Errorf("Close survived its edit: %+v", r.Symbols)
-	}
-	if r, _ := e.Index().Search(SearchRequest{Query: "RefreshToken"}); len(r.Results) != 0 {
-		t.Errorf("deleted file still found: %v", ids(r))
-	}
-	// A file edited behind the index's back is re-indexed on read.
-	os.WriteFile(filepath.Join(dir, "files/read.go"), []byte("package files\n\n// Changed.\nfunc ReadFile() {}\n"), 0o644)
-	nr, err := e.Nodes(NodesRequest{IDs: []string{"files/read.go#ReadFile"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(nr.Nodes[0].Content, "Changed.") {
-		t.Errorf("stale read not refreshed: %q", nr.Nodes[0].Content)
 	}
 }
 
@@ -396,105 +322,46 @@ func TestApplyManySmallUpdatesMerges(t *testing.T) {
 	}
 }
 
-func TestConcurrentReadersAndWriter(t *testing.T) {
-	e, dir := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo})
-	var wg sync.WaitGroup
-	stop := make(chan struct{})
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				r, err := e.Index().Search(SearchRequest{Query: "token server"})
-				if err != nil || len(r.Results) == 0 {
-					t.Errorf("search during updates: %v %v", err, r)
-					return
-				}
-			}
-		}()
-	}
-	for i := range 20 {
-		os.WriteFile(filepath.Join(dir, "auth/token.go"), []byte(tokenGo+fmt.Sprintf("\n// v%d\n", i)), 0o644)
-		if err := e.Build(); err != nil {
-			t.Error(err)
-		}
-	}
-	close(stop)
-	wg.Wait()
-}
-
-func TestBuildPublishesPartialIndex(t *testing.T) {
-	files := map[string]string{}
-	for i := range 60 {
-		files[fmt.Sprintf("pkg%d/f.go", i)] = fmt.Sprintf("package p\n\n// Func%d is number %d.\nfunc Func%d() {}\n", i, i, i)
-	}
-	dir := writeTree(t, files)
-	var seen []int
-	var e *Engine
-	var err error
-	e, err = NewEngine([]treenav.Collection{{Name: "t", Root: dir}}, EngineOptions{Workers: 2, FlushEvery: time.Nanosecond,
-		Progress: func(p Progress) {
-			if p.Done%20 == 0 {
-				seen = append(seen, e.Index().Stats().Documents)
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) < 2 || seen[1] == 0 {
-		t.Errorf("documents visible during the build: %v; want a growing count", seen)
-	}
-	if st := e.Index().Stats(); st.Documents != 60 || st.Segments != 1 {
-		t.Errorf("after build: %d documents in %d segments, want 60 in 1", st.Documents, st.Segments)
-	}
-	r, _ := e.Index().Symbols(SymbolRequest{Query: "Func42"})
-	if len(r.Symbols) != 1 {
-		t.Errorf("Func42: %+v", r.Symbols)
-	}
-}
-
 // TestBuildBatches checks that batching parsed documents before indexing
 // them (addBatch) loses and changes nothing: full batches, the batch a
 // worker holds when it runs out of files, and the batch added before a
 // partial segment is published.
 func TestBuildBatches(t *testing.T) {
-	files := map[string]string{}
+	var ins []Input
 	for i := range 60 {
-		files[fmt.Sprintf("pkg%d/f.go", i)] = fmt.Sprintf("package p\n\n// Func%d is number %d.\nfunc Func%d() {}\n", i, i, i)
+		rel := fmt.Sprintf("pkg%d/f.go", i)
+		src := []byte(fmt.Sprintf("package p\n\n// Func%d is number %d.\nfunc Func%d() {}\n", i, i, i))
+		doc, err := parsers.Parse(rel, rel, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, Input{Doc: doc, Src: src})
 	}
-	dir := writeTree(t, files)
 	build := func(batch int, flush time.Duration) []string {
 		saved := addBatchBytes
 		addBatchBytes = batch
 		defer func() { addBatchBytes = saved }()
-		e, err := NewEngine([]treenav.Collection{{Name: "t", Root: dir}}, EngineOptions{Workers: 2, FlushEvery: flush})
-		if err != nil {
-			t.Fatal(err)
+		ix := New()
+		b := ix.NewBuild(2, 0, flush)
+		for i, in := range ins {
+			b.Add(i%2, in)
 		}
-		if err := e.Build(); err != nil {
-			t.Fatal(err)
-		}
-		if st := e.Index().Stats(); st.Documents != 60 {
+		b.Done(0)
+		b.Done(1)
+		b.Install(nil)
+		if st := ix.Stats(); st.Documents != 60 {
 			t.Errorf("batch %d, flush %v: %d documents, want 60", batch, flush, st.Documents)
 		}
 		var got []string
 		for i := range 60 {
 			name := fmt.Sprintf("Func%d", i)
-			r, err := e.Index().Symbols(SymbolRequest{Query: name})
+			r, err := ix.Symbols(SymbolRequest{Query: name})
 			if err != nil || len(r.Symbols) == 0 || r.Symbols[0].Name != name {
 				t.Fatalf("batch %d: %s: %v, first of %d results not it", batch, name, err, len(r.Symbols))
 			}
 			got = append(got, r.Symbols[0].NodeID)
 		}
-		r, err := e.Index().Search(SearchRequest{Query: "number", Limit: 100})
+		r, err := ix.Search(SearchRequest{Query: "number", Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -511,44 +378,9 @@ func TestBuildBatches(t *testing.T) {
 	}
 }
 
-func TestDiffAndRememberedSkips(t *testing.T) {
-	e, dir := newTestEngine(t, map[string]string{
-		"web/server.go": serverGo,
-		"gen/z.go":      "// Code generated by stringer. DO NOT EDIT.\n\npackage gen\n",
-	})
-	if st := e.Status(); st.Skipped["generated"] != 1 {
-		t.Fatalf("skipped = %v, want generated=1", st.Skipped)
-	}
-	f, err := e.Diff()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.Added)+len(f.Changed)+len(f.Removed) != 0 {
-		t.Errorf("fresh index reported stale: %+v", f)
-	}
-	// A later build remembers the skip without reading the file.
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	if st := e.Status(); st.Skipped["generated"] != 1 || st.Parsed != 0 {
-		t.Errorf("second build: skipped %v parsed %d", st.Skipped, st.Parsed)
-	}
-	os.WriteFile(filepath.Join(dir, "gen/z.go"), []byte("package gen\n\nfunc Handwritten() {}\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "web/new.go"), []byte("package web\n"), 0o644)
-	os.Remove(filepath.Join(dir, "web/server.go"))
-	f, _ = e.Diff()
-	if fmt.Sprint(f.Added) != "[gen/z.go web/new.go]" || fmt.Sprint(f.Removed) != "[web/server.go]" {
-		t.Errorf("diff after edits: %+v", f)
-	}
-	e.Build()
-	if r, _ := e.Index().Symbols(SymbolRequest{Query: "Handwritten"}); len(r.Symbols) != 1 {
-		t.Error("a file that stopped being generated was not indexed")
-	}
-}
-
 func TestTopCandidatesMatchesFullSort(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
-	v := e.Index().view()
+	ix := newTestIndex(t, map[string]string{"web/server.go": serverGo, "auth/token.go": tokenGo, "files/read.go": fileGo})
+	v := ix.view()
 	var cands []candidate
 	for i := range 200 {
 		// Many ties, to exercise the tie order too.
@@ -574,14 +406,13 @@ func TestTopCandidatesMatchesFullSort(t *testing.T) {
 func TestSearchDemotesTestAndInternalCode(t *testing.T) {
 	const long = "package files\n\n// ReadFile reads the named file and returns its contents, all of them.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n"
 	const short = "package files\n\n// ReadFile reads a file.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n"
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"files/read.go":              long,
 		"lib/internal/files/read.go": short,
 		"third_party/files/rf.go":    short,
 		"files/read_test.go":         short,
 		"files/internalread/read.go": long, // "internalread" is no internal directory
 	})
-	ix := e.Index()
 	rank := func() map[string]int {
 		r, err := ix.Search(SearchRequest{Query: "ReadFile"})
 		if err != nil {
@@ -616,13 +447,13 @@ func TestSearchDemotesTestAndInternalCode(t *testing.T) {
 // runtime's private sleep, and then the public one comes first. A query
 // with a capital asks for that case.
 func TestLowercaseQueryTakesAnyCase(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"time/sleep.go":    "package time\n\n// Sleep pauses the current goroutine for at least the duration d.\nfunc Sleep(d Duration)\n",
 		"runtime/stub.go":  "package runtime\n\n// sleep is linked to time.Sleep.\nfunc sleep(ns int64)\n",
 		"runtime/trace.go": "package runtime\n\ntype wakeableSleep struct{}\n\n// sleep sleeps for the duration or until wake is called.\nfunc (s *wakeableSleep) sleep(ns int64) {}\n",
 	})
-	wantFirst(t, e.Index(), "sleep", "time/sleep.go#Sleep")
-	r, _ := e.Index().Search(SearchRequest{Query: "Sleep"})
+	wantFirst(t, ix, "sleep", "time/sleep.go#Sleep")
+	r, _ := ix.Search(SearchRequest{Query: "Sleep"})
 	if got := ids(r); len(got) == 0 || got[0] != "time/sleep.go#Sleep" {
 		t.Errorf("Sleep: %v", got)
 	}
@@ -632,7 +463,7 @@ func TestLowercaseQueryTakesAnyCase(t *testing.T) {
 // says it ("errors Is" for errors.Is); in a title every word is
 // capitalized, and "And" stays a stop word.
 func TestCapitalStopWordAfterLowerIsAName(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"errors/wrap.go":         "package errors\n\n// Is reports whether any error in err's tree matches target.\nfunc Is(err, target error) bool { return false }\n\n// As finds the first error in err's tree that matches target.\nfunc As(err error, target any) bool { return false }\n",
 		"syscall/errno.go":       "package syscall\n\ntype Errno int\n\nfunc (e Errno) Error() string { return \"errno\" }\n",
 		"regexp/syntax/parse.go": "package syntax\n\n// An ErrorCode describes a failure to parse a regular expression.\ntype ErrorCode string\n",
@@ -640,11 +471,11 @@ func TestCapitalStopWordAfterLowerIsAName(t *testing.T) {
 	})
 	// Named by the query, errors.Is stands well above the text that only
 	// mentions errors.
-	r, _ := e.Index().Search(SearchRequest{Query: "errors Is"})
+	r, _ := ix.Search(SearchRequest{Query: "errors Is"})
 	if got := ids(r); len(got) < 2 || got[0] != "errors/wrap.go#Is" || r.Results[0].Score < 2*r.Results[1].Score {
 		t.Errorf("errors Is: %v, scores %v", got, r.Results)
 	}
-	wantFirst(t, e.Index(), "Heartbeats And Failure Detection", "docs/cluster.md#cluster/heartbeats-and-failure-detection")
+	wantFirst(t, ix, "Heartbeats And Failure Detection", "docs/cluster.md#cluster/heartbeats-and-failure-detection")
 }
 
 func TestIsInternalPath(t *testing.T) {
@@ -667,13 +498,12 @@ func TestIsInternalPath(t *testing.T) {
 // TestDeprecatedSymbolsRankLast: a deprecated definition ranks below a
 // live one in search and in find_symbol's tier, though BM25 prefers it.
 func TestDeprecatedSymbolsRankLast(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"a/ioutil.go":   "package a\n\n// ReadFile reads.\n//\n// Deprecated: use b.ReadFile.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
 		"b/os.go":       "package b\n\n// ReadFile reads the named file and returns its contents, all of them, or an error.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
 		"c/Applet.java": "/** An applet. */\n@Deprecated(since = \"9\")\npublic class Applet {\n    public void stop() {}\n}\n",
 		"c/Timer.java":  "public class Timer {\n    /** Stops the timer, sending no more events to its listeners. */\n    public void stop() {}\n}\n",
 	})
-	ix := e.Index()
 	first := func() string {
 		r, err := ix.Search(SearchRequest{Query: "ReadFile"})
 		if err != nil {
@@ -765,14 +595,13 @@ func TestApplyDuplicatesAndRemovals(t *testing.T) {
 // "os.path.join" name a symbol by its module, as code calls it; search
 // ranks it first and find_symbol lists it in the qualified tier.
 func TestModuleQualifiedNames(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"encoding/json/encode.go": "package json\n\n// Marshal returns the JSON encoding of v.\nfunc Marshal(v any) ([]byte, error) { return nil, nil }\n\n// Marshaler is implemented by types that marshal themselves into JSON.\ntype Marshaler interface{ MarshalJSON() ([]byte, error) }\n",
 		"encoding/xml/marshal.go": "package xml\n\n// Marshal returns the XML encoding of v, marshal marshal.\nfunc Marshal(v any) ([]byte, error) { return nil, nil }\n",
 		"net/http/server.go":      serverGo,
 		"os/path.py":              "def join(a, *p):\n    \"\"\"Join two or more pathname components.\"\"\"\n    return a\n",
 		"os/other.py":             "def join(a, b):\n    \"\"\"Join a and b, join them well.\"\"\"\n    return a\n",
 	})
-	ix := e.Index()
 	for q, want := range map[string]string{
 		"json.Marshal":         "encoding/json/encode.go#Marshal",
 		"xml.Marshal":          "encoding/xml/marshal.go#Marshal",
@@ -797,16 +626,16 @@ func TestModuleQualifiedNames(t *testing.T) {
 // module ("slog.Logger.With" is the method, not the function With of
 // log/slog/logger.go).
 func TestDottedNameElsewhere(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"posixpath.py":       "def join(a, *p):\n    \"\"\"Join two or more pathname components.\"\"\"\n    return a\n",
 		"mailbox.py":         "class Maildir:\n    def remove_folder(self, folder):\n        \"\"\"Delete the named folder.\"\"\"\n        path = os.path.join(self._path, '.' + folder)\n        os.rmdir(path)\n",
 		"log/slog/logger.go": "package slog\n\n// A Logger records structured information.\ntype Logger struct{}\n\n// With returns a Logger that includes the given attributes.\nfunc (l *Logger) With(args ...any) *Logger { return l }\n\n// With calls [Logger.With] on the default Logger: Logger.With, Logger.With.\nfunc With(args ...any) *Logger { return Default().With(args...) }\n",
 	})
-	wantFirst(t, e.Index(), "os.path.join", "posixpath.py#join")
+	wantFirst(t, ix, "os.path.join", "posixpath.py#join")
 	if nameMatch(&nodeMeta{kind: treenav.KindMethod, name: "json", qualified: "Response.json"}, "models.py", "python", "", "package.json", "package.json", "packagejson", "package json") != 0 {
 		t.Error(`"package.json" named a method json: it names a file`)
 	}
-	wantFirst(t, e.Index(), "slog.Logger.With", "log/slog/logger.go#Logger.With")
+	wantFirst(t, ix, "slog.Logger.With", "log/slog/logger.go#Logger.With")
 }
 
 // TestAllowedWithoutFilter: with no filter, the allowed documents are the
@@ -845,12 +674,11 @@ func TestAllowedWithoutFilter(t *testing.T) {
 // "http/server.go") ranks the file's node first, ahead of the symbols in
 // it that share its words.
 func TestFileNameQueries(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"net/http/server.go": serverGo,
 		"net/rpc/server.go":  "package rpc\n\n// Server is an RPC server.\ntype Server struct{}\n",
 		"docs/README.md":     "# Server guide\n\nHow to run the server.\n",
 	})
-	ix := e.Index()
 	for q, want := range map[string]string{
 		"http/server.go":     "net/http/server.go",
 		"net/http/server.go": "net/http/server.go",
@@ -876,12 +704,12 @@ func TestFileNameQueries(t *testing.T) {
 // "vector::push_back"), ranks that symbol first, ahead of symbols whose
 // text only mentions its parts.
 func TestQualifiedNameQueries(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"include/vector.h": "namespace std {\ntemplate <class T> class vector {\npublic:\n  void push_back(const T& x);\n};\n}\n",
 		"include/mini.h":   "// mini_vector is a small vector: push_back, push_back, vector, vector, std.\nclass mini_vector {\n  void add(int x) { push_back(x); }\n  void push_back(int x);\n};\n",
 	})
 	for _, q := range []string{"std::vector::push_back", "vector::push_back", "std.vector.push_back"} {
-		wantFirst(t, e.Index(), q, "include/vector.h#std.vector.push_back")
+		wantFirst(t, ix, q, "include/vector.h#std.vector.push_back")
 	}
 }
 
@@ -889,7 +717,7 @@ func TestQualifiedNameQueries(t *testing.T) {
 // Path.read_text and std.vector.push_back by the end of their qualified
 // names, ahead of nodes that only mention the words.
 func TestTypeAndMethodWords(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"lib/pathlib.py":   "class Path:\n    def read_text(self):\n        \"\"\"Return the decoded contents of the file." + strings.Repeat(" The file is opened, decoded and closed.", 20) + "\"\"\"\n        return ''\n",
 		"lib/notes.py":     "def path_read_text_of():\n    \"\"\"Path read_text, path read text.\"\"\"\n    return 1\n",
 		"include/vector.h": "namespace std {\ntemplate <class T> class vector {\npublic:\n  // Appends x." + strings.Repeat(" It may reallocate the storage.", 20) + "\n  void push_back(const T& x);\n};\n}\n",
@@ -900,6 +728,6 @@ func TestTypeAndMethodWords(t *testing.T) {
 		"path read text":   "lib/pathlib.py#Path.read_text",
 		"vector push_back": "include/vector.h#std.vector.push_back",
 	} {
-		wantFirst(t, e.Index(), q, want)
+		wantFirst(t, ix, q, want)
 	}
 }

@@ -6,6 +6,7 @@
 package index
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -27,31 +28,35 @@ type Index struct {
 	weights atomic.Pointer[map[string]float64] // collection weights
 	source  atomic.Pointer[Source]
 	cache   contentCache
-	skipped atomic.Pointer[map[string]skipStamp]
+	skipped atomic.Pointer[map[string]Stamp]
 	linkc   linkCache
 }
 
-// skipStamp is what the index remembers of a file it read without
-// indexing anything new (see contentSkip and the Reasons in engine.go): a
+// Stamp is what the index remembers of a file it read without
+// indexing anything new (see contentSkip and the Reasons in
+// index/engine/engine.go): a
 // file skipped by its content (binary, generated, minified), so that later
 // builds need not read it again while it is unchanged; one that failed to
 // parse; an indexed file touched without a change (sameContentReason);
 // one too large to read, so that tools can say why it is missing; and,
 // under a key no document id has, the generated globs each collection's
 // last build ran with (generatedKey).
-type skipStamp struct {
+type Stamp struct {
 	Size, ModTime int64
 	Reason        string
 }
 
-func (ix *Index) skippedFiles() map[string]skipStamp {
+// Stamps returns the stamps the index keeps, by document id (and
+// engine-defined keys no document id has); the map must not be changed.
+func (ix *Index) Stamps() map[string]Stamp {
 	if m := ix.skipped.Load(); m != nil {
 		return *m
 	}
 	return nil
 }
 
-func (ix *Index) setSkippedFiles(m map[string]skipStamp) { ix.skipped.Store(&m) }
+// SetStamps replaces the stamps; they are saved with the snapshot.
+func (ix *Index) SetStamps(m map[string]Stamp) { ix.skipped.Store(&m) }
 
 // view is one consistent state of the index.
 type view struct {
@@ -398,6 +403,19 @@ type NotFoundError struct {
 	What    string   // "document" or "node"
 	ID      string   // the id asked for
 	Closest []string // nearest valid ids, best first
+	// Asked is the id as the request gave it, set by the queries whose
+	// id may name a file the index left out on purpose: the engine
+	// explains those (index/engine: NotIndexedError).
+	Asked string
+}
+
+// asked records on err, when it is a NotFoundError, the id the request
+// gave, for the engine to explain; other errors are returned as they are.
+func asked(id string, err error) error {
+	if nf, ok := errors.AsType[*NotFoundError](err); ok {
+		nf.Asked = id
+	}
+	return err
 }
 
 func (e *NotFoundError) Error() string {

@@ -59,8 +59,7 @@ var globFiles = map[string]string{
 // scope gitignore and ripgrep: a directory takes in what is under it, a
 // name matches at any depth.
 func TestPathGlobDirectoryAndBaseName(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, tc := range []struct {
 		glob string
 		want []string // the documents of the results
@@ -124,8 +123,7 @@ func sameDocs(got, want []string) bool {
 // A glob that would match below the root but matches nothing from it
 // says so; one that matches nothing anywhere is an empty result.
 func TestPathGlobFromTheRoot(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, glob := range []string{"http/*.go", "http", "httptest/server.go"} {
 		_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
 		wantBadRequest(t, "search "+glob, err, "matches no file", `did you mean "**/`+glob+`"`)

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // isPrivateSymbol reports whether a code symbol is private by its
@@ -69,8 +70,8 @@ func hasWord(s, w string) bool {
 			return false
 		}
 		j += i
-		before := j == 0 || !isWordByte(s[j-1])
-		after := j+len(w) == len(s) || !isWordByte(s[j+len(w)])
+		before := j == 0 || !analysis.IsWordByte(s[j-1])
+		after := j+len(w) == len(s) || !analysis.IsWordByte(s[j+len(w)])
 		if before && after {
 			return true
 		}

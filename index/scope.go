@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/markdown"
 )

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // SearchRequest is a ranked search over nodes.
@@ -113,17 +114,17 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if err := checkQueryLength(req.Query); err != nil {
 		return nil, err
 	}
-	q := parseQuery(req.Query)
+	q := analysis.ParseQuery(req.Query)
 	resp := &treenav.SearchResponse{Query: req.Query, Results: []treenav.SearchResult{}}
 	filter, err := v.compileFilter(req)
 	if err != nil {
 		// A doc_id of a file left out says why, as tree and node do.
 		if nf, ok := errors.AsType[*NotFoundError](err); ok {
-			return nil, ix.notIndexed(nf.ID, err)
+			return nil, asked(nf.ID, err)
 		}
 		return nil, err
 	}
-	if len(q.terms) == 0 || v.liveNodes == 0 {
+	if len(q.Terms) == 0 || v.liveNodes == 0 {
 		return resp, nil
 	}
 	limit := req.Limit
@@ -167,7 +168,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.phrases) > 0 {
+	if len(q.Phrases) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
 	} else {
@@ -188,7 +189,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// that grew with offset and limit rescored a different set, so that
 	// pages repeated results and skipped others.
 	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights)
-	if len(q.words) > 1 {
+	if len(q.Words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
 			c.score += proximityBonus(v, c, q, variants, &r)
@@ -318,35 +319,35 @@ func topCandidates(v *view, cands []candidate, m int) {
 // expand finds each query term's variants in the dictionaries of all
 // segments: the term itself, prefix expansions (capped, discounted) and
 // synonyms (discounted), with their global IDF.
-func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
-	out := make([][]variant, len(q.terms))
+func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
+	out := make([][]variant, len(q.Terms))
 	idf := v.idfFunc()
-	for ti, t := range q.terms {
-		seen := map[string]bool{t.text: true}
-		if w := idf(t.text); w > 0 {
-			out[ti] = append(out[ti], variant{t.text, 1, w})
+	for ti, t := range q.Terms {
+		seen := map[string]bool{t.Text: true}
+		if w := idf(t.Text); w > 0 {
+			out[ti] = append(out[ti], variant{t.Text, 1, w})
 		}
-		if t.exact {
+		if t.Exact {
 			continue
 		}
-		if r.PrefixPenalty > 0 && len(t.text) >= r.PrefixMinLength {
-			for _, e := range v.prefixTerms(t.text, r.PrefixMaxExpansions) {
+		if r.PrefixPenalty > 0 && len(t.Text) >= r.PrefixMinLength {
+			for _, e := range v.prefixTerms(t.Text, r.PrefixMaxExpansions) {
 				if !seen[e] {
 					seen[e] = true
 					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
 				}
 			}
 		}
-		if c, ok := q.compounds[t.word]; ok && !seen[c] {
+		if c, ok := q.Compounds[t.Word]; ok && !seen[c] {
 			seen[c] = true
 			if w := idf(c); w > 0 {
 				out[ti] = append(out[ti], variant{c, 1, w})
 			}
 		}
-		if r.Synonyms && r.SynonymWeight > 0 && q.words[t.word].whole < 0 {
-			syns := append([]string(nil), synonyms[t.text]...)
-			if c, ok := q.compounds[t.word]; ok {
-				syns = append(syns, synonyms[c]...)
+		if r.Synonyms && r.SynonymWeight > 0 && q.Words[t.Word].Whole < 0 {
+			syns := append([]string(nil), analysis.Synonyms[t.Text]...)
+			if c, ok := q.Compounds[t.Word]; ok {
+				syns = append(syns, analysis.Synonyms[c]...)
 			}
 			for _, syn := range syns {
 				if !seen[syn] {
@@ -374,22 +375,22 @@ func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 // outranked nodes with "shutdown" itself: GOROOT's "graceful shutdown"
 // had gcDrain* at ranks 5 to 11, now from 12 (suite: "access control"
 // NDCG@10 0.659 → 0.570 among near-equal scores).
-func (v *view) expandSpans(q *query, out [][]variant, r *treenav.Ranking, idf func(string) float64) {
-	for i := range q.words {
-		for n := 2; n <= 3 && i+n <= len(q.words); n++ {
+func (v *view) expandSpans(q *analysis.Query, out [][]variant, r *treenav.Ranking, idf func(string) float64) {
+	for i := range q.Words {
+		for n := 2; n <= 3 && i+n <= len(q.Words); n++ {
 			key := make([]string, 0, n)
-			for _, w := range q.words[i : i+n] {
-				if w.whole >= 0 || len(w.terms) != 1 {
+			for _, w := range q.Words[i : i+n] {
+				if w.Whole >= 0 || len(w.Terms) != 1 {
 					break
 				}
-				key = append(key, q.terms[w.terms[0]].text)
+				key = append(key, q.Terms[w.Terms[0]].Text)
 			}
-			targets, ok := spanSynonyms[strings.Join(key, " ")]
+			targets, ok := analysis.SpanSynonyms[strings.Join(key, " ")]
 			if len(key) != n || !ok {
 				continue
 			}
-			for _, w := range q.words[i : i+n] {
-				ti := w.terms[0]
+			for _, w := range q.Words[i : i+n] {
+				ti := w.Terms[0]
 				for _, syn := range targets {
 					dup := false
 					for _, va := range out[ti] {
@@ -467,12 +468,12 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
-func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
-	for ti, t := range q.terms {
+	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
 			tid := s.lookup(va.term)
 			if tid < 0 {
@@ -499,7 +500,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 			if sc.tmask[node] == 0 {
 				sc.touched = append(sc.touched, node)
 			}
-			sc.score[node] += float32(t.weight) * sc.cur[node]
+			sc.score[node] += float32(t.Weight) * sc.cur[node]
 			sc.tmask[node] |= 1 << uint(ti)
 			sc.cur[node] = 0
 		}
@@ -878,10 +879,10 @@ func putRollupSlots(r *rollupSlots) { rollupPool.Put(r) }
 
 // wordsCovered counts the query words a node matched: a word is covered by
 // its whole identifier or by all of its parts.
-func wordsCovered(q *query, tmask uint32) int {
+func wordsCovered(q *analysis.Query, tmask uint32) int {
 	n := 0
-	for i := range q.words {
-		if wordShare(&q.words[i], tmask) == 1 {
+	for i := range q.Words {
+		if wordShare(&q.Words[i], tmask) == 1 {
 			n++
 		}
 	}
@@ -893,50 +894,50 @@ func wordsCovered(q *query, tmask uint32) int {
 // keeps half its score, so it cannot outrank a node about both on the
 // strength of a short title. A word partly covered counts in part (see
 // wordsShare).
-func coord(q *query, tmask uint32) float64 {
-	if len(q.words) < 2 {
+func coord(q *analysis.Query, tmask uint32) float64 {
+	if len(q.Words) < 2 {
 		return 1
 	}
-	return wordsShare(q, tmask) / float64(len(q.words))
+	return wordsShare(q, tmask) / float64(len(q.Words))
 }
 
 // wordsShare is wordsCovered with partial credit: a word the node covers
 // only some parts of ("user" and "token" of getUserToken) counts for the
 // share of its parts it has, so that such a node keeps a score above
 // zero, below the nodes that cover the word.
-func wordsShare(q *query, tmask uint32) float64 {
+func wordsShare(q *analysis.Query, tmask uint32) float64 {
 	share := 0.0
-	for i := range q.words {
-		share += wordShare(&q.words[i], tmask)
+	for i := range q.Words {
+		share += wordShare(&q.Words[i], tmask)
 	}
 	return share
 }
 
 // wordShare is how much of word w a node with terms tmask covers: 1 for
 // its whole identifier or all of its parts, else the share of its parts.
-func wordShare(w *qword, tmask uint32) float64 {
-	if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
+func wordShare(w *analysis.Word, tmask uint32) float64 {
+	if w.Whole >= 0 && tmask&(1<<uint(w.Whole)) != 0 {
 		return 1
 	}
-	if len(w.parts) == 0 {
+	if len(w.Parts) == 0 {
 		return 0
 	}
 	had := 0
-	for _, p := range w.parts {
+	for _, p := range w.Parts {
 		if tmask&(1<<uint(p)) != 0 {
 			had++
 		}
 	}
-	return float64(had) / float64(len(w.parts))
+	return float64(had) / float64(len(w.Parts))
 }
 
 // coverageBonus rewards nodes that contain every word of a multi-word
 // query; a single word gets none, so single-term scores are plain BM25.
-func coverageBonus(q *query, tmask uint32, r *treenav.Ranking) float64 {
-	if len(q.words) < 2 {
+func coverageBonus(q *analysis.Query, tmask uint32, r *treenav.Ranking) float64 {
+	if len(q.Words) < 2 {
 		return 0
 	}
-	if wordsCovered(q, tmask) == len(q.words) {
+	if wordsCovered(q, tmask) == len(q.Words) {
 		return r.FullCoverageBonus
 	}
 	return 0
@@ -944,11 +945,11 @@ func coverageBonus(q *query, tmask uint32, r *treenav.Ranking) float64 {
 
 // wordPositions returns the positions in node c of any variant of any term
 // of word wi.
-func (v *view) wordPositions(c *candidate, q *query, variants [][]variant, wi int, buf []uint32) []uint32 {
+func (v *view) wordPositions(c *candidate, q *analysis.Query, variants [][]variant, wi int, buf []uint32) []uint32 {
 	s := v.segs[c.ref.seg]
 	out := buf[:0]
 	var tmp []uint32
-	for _, ti := range q.words[wi].terms {
+	for _, ti := range q.Words[wi].Terms {
 		if c.tmask&(1<<uint(ti)) == 0 {
 			continue
 		}
@@ -969,13 +970,13 @@ func (v *view) wordPositions(c *candidate, q *query, variants [][]variant, wi in
 
 // proximityBonus rewards adjacent query words found close together: for
 // each pair, ProximityBonus / distance, averaged over the pairs.
-func proximityBonus(v *view, c *candidate, q *query, variants [][]variant, r *treenav.Ranking) float64 {
+func proximityBonus(v *view, c *candidate, q *analysis.Query, variants [][]variant, r *treenav.Ranking) float64 {
 	if r.ProximityBonus == 0 {
 		return 0
 	}
 	var prev []uint32
 	total, pairs := 0.0, 0
-	for wi := range q.words {
+	for wi := range q.Words {
 		cur := v.wordPositions(c, q, variants, wi, nil)
 		if wi > 0 {
 			pairs++
@@ -1016,12 +1017,12 @@ func minDistance(a, b []uint32) int {
 
 // keepPhrases drops candidates that do not contain each quoted phrase as
 // consecutive words.
-func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []candidate {
+func (v *view) keepPhrases(cands []candidate, q *analysis.Query, variants [][]variant) []candidate {
 	out := cands[:0]
 	for i := range cands {
 		c := &cands[i]
 		ok := true
-		for _, ph := range q.phrases {
+		for _, ph := range q.Phrases {
 			if !v.hasPhrase(c, q, variants, ph) {
 				ok = false
 				break
@@ -1037,16 +1038,16 @@ func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []
 // hasPhrase reports whether node c has the phrase's words at the
 // distances the query has them: stop words and the parts of identifiers
 // take positions in both ("use of closed" is use, a gap, closed).
-func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []int) bool {
+func (v *view) hasPhrase(c *candidate, q *analysis.Query, variants [][]variant, words []int) bool {
 	starts := v.wordPositions(c, q, variants, words[0], nil)
-	first := q.words[words[0]].pos
+	first := q.Words[words[0]].Pos
 	for k := 1; k < len(words) && len(starts) > 0; k++ {
 		next := v.wordPositions(c, q, variants, words[k], nil)
 		set := make(map[uint32]bool, len(next))
 		for _, p := range next {
 			set[p] = true
 		}
-		off := uint32(q.words[words[k]].pos - first)
+		off := uint32(q.Words[words[k]].Pos - first)
 		kept := starts[:0]
 		for _, p := range starts {
 			if set[p+off] {

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // SymbolRequest looks up code symbols by name.
@@ -426,7 +427,7 @@ func isDigits(s string) bool {
 func humpMatch(query, name string) bool {
 	var starts []int // byte offsets where parts start
 	var parts [16][2]int
-	n := splitParts([]byte(name), parts[:])
+	n := analysis.SplitParts([]byte(name), parts[:])
 	if n < 2 {
 		return false
 	}

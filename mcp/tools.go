@@ -13,6 +13,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -45,8 +46,6 @@ func readOnly(title string) *sdk.ToolAnnotations {
 }
 
 func (s *Server) addTools() {
-	ix := s.eng.Index
-
 	addTool(s, &sdk.Tool{Name: "list_documents", Description: listDescription, Annotations: readOnly("List documents")},
 		inputSchema[ListArgs](map[string]int{"limit": index.DefaultListLimit, "max_chars": index.DefaultMaxChars}),
 		func(a ListArgs) (*treenav.ListResponse, error) {
@@ -54,7 +53,7 @@ func (s *Server) addTools() {
 			if err != nil {
 				return nil, err
 			}
-			return ix().List(req)
+			return s.eng.List(req)
 		})
 
 	addTool(s, &sdk.Tool{Name: "search_documents", Description: searchDescription, Annotations: readOnly("Search code and docs")},
@@ -64,13 +63,13 @@ func (s *Server) addTools() {
 			if err != nil {
 				return nil, err
 			}
-			return ix().Search(req)
+			return s.eng.Search(req)
 		})
 
 	addTool(s, &sdk.Tool{Name: "get_tree", Description: treeDescription, Annotations: readOnly("Document outline")},
 		inputSchema[TreeArgs](map[string]int{"max_nodes": index.DefaultMaxNodes}),
 		func(a TreeArgs) (*treenav.TreeResponse, error) {
-			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes})
+			return s.eng.Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes})
 		})
 
 	addTool(s, &sdk.Tool{Name: "get_node_content", Description: nodeDescription, Annotations: readOnly("Read nodes")},
@@ -92,7 +91,7 @@ func (s *Server) addTools() {
 	addTool(s, &sdk.Tool{Name: "find_symbol", Description: symbolDescription, Annotations: readOnly("Find symbols")},
 		inputSchema[SymbolArgs](map[string]int{"limit": index.DefaultSymbolLimit, "max_chars": index.DefaultMaxChars}),
 		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
-			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
+			return s.eng.Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
 				PathGlob: a.Path, Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
 		})
 
@@ -190,7 +189,7 @@ func (s *Server) errorResult(tool string, err error) *sdk.CallToolResult {
 // errorText turns an index error into a message that says what to do.
 func errorText(err error) string {
 	var nf *index.NotFoundError
-	var ni *index.NotIndexedError
+	var ni *engine.NotIndexedError
 	var br *index.BadRequestError
 	switch {
 	case errors.As(err, &ni):

@@ -91,7 +91,7 @@ func (c *cli) search(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
+	r, err := e.Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
 		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -121,7 +121,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+	r, err := e.Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -157,7 +157,7 @@ func (c *cli) list(args []string) error {
 	if len(tags) > 0 {
 		filters["tags"] = append(filters["tags"], tags...)
 	}
-	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
+	r, err := e.List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
 		Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -181,7 +181,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
+	r, err := e.Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
 	if err != nil {
 		return queryErr(err)
 	}

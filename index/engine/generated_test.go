@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -88,7 +89,7 @@ func TestGeneratedFilesIndexedWhenAsked(t *testing.T) {
 	if st := e.Status(); st.Skipped[walk.SkipGenerated] != 1 {
 		t.Errorf("skipped %v, want generated=1", st.Skipped)
 	}
-	r, err := e.Index().Tree(TreeRequest{DocID: "docs/server.md"})
+	r, err := e.Tree(index.TreeRequest{DocID: "docs/server.md"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,43 +132,43 @@ func TestSkippedFileErrors(t *testing.T) {
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
-	ix := e.Index()
+	ix := e // the front door: its verbs explain what the index left out
 
-	_, err = ix.Tree(TreeRequest{DocID: "docs/server.md"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "docs/server.md"})
 	notIndexedErr(t, "tree of a generated page", err, walk.SkipGenerated,
 		"docs/server.md is not indexed: skipped as generated", "DO NOT EDIT", `generated = ["docs/server.md"]`, `"docs/**"`)
-	_, err = ix.Tree(TreeRequest{DocID: "docs/server.md#server/sessions"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "docs/server.md#server/sessions"})
 	notIndexedErr(t, "tree of a node id of a generated page", err, walk.SkipGenerated, "skipped as generated")
-	_, err = e.Nodes(NodesRequest{IDs: []string{"docs/server.md#server"}})
+	_, err = e.Nodes(index.NodesRequest{IDs: []string{"docs/server.md#server"}})
 	notIndexedErr(t, "node of a generated page", err, walk.SkipGenerated, "docs/server.md is not indexed")
-	_, err = e.Nodes(NodesRequest{DocID: "docs/server.md", IDs: []string{"server/sessions"}})
+	_, err = e.Nodes(index.NodesRequest{DocID: "docs/server.md", IDs: []string{"server/sessions"}})
 	notIndexedErr(t, "node with doc of a generated page", err, walk.SkipGenerated, "docs/server.md is not indexed")
-	_, err = e.Navigate(NavigateRequest{ID: "docs/server.md"})
+	_, err = e.Navigate(index.NavigateRequest{ID: "docs/server.md"})
 	notIndexedErr(t, "navigate a generated page", err, walk.SkipGenerated, "docs/server.md is not indexed")
 
-	_, err = ix.Tree(TreeRequest{DocID: "big.go"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "big.go"})
 	notIndexedErr(t, "too large", err, walk.SkipTooLarge, "skipped as too large", "max_file_size")
-	_, err = ix.Tree(TreeRequest{DocID: "bin.go"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "bin.go"})
 	notIndexedErr(t, "binary", err, walk.SkipBinary, "skipped as binary")
-	_, err = ix.Tree(TreeRequest{DocID: "./web/app.min.js"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "./web/app.min.js"})
 	notIndexedErr(t, "minified", err, walk.SkipMinified, "web/app.min.js is not indexed: skipped as minified")
-	_, err = ix.Tree(TreeRequest{DocID: "LICENSE"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "LICENSE"})
 	notIndexedErr(t, "of no language", err, walk.SkipUnsupported, "no language")
-	_, err = ix.Tree(TreeRequest{DocID: "testdata/fixt.go"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "testdata/fixt.go"})
 	notIndexedErr(t, "excluded directory", err, walk.SkipExcluded, `exclude pattern "testdata"`)
-	_, err = ix.Tree(TreeRequest{DocID: "notes/sub/more.md#more"})
+	_, err = ix.Tree(index.TreeRequest{DocID: "notes/sub/more.md#more"})
 	notIndexedErr(t, "node of an excluded file", err, walk.SkipExcluded, `exclude pattern "notes/sub"`)
 
 	// Unknown ids, and unknown nodes of indexed files, keep their error.
 	for _, id := range []string{"docs/READM.md", "main.go#mian", "Stringed", "docs/README.md#nope"} {
-		_, err := ix.Tree(TreeRequest{DocID: id})
-		var nf *NotFoundError
+		_, err := ix.Tree(index.TreeRequest{DocID: id})
+		var nf *index.NotFoundError
 		if !errors.As(err, &nf) {
-			t.Errorf("tree %q: %v (%T), want a NotFoundError", id, err, err)
+			t.Errorf("tree %q: %v (%T), want an index.NotFoundError", id, err, err)
 		}
 	}
-	_, err = ix.Tree(TreeRequest{DocID: "docs/READM.md"})
-	var nf *NotFoundError
+	_, err = ix.Tree(index.TreeRequest{DocID: "docs/READM.md"})
+	var nf *index.NotFoundError
 	if errors.As(err, &nf) && !slices.Contains(nf.Closest, "docs/README.md") {
 		t.Errorf("a mistyped id lost its closest ids: %v", err)
 	}
@@ -186,9 +187,9 @@ func TestNotIndexedIncludeAndCollections(t *testing.T) {
 	if !indexed(e, "a:docs/server.md") || indexed(e, "b:docs/server.md") || !indexed(e, "b:docs/other.md") {
 		t.Fatalf("a:docs/server.md %v, b:docs/server.md %v: want only a's indexed", indexed(e, "a:docs/server.md"), indexed(e, "b:docs/server.md"))
 	}
-	_, err := e.Index().Tree(TreeRequest{DocID: "b:docs/server.md"})
+	_, err := e.Tree(index.TreeRequest{DocID: "b:docs/server.md"})
 	notIndexedErr(t, "generated in the second collection", err, walk.SkipGenerated, `the [[collections]] table of "b"`, `generated = ["docs/server.md"]`)
-	_, err = e.Index().Tree(TreeRequest{DocID: "b:main.go"})
+	_, err = e.Tree(index.TreeRequest{DocID: "b:main.go"})
 	notIndexedErr(t, "outside include", err, walk.SkipExcluded, `include globs ("docs/**") do not match it`)
 }
 
@@ -225,7 +226,7 @@ func TestGeneratedSettingChangeRebuilds(t *testing.T) {
 	if indexed(e, "docs/server.md") || !indexed(e, "docs/README.md") {
 		t.Fatalf("after removing the setting: docs/server.md indexed %v, docs/README.md %v", indexed(e, "docs/server.md"), indexed(e, "docs/README.md"))
 	}
-	_, err := e.Index().Tree(TreeRequest{DocID: "docs/server.md"})
+	_, err := e.Tree(index.TreeRequest{DocID: "docs/server.md"})
 	notIndexedErr(t, "after removing the setting", err, walk.SkipGenerated, "skipped as generated")
 	if st := e.Status(); st.Removed != 1 {
 		t.Errorf("build after removing the setting: removed %d, want 1 (docs/server.md left the index)", st.Removed)
@@ -315,7 +316,7 @@ func TestWatchKeepsAskedGeneratedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.apply(map[string]fsnotify.Op{page: fsnotify.Write})
-	_, err = e.Index().Tree(TreeRequest{DocID: "docs/server.md"})
+	_, err = e.Tree(index.TreeRequest{DocID: "docs/server.md"})
 	notIndexedErr(t, "a page grown too large under the watcher", err, walk.SkipTooLarge, "too large")
 }
 
@@ -332,7 +333,7 @@ func TestTooLargeStampDoesNotOutliveTheLimit(t *testing.T) {
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Index().Tree(TreeRequest{DocID: "big.go"}); err == nil {
+	if _, err := e.Tree(index.TreeRequest{DocID: "big.go"}); err == nil {
 		t.Fatal("big.go indexed over the limit")
 	}
 	snap := t.TempDir()

@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"encoding/binary"
@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/treenav/treenav/index"
 )
 
 // reloaded saves e's snapshot and loads it into a new engine over the
@@ -49,18 +51,18 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	e2 := reloaded(t, e)
 	for _, q := range []string{"token", "graceful shutdown", "thing number", "Extra", "Thing3"} {
-		a, _ := e.Index().Search(SearchRequest{Query: q, Limit: 50})
-		b, _ := e2.Index().Search(SearchRequest{Query: q, Limit: 50})
+		a, _ := e.Search(index.SearchRequest{Query: q, Limit: 50})
+		b, _ := e2.Search(index.SearchRequest{Query: q, Limit: 50})
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("%q differs after reload:\n%v\n%v", q, ids(a), ids(b))
 		}
 	}
-	sa, _ := e.Index().Symbols(SymbolRequest{Query: "Do"})
-	sb, _ := e2.Index().Symbols(SymbolRequest{Query: "Do"})
+	sa, _ := e.Symbols(index.SymbolRequest{Query: "Do"})
+	sb, _ := e2.Symbols(index.SymbolRequest{Query: "Do"})
 	if !reflect.DeepEqual(sa, sb) {
 		t.Error("symbols differ after reload")
 	}
-	if a, b := e.Index().Stats(), e2.Index().Stats(); a.Documents != b.Documents || a.Nodes != b.Nodes {
+	if a, b := e.Stats(), e2.Stats(); a.Documents != b.Documents || a.Nodes != b.Nodes {
 		t.Errorf("stats differ: %+v vs %+v", a, b)
 	}
 	// Reconciling a loaded snapshot with an unchanged disk parses nothing.
@@ -110,21 +112,21 @@ func TestSnapshotRejectsDamage(t *testing.T) {
 			}
 			e2, _ := NewEngine(e.Collections(), EngineOptions{})
 			ok, err := e2.LoadSnapshot(snap)
-			if ok || !errors.Is(err, ErrSnapshot) {
-				t.Fatalf("damaged snapshot: ok=%v err=%v, want ErrSnapshot", ok, err)
+			if ok || !errors.Is(err, index.ErrSnapshot) {
+				t.Fatalf("damaged snapshot: ok=%v err=%v, want index.ErrSnapshot", ok, err)
 			}
-			if st := e2.Index().Stats(); st.Documents != 0 {
+			if st := e2.Stats(); st.Documents != 0 {
 				t.Errorf("a rejected snapshot left %d documents", st.Documents)
 			}
 			// And the engine rebuilds from disk.
-			if err := e2.Build(); err != nil || e2.Index().Stats().Documents != 33 {
-				t.Errorf("rebuild: %v, %d docs", err, e2.Index().Stats().Documents)
+			if err := e2.Build(); err != nil || e2.Stats().Documents != 33 {
+				t.Errorf("rebuild: %v, %d docs", err, e2.Stats().Documents)
 			}
 		})
 	}
 	// Another version of the extraction rules (fingerprint) is rejected.
 	os.WriteFile(path, good, 0o644)
-	if _, err := e.Index().Load(path, "other-fingerprint"); !errors.Is(err, ErrSnapshot) {
+	if _, err := e.Index().Load(path, "other-fingerprint"); !errors.Is(err, index.ErrSnapshot) {
 		t.Errorf("other fingerprint: %v", err)
 	}
 }
@@ -135,7 +137,7 @@ func resum(f func(body []byte)) func([]byte) []byte {
 		c := append([]byte(nil), b...)
 		body := c[:len(c)-4]
 		f(body)
-		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
+		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
 		return c
 	}
 }
@@ -179,7 +181,7 @@ func TestSnapshotKilledMidWrite(t *testing.T) {
 		if _, err := e2.Index().Load(filepath.Join(snap, snapshotName), string(fp)); err != nil {
 			t.Fatalf("round %d: snapshot after kill: %v", round, err)
 		}
-		if n := e2.Index().Stats().Documents; n != 33 {
+		if n := e2.Stats().Documents; n != 33 {
 			t.Fatalf("round %d: %d documents, want 33", round, n)
 		}
 	}

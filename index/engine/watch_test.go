@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -24,7 +25,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 func hasSymbol(e *Engine, name string) bool {
-	r, err := e.Index().Symbols(SymbolRequest{Query: name})
+	r, err := e.Symbols(index.SymbolRequest{Query: name})
 	if err != nil {
 		return false
 	}
@@ -37,7 +38,7 @@ func hasSymbol(e *Engine, name string) bool {
 }
 
 func symbolPath(e *Engine, name string) string {
-	r, _ := e.Index().Symbols(SymbolRequest{Query: name})
+	r, _ := e.Symbols(index.SymbolRequest{Query: name})
 	for _, s := range r.Symbols {
 		if s.Name == name {
 			return s.Path

@@ -1,10 +1,9 @@
-package index
+package analysis
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -59,34 +58,15 @@ func TestAnalyzePositions(t *testing.T) {
 }
 
 func TestParseQuery(t *testing.T) {
-	q := parseQuery(`getUserToken "graceful shutdown" the`)
-	if len(q.words) != 3 {
-		t.Fatalf("words = %d, want 3 (stop word dropped): %+v", len(q.words), q.words)
+	q := ParseQuery(`getUserToken "graceful shutdown" the`)
+	if len(q.Words) != 3 {
+		t.Fatalf("words = %d, want 3 (stop word dropped): %+v", len(q.Words), q.Words)
 	}
-	if w := q.words[0]; w.whole < 0 || len(w.parts) != 3 || q.terms[w.whole].text != "getusertoken" {
+	if w := q.Words[0]; w.Whole < 0 || len(w.Parts) != 3 || q.Terms[w.Whole].Text != "getusertoken" {
 		t.Errorf("identifier word = %+v", w)
 	}
-	if len(q.phrases) != 1 || !reflect.DeepEqual(q.phrases[0], []int{1, 2}) {
-		t.Errorf("phrases = %v, want [[1 2]]", q.phrases)
-	}
-}
-
-func TestSplitPartsHumps(t *testing.T) {
-	for _, tc := range []struct {
-		q, name string
-		want    bool
-	}{
-		{"gUT", "getUserToken", true},
-		{"getUT", "getUserToken", true},
-		{"GUT", "getUserToken", true},
-		{"HS", "HTTPServer", true},
-		{"gTU", "getUserToken", false},
-		{"xUT", "getUserToken", false},
-		{"rf", "readFile", true},
-	} {
-		if got := humpMatch(tc.q, tc.name); got != tc.want {
-			t.Errorf("humpMatch(%q, %q) = %v, want %v", tc.q, tc.name, got, tc.want)
-		}
+	if len(q.Phrases) != 1 || !reflect.DeepEqual(q.Phrases[0], []int{1, 2}) {
+		t.Errorf("phrases = %v, want [[1 2]]", q.Phrases)
 	}
 }
 
@@ -101,14 +81,14 @@ func TestSynonymVocabulary(t *testing.T) {
 			}
 		}
 	}
-	if !contains(synonyms["logout"], "signout") || !contains(spanSynonyms["access control"], "permiss") {
-		t.Errorf("logout → %v, access control → %v", synonyms["logout"], spanSynonyms["access control"])
+	if !contains(Synonyms["logout"], "signout") || !contains(SpanSynonyms["access control"], "permiss") {
+		t.Errorf("logout → %v, access control → %v", Synonyms["logout"], SpanSynonyms["access control"])
 	}
 }
 
 func TestCompounds(t *testing.T) {
 	var got []string
-	analyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down the sign-in set--up; White space, file  name\nspace"), 0, func(term string, _, _, _ int) {
+	AnalyzeCompounds([]byte("Signing out clears it. Log in, then roll\nback; shut  down the sign-in set--up; White space, file  name\nspace"), 0, func(term string, _, _, _ int) {
 		got = append(got, term)
 	})
 	want := "sign signout out clear log login then roll back shut shutdown down sign signin set up white whitespac space file filenam name space"
@@ -128,7 +108,7 @@ var analyzerReference = "getUserToken HTTPServer read_file utf8 sha256sum __init
 
 func analyzerSummary() string {
 	var b strings.Builder
-	analyzeCompounds([]byte(analyzerReference), 0, func(term string, pos, start, end int) {
+	AnalyzeCompounds([]byte(analyzerReference), 0, func(term string, pos, start, end int) {
 		fmt.Fprintf(&b, "%s@%d:%d-%d ", term, pos, start, end)
 	})
 	h := sha256.Sum256([]byte(b.String()))
@@ -140,41 +120,18 @@ func analyzerSummary() string {
 // When this fails: bump analyzerVersion and record the new summary here.
 func TestAnalyzerVersion(t *testing.T) {
 	want := map[int]string{3: "e9e85d3ab020e77e", 4: "e9e85d3ab020e77e"}
-	if got := analyzerSummary(); want[analyzerVersion] != got {
-		t.Errorf("the analyzer's output (summary %s) is not the one recorded for analyzerVersion %d (%q): bump analyzerVersion and record the summary", got, analyzerVersion, want[analyzerVersion])
+	if got := analyzerSummary(); want[Version] != got {
+		t.Errorf("the analyzer's output (summary %s) is not the one recorded for analyzerVersion %d (%q): bump analyzerVersion and record the summary", got, Version, want[Version])
 	}
 }
 
 // TestStemFixes checks the joins snowball misses: every form of expire is
 // one term with expiry.
 func TestStemFixes(t *testing.T) {
-	want := stem("expire")
+	want := Stem("expire")
 	for _, w := range []string{"expiry", "expiries", "expires", "expired", "expiring", "expiration"} {
-		if got := stem(w); got != want {
+		if got := Stem(w); got != want {
 			t.Errorf("stem(%q) = %q, want %q (the stem of expire)", w, got, want)
 		}
-	}
-}
-
-// A one-word synonym of a phrase ("drain" for "graceful shutdown") is one
-// piece of evidence: the phrase's words share its weight instead of each
-// taking it whole, which let a node with "drain" as any identifier part
-// (the Go runtime's gcDrain*) score twice a synonym's weight and outrank
-// nodes that have one of the words themselves.
-func TestSpanSynonymCountsOnce(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"q.go": "package q\n\n// Drain empties the queue.\nfunc Drain() {}\n"})
-	ix := e.Index()
-	r := ix.Ranking()
-	q := parseQuery("graceful shutdown")
-	total := 0.0
-	for _, vs := range ix.view().expand(q, &r) {
-		for _, va := range vs {
-			if va.term == "drain" {
-				total += va.mult
-			}
-		}
-	}
-	if math.Abs(total-r.SynonymWeight) > 1e-9 {
-		t.Errorf(`"drain" for "graceful shutdown": weights sum to %v, want the synonym weight %v`, total, r.SynonymWeight)
 	}
 }

@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import "strings"
 
@@ -72,10 +72,10 @@ var synonymGroups = [][]string{
 	{"flow", "grant"},
 }
 
-// synonyms maps a term (as the analyzer makes it) to the terms of the
-// single-word members of its groups; spanSynonyms maps the terms of a
+// Synonyms maps a term (as the analyzer makes it) to the terms of the
+// single-word members of its groups; SpanSynonyms maps the terms of a
 // multi-word entry, joined by spaces ("access control"), to the same.
-var synonyms, spanSynonyms = buildSynonyms(synonymGroups)
+var Synonyms, SpanSynonyms = buildSynonyms(synonymGroups)
 
 func buildSynonyms(groups [][]string) (map[string][]string, map[string][]string) {
 	single := map[string][]string{}
@@ -131,8 +131,8 @@ func contains(xs []string, s string) bool {
 	return false
 }
 
-// termOf analyzes one plain word into its first term.
-func termOf(w string) string {
+// TermOf analyzes one plain word into its first term.
+func TermOf(w string) string {
 	if ts := termsOf(w); len(ts) > 0 {
 		return ts[0]
 	}

@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"os"
@@ -82,7 +82,7 @@ func TestDiffReportsFailedFileAsFailed(t *testing.T) {
 	if st := e.Status(); st.ErrorCount != 0 || len(st.Errors) != 0 {
 		t.Errorf("after the watcher indexed it: %d errors %+v", st.ErrorCount, st.Errors)
 	}
-	if _, ok := e.ix.skippedFiles()[failed]; ok {
+	if _, ok := e.ix.Stamps()[failed]; ok {
 		t.Error("the failed stamp outlived the file's indexing")
 	}
 	noNews(t, e, "after the watcher indexed it")

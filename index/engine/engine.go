@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 )
@@ -21,7 +22,7 @@ import (
 // them, parses what changed (in parallel) and applies the result. It is the
 // one engine behind both the CLI and the MCP server.
 type Engine struct {
-	ix    *Index
+	ix    *index.Index
 	colls []treenav.Collection // roots absolute
 	opts  EngineOptions
 
@@ -134,13 +135,13 @@ func contentSkip(reason string) bool {
 func generatedKey(coll string) string { return "\x00generated\x00" + coll }
 
 // generatedStamp records globs under generatedKey.
-func generatedStamp(globs []string) skipStamp {
-	return skipStamp{Reason: strings.Join(globs, "\x00")}
+func generatedStamp(globs []string) index.Stamp {
+	return index.Stamp{Reason: strings.Join(globs, "\x00")}
 }
 
 // keptGenerated returns the generated globs of collection coll that the
 // index's stamps were made with.
-func keptGenerated(skips map[string]skipStamp, coll string) []string {
+func keptGenerated(skips map[string]index.Stamp, coll string) []string {
 	sk, ok := skips[generatedKey(coll)]
 	if !ok || sk.Reason == "" {
 		return nil
@@ -150,7 +151,7 @@ func keptGenerated(skips map[string]skipStamp, coll string) []string {
 
 // sameContent returns the "same content" stamp skips holds for id, if it
 // is of a file of this size and time.
-func sameContent(skips map[string]skipStamp, id string, size, modTime int64) (skipStamp, bool) {
+func sameContent(skips map[string]index.Stamp, id string, size, modTime int64) (index.Stamp, bool) {
 	sk, ok := skips[id]
 	return sk, ok && sk.Reason == sameContentReason && sk.Size == size && sk.ModTime == modTime
 }
@@ -161,7 +162,7 @@ func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) 
 	if len(colls) == 0 {
 		return nil, errors.New("no collection to index")
 	}
-	e := &Engine{ix: New(), opts: opts, status: Status{State: "empty", Skipped: map[string]int{}}}
+	e := &Engine{ix: index.New(), opts: opts, status: Status{State: "empty", Skipped: map[string]int{}}}
 	weights := map[string]float64{}
 	seen := map[string]bool{}
 	for _, c := range colls {
@@ -185,7 +186,7 @@ func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) 
 }
 
 // Index returns the engine's index.
-func (e *Engine) Index() *Index { return e.ix }
+func (e *Engine) Index() *index.Index { return e.ix }
 
 // Collections returns the engine's collections.
 func (e *Engine) Collections() []treenav.Collection { return e.colls }
@@ -263,7 +264,7 @@ func (e *Engine) Exists(coll, rel string) bool {
 // server runs it once indexed, alongside its watcher.
 func (e *Engine) PrepareParsers() {
 	var langs []string
-	for l := range e.ix.view().languages() {
+	for l := range e.ix.Files().Languages() {
 		langs = append(langs, l)
 	}
 	parsers.Prepare(langs)
@@ -276,7 +277,7 @@ func (e *Engine) Build() error {
 	e.build.Lock()
 	defer e.build.Unlock()
 	start := time.Now()
-	v := e.ix.view()
+	v := e.ix.Files()
 
 	type pending struct {
 		job     parsers.Job
@@ -292,8 +293,8 @@ func (e *Engine) Build() error {
 	// Files skipped by content last time (binary, generated, minified) are
 	// not read again while their size and time stay the same, and the
 	// collection's generated globs do not change what they mean.
-	oldSkips := e.ix.skippedFiles()
-	skips := map[string]skipStamp{}
+	oldSkips := e.ix.Stamps()
+	skips := map[string]index.Stamp{}
 	for _, c := range e.colls {
 		opts := e.walkOptions(c)
 		res, err := walk.Walk(c.Root, opts)
@@ -308,7 +309,7 @@ func (e *Engine) Build() error {
 		}
 		for _, f := range res.TooLarge {
 			if parsers.Candidate(f.Rel) {
-				skips[e.docID(c.Name, f.Rel)] = skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: walk.SkipTooLarge}
+				skips[e.docID(c.Name, f.Rel)] = index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: walk.SkipTooLarge}
 			}
 		}
 		if len(c.Generated) > 0 {
@@ -328,7 +329,7 @@ func (e *Engine) Build() error {
 			// again, classifying it even if its content is the same.
 			recheck := !keep && was.KeepGenerated(f.Rel)
 			known := ""
-			_, d, indexed := v.doc(id)
+			d, indexed := v.Get(id)
 			if indexed {
 				if d.Size == f.Size && d.ModTime == f.ModTime && !recheck {
 					unchanged++
@@ -352,7 +353,7 @@ func (e *Engine) Build() error {
 		}
 	}
 	var remove []string
-	v.eachDoc(func(d *docMeta) {
+	v.Each(func(d index.File) {
 		if !present[d.DocID] {
 			remove = append(remove, d.DocID)
 		}
@@ -373,14 +374,7 @@ func (e *Engine) Build() error {
 	for _, p := range jobs {
 		jobBytes += p.size
 	}
-	builders := make([]*segmentBuilder, workers)
-	for i := range builders {
-		if e.opts.FlushEvery > 0 {
-			builders[i] = newSegmentBuilder() // many small segments
-		} else {
-			builders[i] = newSegmentBuilderFor(jobBytes / int64(workers))
-		}
-	}
+	build := e.ix.NewBuild(workers, jobBytes, e.opts.FlushEvery)
 	pjobs := make([]parsers.Job, len(jobs))
 	meta := make(map[string]pending, len(jobs))
 	for i, p := range jobs {
@@ -393,14 +387,6 @@ func (e *Engine) Build() error {
 	droppedIndexed := 0  // how many of them the index held
 	var outMu sync.Mutex
 	done := 0
-	lastFlush := make([]time.Time, workers)
-	for i := range lastFlush {
-		lastFlush[i] = time.Now()
-	}
-	// Each builder's segment is finished on its worker's goroutine as soon
-	// as no file is left for it, alongside the other workers' last files.
-	finished := make([]*segment, len(builders))
-	batches := make([]addBatch, workers)
 	classify, keptElsewhere := e.classifier()
 	parsers.ParseAllThen(pjobs, workers, classify, func(w int, o parsers.Outcome) {
 		p := meta[o.Job.DocID]
@@ -411,17 +397,7 @@ func (e *Engine) Build() error {
 		}
 		if o.Doc != nil {
 			o.Doc.Collection = p.coll
-			if batches[w].push(Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime}) {
-				batches[w].addTo(builders[w])
-			}
-			if e.opts.FlushEvery > 0 && time.Since(lastFlush[w]) > e.opts.FlushEvery {
-				// Publish this worker's documents so far; readers see
-				// a growing index while the build runs.
-				batches[w].addTo(builders[w])
-				e.ix.install(nil, builders[w].finish())
-				builders[w] = newSegmentBuilder()
-				lastFlush[w] = time.Now()
-			}
+			build.Add(w, index.Input{Doc: o.Doc, Src: o.Src, ModTime: p.modTime})
 		}
 		outMu.Lock()
 		defer outMu.Unlock()
@@ -429,18 +405,18 @@ func (e *Engine) Build() error {
 		switch {
 		case o.Unchanged:
 			unchanged++
-			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: sameContentReason}
+			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: sameContentReason}
 		case o.Err != nil:
 			errCount++
 			if len(errs) < maxKeptErrors {
 				errs = append(errs, FileError{Path: o.Job.DocID, Error: trimErr(o.Err, o.Job.Rel)})
 			}
 			dropped = append(dropped, o.Job.DocID)
-			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: failedReason}
+			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: failedReason}
 		case o.Skip != "":
 			skipped[o.Skip]++
 			dropped = append(dropped, o.Job.DocID)
-			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
+			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
 		default:
 			parsed++
 		}
@@ -453,25 +429,11 @@ func (e *Engine) Build() error {
 		e.mu.Lock()
 		e.status.FilesDone = done
 		e.mu.Unlock()
-	}, func(w int) {
-		batches[w].addTo(builders[w])
-		if len(builders[w].docs) > 0 {
-			finished[w] = builders[w].finish()
-		}
-	})
-	// One segment per worker: queries read several segments as cheaply
-	// as one, so the build does not pay for a merge (small segments are
-	// merged later, as updates come).
-	segs := make([]*segment, 0, len(builders))
-	for _, s := range finished {
-		if s != nil {
-			segs = append(segs, s)
-		}
-	}
-	e.ix.install(append(remove, dropped...), segs...)
-	e.ix.setSkippedFiles(skips)
+	}, build.Done)
+	build.Install(append(remove, dropped...))
+	e.ix.SetStamps(skips)
 	if e.opts.FlushEvery > 0 && len(jobs) > 0 {
-		e.ix.optimize()
+		e.ix.Optimize()
 	}
 	if parsed > 0 || len(remove) > 0 || droppedIndexed > 0 || !maps.Equal(oldSkips, skips) {
 		e.changes.Add(1)
@@ -541,11 +503,11 @@ func trimErr(err error, rel string) string {
 func (e *Engine) Refresh(ids []string) error {
 	e.build.Lock()
 	defer e.build.Unlock()
-	v := e.ix.view()
-	var add []Input
+	v := e.ix.Files()
+	var add []index.Input
 	var remove []string
 	for _, id := range ids {
-		_, d, ok := v.doc(id)
+		d, ok := v.Get(id)
 		if !ok {
 			continue
 		}
@@ -580,7 +542,7 @@ func (e *Engine) collection(name string) *treenav.Collection {
 
 // load reads and parses one file; nil Input with no skip and no error
 // means the content is unchanged.
-func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, string, error) {
+func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*index.Input, string, error) {
 	st, err := os.Stat(abs)
 	if err != nil {
 		return nil, "", err
@@ -608,7 +570,7 @@ func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, strin
 		return nil, "", err
 	}
 	doc.Collection = c.Name
-	return &Input{Doc: doc, Src: src, ModTime: st.ModTime().UnixNano()}, "", nil
+	return &index.Input{Doc: doc, Src: src, ModTime: st.ModTime().UnixNano()}, "", nil
 }
 
 // fresh runs a read that may find its file changed since indexing; on a
@@ -616,7 +578,7 @@ func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*Input, strin
 // answers are about the file as it is now.
 func fresh[T any](e *Engine, read func() (T, error)) (T, error) {
 	r, err := read()
-	var se *StaleError
+	var se *index.StaleError
 	if !errors.As(err, &se) {
 		return r, err
 	}
@@ -624,17 +586,6 @@ func fresh[T any](e *Engine, read func() (T, error)) (T, error) {
 		return r, rerr
 	}
 	return read()
-}
-
-// Nodes is Index.Nodes, re-indexing files that changed since indexing.
-func (e *Engine) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
-	return fresh(e, func() (*treenav.NodesResponse, error) { return e.ix.Nodes(req) })
-}
-
-// Navigate is Index.Navigate, re-indexing files that changed since
-// indexing.
-func (e *Engine) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error) {
-	return fresh(e, func() (*treenav.NavigateResponse, error) { return e.ix.Navigate(req) })
 }
 
 // Freshness compares the index with the disk without parsing anything.
@@ -651,8 +602,8 @@ type Freshness struct {
 // generated for the old globs (changed). These are the files the next
 // Build reads.
 func (e *Engine) Diff() (*Freshness, error) {
-	v := e.ix.view()
-	skips := e.ix.skippedFiles()
+	v := e.ix.Files()
+	skips := e.ix.Stamps()
 	f := &Freshness{}
 	present := map[string]bool{}
 	for _, c := range e.colls {
@@ -667,7 +618,7 @@ func (e *Engine) Diff() (*Freshness, error) {
 				continue
 			}
 			id := e.docID(c.Name, file.Rel)
-			_, d, ok := v.doc(id)
+			d, ok := v.Get(id)
 			keep := opts.KeepGenerated(file.Rel)
 			switch {
 			case !ok:
@@ -691,7 +642,7 @@ func (e *Engine) Diff() (*Freshness, error) {
 			present[id] = true
 		}
 	}
-	v.eachDoc(func(d *docMeta) {
+	v.Each(func(d index.File) {
 		if !present[d.DocID] {
 			f.Removed = append(f.Removed, d.DocID)
 		}

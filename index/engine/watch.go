@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 )
@@ -257,7 +258,7 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 			files[w.e.docID(c.Name, rel)] = target{c, rel}
 		}
 	}
-	var add []Input
+	var add []index.Input
 	var remove []string
 	stamps := make(map[string]*stampedFile, len(files))
 	for id, t := range files {
@@ -285,11 +286,11 @@ func (w *watcher) apply(batch map[string]fsnotify.Op) {
 }
 
 // stampedFile is a checked file the index keeps a stamp of (see
-// skipStamp): one that failed to be read or parsed (err says why), one
+// index.Stamp): one that failed to be read or parsed (err says why), one
 // skipped by its content or its size, or an indexed one whose time
 // changed but whose content did not.
 type stampedFile struct {
-	stamp skipStamp
+	stamp index.Stamp
 	err   string // for Reason failedReason
 }
 
@@ -301,11 +302,11 @@ type stampedFile struct {
 // its stamp, so that status does not report it as new or changed. It
 // reports whether the stamps changed. The caller holds e.build.
 func (e *Engine) recordStamps(stamps map[string]*stampedFile) bool {
-	old := e.ix.skippedFiles()
-	var next map[string]skipStamp // a copy, made at the first change: readers may hold old
+	old := e.ix.Stamps()
+	var next map[string]index.Stamp // a copy, made at the first change: readers may hold old
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for _, id := range sortedKeys(stamps) {
+	for _, id := range slices.Sorted(maps.Keys(stamps)) {
 		f := stamps[id]
 		prev, had := old[id]
 		if f == nil && !had || f != nil && had && prev == f.stamp {
@@ -314,7 +315,7 @@ func (e *Engine) recordStamps(stamps map[string]*stampedFile) bool {
 		if next == nil {
 			next = maps.Clone(old)
 			if next == nil {
-				next = map[string]skipStamp{}
+				next = map[string]index.Stamp{}
 			}
 		}
 		wasFailed := had && prev.Reason == failedReason
@@ -342,19 +343,19 @@ func (e *Engine) recordStamps(stamps map[string]*stampedFile) bool {
 	if next == nil {
 		return false
 	}
-	e.ix.setSkippedFiles(next)
+	e.ix.SetStamps(next)
 	return true
 }
 
 // checkFile decides what one changed path means for the index: a new
 // version to apply, a removal (drop), or nothing (unchanged content); and
 // the stamp the index keeps of the file, if any (stampedFile).
-func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*Input, bool, *stampedFile) {
-	_, d, indexed := e.ix.view().doc(id)
+func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id string) (*index.Input, bool, *stampedFile) {
+	d, indexed := e.ix.Files().Get(id)
 	f, reason, err := wk.Check(rel)
 	if err == nil && reason == walk.SkipTooLarge && parsers.Candidate(rel) {
 		// Stamped as Build stamps it, to say why it is not indexed.
-		return nil, indexed, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: reason}}
+		return nil, indexed, &stampedFile{stamp: index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: reason}}
 	}
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
 		return nil, indexed, nil
@@ -363,11 +364,11 @@ func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id strin
 	switch {
 	case err != nil:
 		e.watchError(fmt.Errorf("%s: %v", id, err))
-		return nil, indexed, &stampedFile{skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
+		return nil, indexed, &stampedFile{index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}
 	case skip != "":
-		return nil, indexed, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: skip}}
+		return nil, indexed, &stampedFile{stamp: index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: skip}}
 	case in == nil && indexed && (d.Size != f.Size || d.ModTime != f.ModTime):
-		return nil, false, &stampedFile{stamp: skipStamp{Size: f.Size, ModTime: f.ModTime, Reason: sameContentReason}}
+		return nil, false, &stampedFile{stamp: index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: sameContentReason}}
 	}
 	return in, false, nil
 }
@@ -376,9 +377,9 @@ func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id strin
 // rel ("" for all), by id.
 func (e *Engine) docsUnder(c *treenav.Collection, rel string) map[string]string {
 	out := map[string]string{}
-	v := e.ix.view()
+	v := e.ix.Files()
 	prefix := rel + "/"
-	v.eachDoc(func(d *docMeta) {
+	v.Each(func(d index.File) {
 		if d.Collection == c.Name && (rel == "" || d.Path == rel || strings.HasPrefix(d.Path, prefix)) {
 			out[d.DocID] = d.Path
 		}

@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"os"
@@ -86,7 +86,7 @@ func TestBuildStampsTouchedFile(t *testing.T) {
 	if !hasSymbol(e2, "Bravo") {
 		t.Error("the edited file was not indexed again")
 	}
-	if _, ok := e2.ix.skippedFiles()["a.go"]; ok {
+	if _, ok := e2.ix.Stamps()["a.go"]; ok {
 		t.Error("the stamp outlived the file's new version")
 	}
 }

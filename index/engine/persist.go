@@ -1,4 +1,4 @@
-package index
+package engine
 
 import (
 	"crypto/sha256"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/treenav/treenav/index/analysis"
 	"github.com/treenav/treenav/parsers"
 )
 
@@ -53,7 +54,7 @@ func sanitize(s string) string {
 func (e *Engine) Fingerprint() string {
 	var b strings.Builder
 	b.WriteString(parsers.Fingerprint())
-	fmt.Fprintf(&b, "|analyzer=%d", analyzerVersion)
+	fmt.Fprintf(&b, "|analyzer=%d", analysis.Version)
 	for _, c := range e.colls {
 		fmt.Fprintf(&b, "|%s=%s", c.Name, c.Root)
 	}

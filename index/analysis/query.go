@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import (
 	"strings"
@@ -9,82 +9,82 @@ import (
 // records which matched).
 const maxQueryTerms = 32
 
-// query is a parsed search query: words, each analyzed into terms, and
+// Query is a parsed search Query: words, each analyzed into terms, and
 // quoted phrases over consecutive words.
-type query struct {
-	words   []qword
-	terms   []qterm
-	phrases [][]int // word indexes of each quoted phrase
-	// compounds maps a word to the compound it forms with the particle
-	// after it ("sign out" → signout), as the indexer compounds text.
-	compounds map[int]string
+type Query struct {
+	Words   []Word
+	Terms   []Term
+	Phrases [][]int // word indexes of each quoted phrase
+	// Compounds maps a word to the compound it forms with the particle
+	// after it ("sign out" → signout), as the indexer Compounds text.
+	Compounds map[int]string
 }
 
-// qword is one word as typed: "getUserToken", "tokens".
-type qword struct {
-	text  string
-	terms []int // indexes into query.terms
-	whole int   // index of the whole-identifier term, -1 if single-part
-	parts []int // the part terms
-	// pos is the word's position in its run of text as the indexer
+// Word is one word as typed: "getUserToken", "tokens".
+type Word struct {
+	Text  string
+	Terms []int // indexes into query.terms
+	Whole int   // index of the whole-identifier term, -1 if single-part
+	Parts []int // the part terms
+	// Pos is the word's position in its run of text as the indexer
 	// counts them (stop words and each part of an identifier take one):
 	// a phrase's words are this far apart in the index too.
-	pos int
+	Pos int
 }
 
-// qterm is one analyzed term with the variants that can match it.
-type qterm struct {
-	text   string
-	word   int
-	weight float64 // whole identifiers 1, their parts share a discount
-	exact  bool    // no prefix expansions or synonyms: a stop word as a name
+// Term is one analyzed term with the variants that can match it.
+type Term struct {
+	Text   string
+	Word   int
+	Weight float64 // whole identifiers 1, their parts share a discount
+	Exact  bool    // no prefix expansions or synonyms: a stop word as a name
 	// variants are computed per search: the exact term, prefix expansions
 	// and synonyms, each with a multiplier.
 }
 
-// parseQuery splits q into words and quoted phrases and analyzes each word
+// ParseQuery splits q into words and quoted phrases and analyzes each word
 // as the indexer did, without a question's opening (withoutQuestion).
-func parseQuery(q string) *query {
+func ParseQuery(q string) *Query {
 	q = withoutQuestion(q)
-	out := &query{}
+	out := &Query{}
 	inQuote := false
 	var phrase []int
-	var stops []qword // stop words typed alone, for a query of nothing else
+	var stops []Word // stop words typed alone, for a query of nothing else
 	for _, chunk := range splitQuotes(q) {
 		if chunk == `"` {
 			if inQuote && len(phrase) > 1 {
-				out.phrases = append(out.phrases, phrase)
+				out.Phrases = append(out.Phrases, phrase)
 			}
 			inQuote, phrase = !inQuote, nil
 			continue
 		}
-		before := len(out.words)
+		before := len(out.Words)
 		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool, pos int) {
-			if len(out.terms)+len(terms) > maxQueryTerms {
+			if len(out.Terms)+len(terms) > maxQueryTerms {
 				return
 			}
-			w := qword{text: word, whole: -1, pos: pos}
-			wi := len(out.words)
+			w := Word{Text: word, Whole: -1, Pos: pos}
+			wi := len(out.Words)
 			for i, t := range terms {
-				ti := len(out.terms)
+				ti := len(out.Terms)
 				weight := 1.0
 				if whole && i > 0 {
 					// Parts of an identifier support the whole: together
 					// they weigh as much as one word.
 					weight = 1 / float64(len(terms)-1)
 				}
-				out.terms = append(out.terms, qterm{text: t, word: wi, weight: weight})
-				w.terms = append(w.terms, ti)
+				out.Terms = append(out.Terms, Term{Text: t, Word: wi, Weight: weight})
+				w.Terms = append(w.Terms, ti)
 				if whole && i == 0 {
-					w.whole = ti
+					w.Whole = ti
 				} else {
-					w.parts = append(w.parts, ti)
+					w.Parts = append(w.Parts, ti)
 				}
 			}
-			out.words = append(out.words, w)
+			out.Words = append(out.Words, w)
 		})
 		if inQuote {
-			for i := before; i < len(out.words); i++ {
+			for i := before; i < len(out.Words); i++ {
 				phrase = append(phrase, i)
 			}
 		}
@@ -94,7 +94,7 @@ func parseQuery(q string) *query {
 		// next to its qualifier.)
 		stops = out.codeStopWords(chunk, stops)
 	}
-	if len(out.terms) == 0 {
+	if len(out.Terms) == 0 {
 		// "With", "is": a query of stop words alone asks for the
 		// symbols named so (see stopName).
 		for _, w := range stops {
@@ -109,24 +109,24 @@ func parseQuery(q string) *query {
 // "Logger::With"), as the term of the symbols named so (see stopName).
 // It returns stops with the chunk's other stop-word names appended. Their
 // positions are counted as the analyzer counts them.
-func (q *query) codeStopWords(chunk string, stops []qword) []qword {
+func (q *Query) codeStopWords(chunk string, stops []Word) []Word {
 	text := []byte(chunk)
 	var parts [16][2]int
 	pos := 0
 	for i := 0; ; {
-		start, end := nextWord(text, i)
+		start, end := NextWord(text, i)
 		if start == end {
 			return stops
 		}
 		i = end
 		word := text[start:end]
-		if len(word) > maxTermLen {
+		if len(word) > MaxTermLen {
 			pos++
 			continue
 		}
-		n := splitParts(word, parts[:])
-		if key := stopName(string(word)); key != "" && n == 1 {
-			w := qword{text: string(word), whole: -1, pos: pos}
+		n := SplitParts(word, parts[:])
+		if key := StopName(string(word)); key != "" && n == 1 {
+			w := Word{Text: string(word), Whole: -1, Pos: pos}
 			if afterQualifier(text, start) || capitalAfterLower(text, start) {
 				q.addStopWord(w)
 			} else {
@@ -154,7 +154,7 @@ func afterQualifier(text []byte, start int) bool {
 	default:
 		return false
 	}
-	return j >= 1 && isWordByte(text[j-1])
+	return j >= 1 && IsWordByte(text[j-1])
 }
 
 // capitalAfterLower reports whether the word at text[start:] is
@@ -166,13 +166,13 @@ func capitalAfterLower(text []byte, start int) bool {
 		return false
 	}
 	j := start - 1
-	for j >= 0 && !isWordByte(text[j]) {
+	for j >= 0 && !IsWordByte(text[j]) {
 		j--
 	}
 	if j < 0 {
 		return false
 	}
-	for j > 0 && isWordByte(text[j-1]) {
+	for j > 0 && IsWordByte(text[j-1]) {
 		j--
 	}
 	return text[j] >= 'a' && text[j] <= 'z'
@@ -180,40 +180,40 @@ func capitalAfterLower(text []byte, start int) bool {
 
 // addStopWord adds a stop word of a name as a query word whose one term
 // is the word lowercased, matched as is ("the" is no prefix of theme).
-func (q *query) addStopWord(w qword) {
-	if len(q.terms) >= maxQueryTerms {
+func (q *Query) addStopWord(w Word) {
+	if len(q.Terms) >= maxQueryTerms {
 		return
 	}
-	w.terms = []int{len(q.terms)}
-	w.parts = w.terms
-	q.terms = append(q.terms, qterm{text: strings.ToLower(w.text), word: len(q.words), weight: 1, exact: true})
-	q.words = append(q.words, w)
+	w.Terms = []int{len(q.Terms)}
+	w.Parts = w.Terms
+	q.Terms = append(q.Terms, Term{Text: strings.ToLower(w.Text), Word: len(q.Words), Weight: 1, Exact: true})
+	q.Words = append(q.Words, w)
 }
 
 // findCompounds records the compounds of a chunk whose words start at
 // out.words[first]: a word followed by a particle ("log in"), and the two
 // words of a joined word ("white space", see joinedWords).
-func (q *query) findCompounds(chunk string, first int) {
+func (q *Query) findCompounds(chunk string, first int) {
 	raw := strings.FieldsFunc(strings.ToLower(chunk), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	})
 	wi := first
-	for i := 0; i+1 < len(raw) && wi < len(q.words); i++ {
-		w := q.words[wi]
-		if !strings.EqualFold(w.text, raw[i]) {
+	for i := 0; i+1 < len(raw) && wi < len(q.Words); i++ {
+		w := q.Words[wi]
+		if !strings.EqualFold(w.Text, raw[i]) {
 			continue // a stop word or a dropped letter: not a query word
 		}
 		wi++
-		if w.whole < 0 && particles[raw[i+1]] {
-			if q.compounds == nil {
-				q.compounds = map[int]string{}
+		if w.Whole < 0 && Particles[raw[i+1]] {
+			if q.Compounds == nil {
+				q.Compounds = map[int]string{}
 			}
-			q.compounds[wi-1] = stem(raw[i]) + raw[i+1]
-		} else if w.whole < 0 && joins([]byte(raw[i]), []byte(raw[i+1])) {
-			if q.compounds == nil {
-				q.compounds = map[int]string{}
+			q.Compounds[wi-1] = Stem(raw[i]) + raw[i+1]
+		} else if w.Whole < 0 && Joins([]byte(raw[i]), []byte(raw[i+1])) {
+			if q.Compounds == nil {
+				q.Compounds = map[int]string{}
 			}
-			q.compounds[wi-1] = stem(raw[i] + raw[i+1])
+			q.Compounds[wi-1] = Stem(raw[i] + raw[i+1])
 		}
 	}
 }
@@ -269,24 +269,24 @@ func analyzeWords(text []byte, fn func(word string, terms []string, whole bool, 
 	}
 }
 
-// identifier is the query's words run together, lowercased: the name a
+// Identifier is the query's words run together, lowercased: the name a
 // symbol would have if the query named it ("read file", "ReadFile" and
 // "read_file" all give "readfile").
-func (q *query) identifier() string {
+func (q *Query) Identifier() string {
 	var b strings.Builder
-	for _, w := range q.words {
-		b.WriteString(strings.ToLower(strings.ReplaceAll(w.text, "_", "")))
+	for _, w := range q.Words {
+		b.WriteString(strings.ToLower(strings.ReplaceAll(w.Text, "_", "")))
 	}
 	return b.String()
 }
 
-// title is the query's words lowercased and joined by single spaces, as
+// Title is the query's words lowercased and joined by single spaces, as
 // headingWords reads a heading: "Error codes" matches the query "error
 // codes".
-func (q *query) title() string {
-	parts := make([]string, 0, len(q.words))
-	for _, w := range q.words {
-		parts = append(parts, strings.ToLower(w.text))
+func (q *Query) Title() string {
+	parts := make([]string, 0, len(q.Words))
+	for _, w := range q.Words {
+		parts = append(parts, strings.ToLower(w.Text))
 	}
 	return strings.Join(parts, " ")
 }

@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import (
 	"strings"
@@ -9,8 +9,8 @@ import (
 	"github.com/kljensen/snowball/english"
 )
 
-// maxTermLen drops longer words (hashes, base64, minified noise).
-const maxTermLen = 64
+// MaxTermLen drops longer words (hashes, base64, minified noise).
+const MaxTermLen = 64
 
 // analyze splits text into index terms and calls emit for each with its word
 // position (starting at pos) and byte range in text. It returns the next
@@ -25,44 +25,44 @@ const maxTermLen = 64
 // a position but no term.
 func analyze(text []byte, pos int, emit func(term string, pos, start, end int)) int {
 	var buf []byte
-	return tokenize(text, pos, false, &buf, func(k tokKind, key []byte, pos, start, end int) {
-		if t := termOfToken(k, key); t != "" {
+	return Tokenize(text, pos, false, &buf, func(k TokenKind, key []byte, pos, start, end int) {
+		if t := TermOfToken(k, key); t != "" {
 			emit(t, pos, start, end)
 		}
 	})
 }
 
-// analyzeCompounds is analyze for indexed prose and code: it also emits
+// AnalyzeCompounds is analyze for indexed prose and code: it also emits
 // the compound of a word and the particle after it ("signing out" →
 // signout, "logged in" → login, "roll back" → rollback, "shut down" →
 // shutdown), because code and docs write these phrasal verbs both ways.
-func analyzeCompounds(text []byte, pos int, emit func(term string, pos, start, end int)) int {
+func AnalyzeCompounds(text []byte, pos int, emit func(term string, pos, start, end int)) int {
 	var buf []byte
-	return tokenize(text, pos, true, &buf, func(k tokKind, key []byte, pos, start, end int) {
-		if t := termOfToken(k, key); t != "" {
+	return Tokenize(text, pos, true, &buf, func(k TokenKind, key []byte, pos, start, end int) {
+		if t := TermOfToken(k, key); t != "" {
 			emit(t, pos, start, end)
 		}
 	})
 }
 
-// particles complete a phrasal verb.
-var particles = map[string]bool{"in": true, "out": true, "up": true, "down": true, "back": true, "on": true, "off": true, "over": true}
+// Particles complete a phrasal verb.
+var Particles = map[string]bool{"in": true, "out": true, "up": true, "down": true, "back": true, "on": true, "off": true, "over": true}
 
-// analyzerVersion changes whenever the analyzer's output does (words,
+// Version changes whenever the analyzer's output does (words,
 // splits, stems, compounds, joined words, stop words): it is part of the
 // engine's fingerprint, so that a snapshot built with other terms is
 // rebuilt instead of silently missing the new ones.
 // TestAnalyzerVersion fails when the output changes and this does not.
 // (Version 4 changed no analyzer output: the builder began to index
 // stop-word names, see stopName.)
-const analyzerVersion = 4
+const Version = 4
 
-// joinedWords are the open compounds of software prose, the two words a
+// JoinedWords are the open compounds of software prose, the two words a
 // text writes apart and another writes as one ("white space" and
 // whitespace, "file name" and filename, "time stamp" and timestamp): the
 // analyzer gives the pair the one-word term too. Keyed by the second word,
 // the rarer lookup.
-var joinedWords = buildJoined([][2]string{
+var JoinedWords = buildJoined([][2]string{
 	{"white", "space"}, {"name", "space"}, {"work", "space"},
 	{"file", "name"}, {"path", "name"}, {"host", "name"}, {"user", "name"},
 	{"time", "stamp"}, {"time", "zone"}, {"data", "base"}, {"data", "set"},
@@ -82,37 +82,37 @@ func buildJoined(pairs [][2]string) map[string]map[string]bool {
 	return m
 }
 
-// joins reports whether first and second (lowercased) form a joined word.
-func joins(first, second []byte) bool {
-	return joinedWords[string(second)][string(first)]
+// Joins reports whether first and second (lowercased) form a joined word.
+func Joins(first, second []byte) bool {
+	return JoinedWords[string(second)][string(first)]
 }
 
-// tokKind says how a token's key becomes a term.
-type tokKind uint8
+// TokenKind says how a token's key becomes a term.
+type TokenKind uint8
 
 const (
-	tokWhole    tokKind = iota // a whole identifier: the lowercased key as is
-	tokPart                    // a word or identifier part: stemmed, unless a stop word
-	tokCompound                // a phrasal verb: key is "word\x00particle", the word stemmed
-	tokJoined                  // a joined word (joinedWords): key is the two words run together, stemmed
+	TokWhole    TokenKind = iota // a whole identifier: the lowercased key as is
+	TokPart                      // a word or identifier part: stemmed, unless a stop word
+	TokCompound                  // a phrasal verb: key is "word\x00particle", the word stemmed
+	TokJoined                    // a joined word (joinedWords): key is the two words run together, stemmed
 )
 
-// termOfToken resolves a token to its term ("" for none: stop words and
+// TermOfToken resolves a token to its term ("" for none: stop words and
 // single letters), through the shared stem cache.
-func termOfToken(k tokKind, key []byte) string {
+func TermOfToken(k TokenKind, key []byte) string {
 	switch k {
-	case tokWhole:
+	case TokWhole:
 		return string(key)
-	case tokCompound:
+	case TokCompound:
 		i := strings.IndexByte(string(key), 0)
-		return stem(string(key[:i])) + string(key[i+1:])
-	case tokJoined:
-		return stem(string(key))
+		return Stem(string(key[:i])) + string(key[i+1:])
+	case TokJoined:
+		return Stem(string(key))
 	}
 	if partSkipped(key) {
 		return ""
 	}
-	return stem(string(key))
+	return Stem(string(key))
 }
 
 // partSkipped reports single letters and stop words: they take a position
@@ -128,9 +128,9 @@ func partSkipped(key []byte) bool {
 	return stopWords[string(key)]
 }
 
-// stopName is a symbol's name lowercased when it is one stop word ("Is",
+// StopName is a symbol's name lowercased when it is one stop word ("Is",
 // "With", "as"), else "": the term such a name is indexed under.
-func stopName(name string) string {
+func StopName(name string) string {
 	if len(name) < 2 || len(name) > 4 {
 		return ""
 	}
@@ -145,45 +145,45 @@ func stopName(name string) string {
 	return ""
 }
 
-// tokenize is the analyzer: it finds words, splits identifiers and calls
+// Tokenize is the analyzer: it finds words, splits identifiers and calls
 // emit with each token's kind and lowercased key (in *buf, valid during
 // the call). Consumers resolve keys to terms: termOfToken, or the index
 // builder's own cache, which skips the string work for keys it has seen.
-func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tokKind, key []byte, pos, start, end int)) int {
+func Tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k TokenKind, key []byte, pos, start, end int)) int {
 	var parts [16][2]int // part byte ranges within the word
 	i := 0
 	// The previous plain word, for compounds.
 	prevStart, prevEnd, prevPos := 0, -1, 0
 	for {
-		start, end := nextWord(text, i)
+		start, end := NextWord(text, i)
 		if start == end {
 			break
 		}
 		i = end
 		word := text[start:i]
-		if len(word) > maxTermLen {
+		if len(word) > MaxTermLen {
 			pos++
 			prevEnd = -1
 			continue
 		}
-		n := splitParts(word, parts[:])
+		n := SplitParts(word, parts[:])
 		if compounds {
-			if n == 1 && len(word) <= 4 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				if lw := appendLower((*buf)[:0], word); particles[string(lw)] {
-					key := appendLower(lw[:0], text[prevStart:prevEnd])
-					key = appendLower(append(key, 0), word)
+			if n == 1 && len(word) <= 4 && prevEnd >= 0 && CompoundGap(text[prevEnd:start]) {
+				if lw := AppendLower((*buf)[:0], word); Particles[string(lw)] {
+					key := AppendLower(lw[:0], text[prevStart:prevEnd])
+					key = AppendLower(append(key, 0), word)
 					*buf = key
-					emit(tokCompound, key, prevPos, prevStart, i)
+					emit(TokCompound, key, prevPos, prevStart, i)
 				}
 			}
-			if n == 1 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				if lw := appendLower((*buf)[:0], word); joinedWords[string(lw)] != nil {
-					key := appendLower(lw[:0], text[prevStart:prevEnd])
+			if n == 1 && prevEnd >= 0 && CompoundGap(text[prevEnd:start]) {
+				if lw := AppendLower((*buf)[:0], word); JoinedWords[string(lw)] != nil {
+					key := AppendLower(lw[:0], text[prevStart:prevEnd])
 					p := len(key)
-					key = appendLower(key, word)
+					key = AppendLower(key, word)
 					*buf = key
-					if joins(key[:p], key[p:]) {
-						emit(tokJoined, key, prevPos, prevStart, i)
+					if Joins(key[:p], key[p:]) {
+						emit(TokJoined, key, prevPos, prevStart, i)
 					}
 				}
 			}
@@ -193,27 +193,27 @@ func tokenize(text []byte, pos int, compounds bool, buf *[]byte, emit func(k tok
 			}
 		}
 		if n > 1 {
-			*buf = appendLower((*buf)[:0], word)
-			emit(tokWhole, *buf, pos, start, i)
+			*buf = AppendLower((*buf)[:0], word)
+			emit(TokWhole, *buf, pos, start, i)
 		}
 		for p := 0; p < n; p++ {
 			a, b := parts[p][0], parts[p][1]
-			*buf = appendLower((*buf)[:0], word[a:b])
-			emit(tokPart, *buf, pos, start+a, start+b)
+			*buf = AppendLower((*buf)[:0], word[a:b])
+			emit(TokPart, *buf, pos, start+a, start+b)
 			pos++
 		}
 	}
 	return pos
 }
 
-// nextWord returns the byte range of the first word (a run of letters,
+// NextWord returns the byte range of the first word (a run of letters,
 // digits and underscores) in text at or after i; start == end when there
 // is none.
-func nextWord(text []byte, i int) (start, end int) {
+func NextWord(text []byte, i int) (start, end int) {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if isWordByte(c) {
+			if IsWordByte(c) {
 				break
 			}
 			i++
@@ -229,7 +229,7 @@ func nextWord(text []byte, i int) (start, end int) {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if !isWordByte(c) {
+			if !IsWordByte(c) {
 				break
 			}
 			i++
@@ -244,8 +244,8 @@ func nextWord(text []byte, i int) (start, end int) {
 	return start, i
 }
 
-// appendLower appends the lowercase of b to dst.
-func appendLower(dst, b []byte) []byte {
+// AppendLower appends the lowercase of b to dst.
+func AppendLower(dst, b []byte) []byte {
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		if c >= utf8.RuneSelf {
@@ -259,7 +259,7 @@ func appendLower(dst, b []byte) []byte {
 	return dst
 }
 
-func isWordByte(c byte) bool {
+func IsWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
@@ -294,11 +294,11 @@ func classOf(r rune) charClass {
 	}
 }
 
-// splitParts splits an identifier at underscores, lower→upper changes
+// SplitParts splits an identifier at underscores, lower→upper changes
 // ("getUser"), the end of an acronym ("HTTPServer" → HTTP, Server) and
 // letter/digit changes ("utf8"). It fills parts (at most len(parts); the
 // tail is one part) and returns how many.
-func splitParts(word []byte, parts [][2]int) int {
+func SplitParts(word []byte, parts [][2]int) int {
 	n := 0
 	start := -1
 	prev := classOther
@@ -380,7 +380,7 @@ var stemCache = struct {
 
 const stemCacheMax = 1 << 20
 
-func stem(w string) string {
+func Stem(w string) string {
 	if len(w) <= 3 || w[0] >= '0' && w[0] <= '9' {
 		return w
 	}
@@ -424,11 +424,11 @@ func isASCIILetters(s string) bool {
 	return true
 }
 
-// compoundGap reports whether b, the text between a word and a particle,
+// CompoundGap reports whether b, the text between a word and a particle,
 // lets them form a compound: spaces and tabs ("sign in"), or one hyphen
 // ("sign-in", "roll-back", "set-up"). A compound does not span lines or
 // other punctuation.
-func compoundGap(b []byte) bool {
+func CompoundGap(b []byte) bool {
 	if len(b) == 1 && b[0] == '-' {
 		return true
 	}

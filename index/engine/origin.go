@@ -1,10 +1,11 @@
-package index
+package engine
 
 import (
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -167,10 +168,14 @@ func (e *Engine) sizeAdvice() string {
 	return "pass --max-file-size, or set limits.max_file_size in " + file
 }
 
-func quoteList(ss []string) string {
+// quoteList writes ss as a TOML array of strings: ["a", "b"].
+func quoteList(ss []string) string { return "[" + quoteAll(ss) + "]" }
+
+// quoteAll quotes each of ss, separated by commas: "a", "b".
+func quoteAll(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
+		q[i] = strconv.Quote(s)
 	}
-	return "[" + strings.Join(q, ", ") + "]"
+	return strings.Join(q, ", ")
 }
