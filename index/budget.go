@@ -10,10 +10,6 @@ import (
 // clients refuse tool results over about 25k tokens, so every listing is
 // cut well below that and says how to get the rest.
 
-// DefaultMaxNodes bounds the outline of get_tree and navigate_tree: about
-// 30k characters of JSON, 10k tokens at worst.
-const DefaultMaxNodes = 150
-
 // maxLinks bounds each of a tree's links and backlinks.
 const maxLinks = 100
 

@@ -3,7 +3,6 @@ package index
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -13,26 +12,6 @@ import (
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
 )
-
-// Source reads a document's file. The index keeps no file contents: node
-// text is read back on demand and checked against the content hash taken
-// when the file was indexed.
-type Source interface {
-	ReadFile(collection, path string) ([]byte, error)
-}
-
-// ErrStale is returned when a file changed since it was indexed: its
-// recorded byte ranges no longer describe it. Callers re-index the file
-// (see Engine) and ask again.
-var ErrStale = errors.New("file changed since it was indexed")
-
-// StaleError names the document whose file changed; it matches ErrStale.
-type StaleError struct{ DocID, Path string }
-
-func (e *StaleError) Error() string { return e.Path + ": " + ErrStale.Error() }
-
-// Is makes errors.Is(err, ErrStale) true.
-func (e *StaleError) Is(target error) bool { return target == ErrStale }
 
 // SetSource sets where document contents are read from.
 func (ix *Index) SetSource(src Source) { ix.source.Store(&src) }

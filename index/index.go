@@ -6,11 +6,8 @@
 package index
 
 import (
-	"errors"
-	"fmt"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -395,34 +392,6 @@ func (ix *Index) Has(docID string) (hash string, ok bool) {
 		return "", false
 	}
 	return d.ContentHash, true
-}
-
-// NotFoundError reports an unknown document or node id, with the closest
-// valid ids so that a caller (often an agent) can correct itself.
-type NotFoundError struct {
-	What    string   // "document" or "node"
-	ID      string   // the id asked for
-	Closest []string // nearest valid ids, best first
-	// Asked is the id as the request gave it, set by the queries whose
-	// id may name a file the index left out on purpose: the engine
-	// explains those (index/engine: NotIndexedError).
-	Asked string
-}
-
-// asked records on err, when it is a NotFoundError, the id the request
-// gave, for the engine to explain; other errors are returned as they are.
-func asked(id string, err error) error {
-	if nf, ok := errors.AsType[*NotFoundError](err); ok {
-		nf.Asked = id
-	}
-	return err
-}
-
-func (e *NotFoundError) Error() string {
-	if len(e.Closest) == 0 {
-		return fmt.Sprintf("unknown %s id %q", e.What, e.ID)
-	}
-	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
 }
 
 // distinctTerms counts the terms of all segments, each once: a walk over

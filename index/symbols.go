@@ -10,23 +10,6 @@ import (
 	"github.com/treenav/treenav/index/analysis"
 )
 
-// SymbolRequest looks up code symbols by name.
-type SymbolRequest struct {
-	Query string
-	// Kinds, Languages and PathGlob filter each symbol (not its file):
-	// kind "method" keeps methods even in a file that also has functions.
-	Kinds       []string
-	Languages   []string
-	PathGlob    string
-	Collections []string
-	Limit       int // default 20
-	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
-	MaxChars int
-}
-
-// DefaultSymbolLimit is the number of symbols when a request does not say.
-const DefaultSymbolLimit = 20
-
 // Match tiers, best first.
 const (
 	tierExact         = iota // name, same case
@@ -160,55 +143,6 @@ func languageOf(d *docMeta, n *nodeMeta) string {
 		return n.language
 	}
 	return d.Language
-}
-
-// isInternalPath reports whether a path is internal or vendored code: in
-// Go's and Java's internal packages (internal/), vendored copies (vendor/,
-// vendored/, third_party/, thirdparty/, 3rdparty/), installed
-// dependencies (site-packages/, dist-packages/, node_modules/), or a
-// directory or file private by Python's convention, a name with one
-// leading underscore (pip/_internal/, re/_compiler.py; not __init__.py).
-func isInternalPath(p string) bool {
-	for {
-		i := strings.IndexByte(p, '/')
-		elem := p
-		if i >= 0 {
-			elem = p[:i]
-		}
-		if len(elem) > 1 && elem[0] == '_' && elem[1] != '_' {
-			return true
-		}
-		if i < 0 {
-			return false // the file name
-		}
-		switch strings.ToLower(elem) {
-		case "internal", "vendor", "vendored", "third_party", "thirdparty", "3rdparty",
-			"site-packages", "dist-packages", "node_modules":
-			return true
-		}
-		p = p[i+1:]
-	}
-}
-
-// isTestPath reports whether a path is a test file or test data, by the
-// conventions of the languages treenav parses: foo_test.go, test_foo.py,
-// foo.test.ts, foo.spec.js, FooTest.java, and tests/, test/, testdata/,
-// __tests__/ directories.
-func isTestPath(p string) bool {
-	lp := strings.ToLower(p)
-	for _, dir := range []string{"test/", "tests/", "testdata/", "__tests__/", "testing/fixtures/"} {
-		if strings.HasPrefix(lp, dir) || strings.Contains(lp, "/"+dir) {
-			return true
-		}
-	}
-	base := lp[strings.LastIndexByte(lp, '/')+1:]
-	stem := base
-	if i := strings.IndexByte(base, '.'); i > 0 {
-		stem = base[:i]
-	}
-	return strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") ||
-		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
-		strings.HasSuffix(p[strings.LastIndexByte(p, '/')+1:], "Test.java") || strings.HasSuffix(stem, "_spec")
 }
 
 // Symbols finds code symbols by name: exact name, then qualified suffix
