@@ -3,6 +3,7 @@ package index
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -33,6 +34,20 @@ type SearchRequest struct {
 
 // DefaultLimit is the number of results when a request does not say.
 const DefaultLimit = 10
+
+// ParseCursor reads a next_cursor, as the CLI's --cursor and the tools'
+// cursor argument pass it back: an offset into the ranked or listed
+// results ("" is the start).
+func ParseCursor(c string) (int, error) {
+	if c == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(c)
+	if err != nil || n < 0 {
+		return 0, &BadRequestError{Msg: fmt.Sprintf("bad cursor %q: pass next_cursor from a previous answer unchanged", c)}
+	}
+	return n, nil
+}
 
 // SymbolRequest looks up code symbols by name.
 type SymbolRequest struct {

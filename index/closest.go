@@ -20,7 +20,7 @@ func anchorDistances(s *segment, d *docMeta, anchor string) []scoredID {
 	last := la[strings.LastIndexAny(la, "./")+1:]
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
 		a := strings.ToLower(s.nodes[n].anchor)
-		dist := editDistance(la, a)
+		dist := treenav.EditDistance(la, a)
 		if last != "" && strings.Contains(a, last) {
 			dist = min(dist, 1+len(a)-len(last))
 		}
@@ -103,7 +103,7 @@ func (v *view) closestDocs(p string) (c []scoredID, dir bool) {
 		if abs(len(s)-len(q)) > limit {
 			return limit + 1
 		}
-		return editDistance(q, s)
+		return treenav.EditDistance(q, s)
 	}
 	v.eachDoc(func(dm *docMeta) {
 		best := scoredID{dm.DocID, limit + 1, 0}
@@ -192,7 +192,7 @@ func (v *view) closestNodes(id string) []string {
 	}
 	la := strings.ToLower(anchor)
 	v.eachNamed(lastName(anchor), func(d *docMeta, n *nodeMeta) {
-		sc := scoredID{nodeID(d, n), 3, editDistance(strings.ToLower(docID), strings.ToLower(d.DocID))}
+		sc := scoredID{nodeID(d, n), 3, treenav.EditDistance(strings.ToLower(docID), strings.ToLower(d.DocID))}
 		if strings.ToLower(n.anchor) == la {
 			sc.d = 2
 		}
@@ -236,7 +236,7 @@ func (v *view) closestNames(id string) []string {
 	base := ld[strings.LastIndexByte(ld, '/')+1:]
 	v.eachDoc(func(dm *docMeta) {
 		l := strings.ToLower(dm.DocID)
-		d := editDistance(ld, l)
+		d := treenav.EditDistance(ld, l)
 		if base != "" && strings.HasSuffix(l, base) {
 			d = min(d, 2)
 		}
@@ -248,28 +248,4 @@ func (v *view) closestNames(id string) []string {
 		c = append(c, scoredID{id: nodeID(d, n), d: 1})
 	})
 	return bestIDs(c, closestShown)
-}
-
-// editDistance is the Levenshtein distance, bounded to keep long ids cheap.
-func editDistance(a, b string) int {
-	if len(a) > 200 || len(b) > 200 {
-		return max(len(a), len(b))
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

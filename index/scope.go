@@ -276,7 +276,7 @@ func closestValue(val string, have map[string]int) string {
 	lv := strings.ToLower(val)
 	best, bestDist := "", max(2, len(val)/3)+1
 	for x := range have {
-		d := editDistance(lv, strings.ToLower(x))
+		d := treenav.EditDistance(lv, strings.ToLower(x))
 		if d < bestDist || d == bestDist && x < best {
 			best, bestDist = x, d
 		}

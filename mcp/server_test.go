@@ -376,7 +376,7 @@ func TestTools(t *testing.T) {
 // structured result: the model and a program read the same answer.
 func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 	t.Helper()
-	var r texter
+	var r treenav.Texter
 	switch tool {
 	case "list_documents":
 		r = new(treenav.ListResponse)

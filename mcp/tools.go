@@ -35,9 +35,6 @@ const (
 	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...), files that failed to parse, documents parsed with warnings (syntax errors the parser recovered from: their outlines may miss symbols; get_tree shows where), last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
 )
 
-// texter is a result with a compact text form for the model.
-type texter interface{ Text() string }
-
 // readOnly marks every treenav tool: it reads the local index and changes
 // nothing.
 func readOnly(title string) *sdk.ToolAnnotations {
@@ -118,7 +115,7 @@ func (s *Server) addTools() {
 // explicitly.
 func addTool[In, Res any, PR interface {
 	*Res
-	texter
+	treenav.Texter
 }](s *Server, t *sdk.Tool, in *jsonschema.Schema, run func(In) (PR, error)) {
 	t.InputSchema = in
 	// Every tool but index_status (which is the progress) says while

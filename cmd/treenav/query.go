@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -26,12 +25,9 @@ func init() {
 		summary: "print a node with all its descendants", run: (*cli).navigate})
 }
 
-// texter is a result with a compact text form.
-type texter interface{ Text() string }
-
 // emit prints a result as text or, with --json, as the MCP tool's
 // structuredContent: one line of compact JSON, byte for byte.
-func (c *cli) emit(cm *common, r texter) error {
+func (c *cli) emit(cm *common, r treenav.Texter) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if cm.json {
@@ -81,11 +77,9 @@ func (c *cli) search(args []string) error {
 	if strings.TrimSpace(strings.Join(args, "")) == "" {
 		return usagef("empty query: give words or identifiers to search for (treenav list lists documents without one)")
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %q", *cursor)
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %q", *cursor)
 	}
 	e, err := c.engine(cm)
 	if err != nil {
@@ -144,11 +138,9 @@ func (c *cli) list(args []string) error {
 	if err != nil {
 		return err
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %q", *cursor)
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %q", *cursor)
 	}
 	e, err := c.engine(cm)
 	if err != nil {

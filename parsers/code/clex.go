@@ -135,10 +135,6 @@ func lexC(src []byte) ([]ctok, []cdirective, []blankRange) {
 
 func isIdentStart(c byte) bool { return isLetter(c) || c == '$' || c >= 0x80 }
 
-func isIdentByte(c byte) bool {
-	return isLetter(c) || c >= '0' && c <= '9' || c == '$' || c >= 0x80
-}
-
 func isStringPrefix(p string) bool {
 	switch p {
 	case "L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R":

@@ -796,8 +796,6 @@ func operatorName(s string) string {
 	return "operator" + rest
 }
 
-func isLetter(b byte) bool { return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
 }
