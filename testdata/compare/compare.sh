@@ -99,7 +99,7 @@ fi
 for pair in a:b b:a; do
 	from=${pair%%:*} to=${pair#*:}
 	rm -rf "$work/idx-$from$to" && cp -r "$work/idx-$from" "$work/idx-$from$to"
-	parsed=$("$work/treenav-$to" index --root "$corpus" --index-dir "$work/idx-$from$to" --quiet --json | sed -E 's/.*"parsed":([0-9]+).*/\1/')
+	parsed=$("$work/treenav-$to" index --root "$corpus" --index-dir "$work/idx-$from$to" --quiet --json | tr -d ' \n' | sed -E 's/.*"parsed":([0-9]+).*/\1/')
 	run "$work/treenav-$to" "$work/idx-$from$to" "out-$from$to"
 	if [ "$parsed" = 0 ] && diff -r "$work/out-a" "$work/out-$from$to" >/dev/null; then
 		echo "snapshot of $from loaded by $to: 0 files parsed again, the same answers"
