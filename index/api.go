@@ -134,9 +134,9 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
 }
 
-// asked records on err, when it is a NotFoundError, the id the request
+// withAsked records on err, when it is a NotFoundError, the id the request
 // gave, for the engine to explain; other errors are returned as they are.
-func asked(id string, err error) error {
+func withAsked(id string, err error) error {
 	if nf, ok := errors.AsType[*NotFoundError](err); ok {
 		nf.Asked = id
 	}

@@ -22,7 +22,7 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		}
 		si, n, err := v.resolve(full)
 		if err != nil {
-			return nil, asked(full, err)
+			return nil, withAsked(full, err)
 		}
 		s := v.segs[si]
 		nm := &s.nodes[n]

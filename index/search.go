@@ -94,7 +94,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if err != nil {
 		// A doc_id of a file left out says why, as tree and node do.
 		if nf, ok := errors.AsType[*NotFoundError](err); ok {
-			return nil, asked(nf.ID, err)
+			return nil, withAsked(nf.ID, err)
 		}
 		return nil, err
 	}

@@ -19,9 +19,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			s = v.segs[si]
 			d = &s.docs[s.nodes[node].doc]
 		case strings.Contains(req.DocID, "#"):
-			return nil, asked(req.DocID, err) // a node id: the nodes near it
+			return nil, withAsked(req.DocID, err) // a node id: the nodes near it
 		default:
-			return nil, asked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
@@ -85,7 +85,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	si, n, err := v.resolve(id)
 	if err != nil {
-		return nil, asked(id, err)
+		return nil, withAsked(id, err)
 	}
 	s := v.segs[si]
 	nm := &s.nodes[n]

@@ -9,14 +9,14 @@ import (
 // records which matched).
 const maxQueryTerms = 32
 
-// Query is a parsed search Query: words, each analyzed into terms, and
+// Query is a parsed search query: words, each analyzed into terms, and
 // quoted phrases over consecutive words.
 type Query struct {
 	Words   []Word
 	Terms   []Term
 	Phrases [][]int // word indexes of each quoted phrase
 	// Compounds maps a word to the compound it forms with the particle
-	// after it ("sign out" → signout), as the indexer Compounds text.
+	// after it ("sign out" → signout), as the indexer compounds text.
 	Compounds map[int]string
 }
 
