@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/internal/testfiles"
 )
 
 // writeTree writes files (path → content) under a new temp dir.
@@ -24,44 +25,12 @@ func writeTree(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-const serverGo = `package web
-
-// Server serves HTTP requests.
-type Server struct {
-	Addr string
-}
-
-// Shutdown gracefully shuts down the server without interrupting
-// active connections.
-func (s *Server) Shutdown() error { return nil }
-
-// Close closes the listener immediately.
-func (s *Server) Close() error { return nil }
-
-// ListenAndServe listens on Addr.
-func (s *Server) ListenAndServe() error { return nil }
-`
-
-const tokenGo = `package auth
-
-// getUserToken returns the bearer token of a user.
-func getUserToken(user string) string { return "" }
-
-// RefreshToken renews an expired token before its expiry.
-func RefreshToken(tok string) string { return tok }
-
-// ReadFileToken reads a token from a file.
-func ReadFileToken(path string) string { return "" }
-`
-
-const fileGo = `package files
-
-// ReadFile reads the named file and returns its contents.
-func ReadFile(name string) ([]byte, error) { return nil, nil }
-
-// ReadFileFS reads from a file system.
-func ReadFileFS(name string) ([]byte, error) { return nil, nil }
-`
+// The fixtures the engine's tests index too (index/internal/testfiles).
+const (
+	serverGo = testfiles.ServerGo
+	tokenGo  = testfiles.TokenGo
+	fileGo   = testfiles.FileGo
+)
 
 func newTestEngine(t testing.TB, files map[string]string) (*Engine, string) {
 	t.Helper()
