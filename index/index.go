@@ -2,7 +2,9 @@
 // trees, a BM25F positional inverted index over nodes, facets and a symbol
 // table. The index is a list of immutable segments (segment.go) behind an
 // atomically swapped view, so readers never see a half-applied update and
-// never wait for a writer.
+// never wait for a writer. The index answers from what it holds: keeping
+// it current with the disk is index/engine's job, turning text into terms
+// index/analysis's (docs/design.md).
 package index
 
 import (

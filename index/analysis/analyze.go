@@ -1,3 +1,8 @@
+// Package analysis turns text into index terms and a query string into a
+// Query: the tokenizer and identifier splitting, stemming, stop words,
+// compounds and joined words, synonyms, and quoted phrases. The indexer
+// and the search share it, so that both read text alike. It imports
+// nothing else from treenav.
 package analysis
 
 import (

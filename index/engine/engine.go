@@ -1,3 +1,8 @@
+// Package engine keeps a treenav index current with the files of its
+// collections and is the one front door the CLI and the MCP server call:
+// it builds (plan, parse, apply, record), refreshes stale files, watches
+// the disk, saves and loads snapshots, explains why a file is not indexed,
+// and answers through the verbs of verbs.go. docs/design.md has the map.
 package engine
 
 import (
@@ -184,7 +189,8 @@ func NewEngine(colls []treenav.Collection, opts EngineOptions) (*Engine, error) 
 	return e, nil
 }
 
-// Index returns the engine's index.
+// Index returns the engine's index, for tools that measure it
+// (cmd/treenav-bench); the CLI and the server call the verbs (verbs.go).
 func (e *Engine) Index() *index.Index { return e.ix }
 
 // Collections returns the engine's collections.
