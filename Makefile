@@ -33,7 +33,9 @@ lint:
 
 fuzz:
 	$(GO) test ./parsers/code -run '^$$' -fuzz FuzzExtract -fuzztime 60s -fuzzminimizetime 2s
+	$(GO) test ./parsers/code -run '^$$' -fuzz FuzzNesting -fuzztime 60s -fuzzminimizetime 2s
 	$(GO) test ./index -run '^$$' -fuzz FuzzSearch -fuzztime 60s -fuzzminimizetime 2s
+	$(GO) test ./cmd/treenav -run '^$$' -fuzz FuzzStdioGuard -fuzztime 60s -fuzzminimizetime 2s
 
 clean:
 	rm -rf $(BIN)

@@ -41,6 +41,9 @@ const (
 	KindModule      Kind = "module"
 	KindNamespace   Kind = "namespace"
 	KindMacro       Kind = "macro"
+	// KindExport re-exports what is defined elsewhere: TypeScript's and
+	// JavaScript's "export { x } from './m'", "export * from './m'".
+	KindExport Kind = "export"
 
 	KindSection Kind = "section" // a markdown heading and its text
 	KindCode    Kind = "code"    // a fenced code block in markdown
@@ -52,7 +55,7 @@ var Kinds = []Kind{
 	KindClass, KindInterface, KindStruct, KindEnum, KindTrait, KindType,
 	KindUnion, KindRecord, KindFunction, KindMethod, KindConstructor,
 	KindField, KindProperty, KindConstant, KindVariable, KindModule,
-	KindNamespace, KindMacro,
+	KindNamespace, KindMacro, KindExport,
 }
 
 // IsTypeLike reports whether k declares a type (the "type-like" family used

@@ -15,7 +15,10 @@ func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
 
 // SearchResponse is the result of a search.
 type SearchResponse struct {
-	Query   string         `json:"query"`
+	Query string `json:"query"`
+	// Note says why a query of stop words answers nothing, or which
+	// words a query that lost most of its words to them searched for.
+	Note    string         `json:"note,omitempty"`
 	Total   int            `json:"total"`
 	Results []SearchResult `json:"results"`
 	// NextCursor, when set, fetches the next page.
@@ -40,9 +43,40 @@ type SearchResult struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 }
 
+// GrepResponse is the result of an exact text or regex search: every
+// matching line, in path and line order. TotalMatches (matching lines)
+// and TotalFiles are exact, whatever the page shows.
+type GrepResponse struct {
+	Pattern      string      `json:"pattern"`
+	TotalMatches int         `json:"total_matches"`
+	TotalFiles   int         `json:"total_files"`
+	Matches      []GrepMatch `json:"matches"`
+	// NextCursor, when set, fetches the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
+// GrepMatch is one matching line.
+type GrepMatch struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`   // 1-based
+	Column int    `json:"column"` // 1-based byte column of the first match in the line
+	// Text is the line, cut around the match when it is long.
+	Text string `json:"text"`
+	// EnclosingID is the innermost symbol or section holding the line
+	// (a node id), or the document's id when none does.
+	EnclosingID string `json:"enclosing_id"`
+	// Before and After are the context lines asked for.
+	Before []string `json:"before,omitempty"`
+	After  []string `json:"after,omitempty"`
+}
+
 // SymbolsResponse is the result of a symbol lookup.
 type SymbolsResponse struct {
-	Query     string   `json:"query,omitempty"`
+	Query string `json:"query,omitempty"`
+	// Note says, when no symbol matched by exact or qualified name, that
+	// none has the name asked for, with the closest names (Closest).
+	Note      string   `json:"note,omitempty"`
+	Closest   []string `json:"closest,omitempty"`
 	Total     int      `json:"total"`
 	Symbols   []Symbol `json:"symbols"`
 	Truncated bool     `json:"truncated,omitempty"`
@@ -65,6 +99,11 @@ type Symbol struct {
 	// or C++ prototype, a TypeScript overload signature): its body is in
 	// the definition, listed before it.
 	Declaration bool `json:"declaration,omitempty"`
+	// Match says how the symbol matched the query: exact (its name, any
+	// case), qualified (its qualified name or a dotted suffix of it),
+	// name (a qualified query's last part only: another qualifier),
+	// prefix, camel (camel humps) or fuzzy (substring).
+	Match string `json:"match,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.
@@ -121,6 +160,9 @@ type TreeNode struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 	// Declaration marks a symbol declared here and defined elsewhere.
 	Declaration bool `json:"declaration,omitempty"`
+	// Signature is a code symbol's declaration line(s), as find_symbol
+	// shows it: what an agent navigates by, without reading the node.
+	Signature string `json:"signature,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.
@@ -209,8 +251,11 @@ type NodeContent struct {
 	Signature   string `json:"signature,omitempty"`
 	Content     string `json:"content"`
 	// Children are the ids of the node's children, in order.
-	Children  []string `json:"children"`
-	Truncated bool     `json:"truncated,omitempty"`
+	Children []string `json:"children"`
+	// TotalChildren is the number of children when the list was cut to
+	// bound the answer (get_tree or navigate_tree lists them all).
+	TotalChildren int  `json:"total_children,omitempty"`
+	Truncated     bool `json:"truncated,omitempty"`
 	// Links are the resolved links written in this node's own text.
 	Links []Link `json:"links,omitempty"`
 }
@@ -233,4 +278,68 @@ type NavigateResponse struct {
 	Truncated   bool       `json:"truncated,omitempty"`
 	// TotalNodes, set when the outline of descendants was cut, counts them.
 	TotalNodes int `json:"total_nodes,omitempty"`
+}
+
+// ChangesResponse is the API change report between two revisions (treenav
+// outline --diff, the changed_symbols tool): the symbols of the files the
+// diff touches, compared on both sides.
+type ChangesResponse struct {
+	Base       string         `json:"base"`        // the base revision as given
+	BaseCommit string         `json:"base_commit"` // its commit hash
+	Head       string         `json:"head"`        // the head revision as given, or "working tree"
+	HeadCommit string         `json:"head_commit,omitempty"`
+	Changes    []SymbolChange `json:"changes"`
+	Summary    ChangesSummary `json:"summary"`
+	// Truncated says changes were cut to fit max_chars; Summary still
+	// counts them all.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// The change kinds of a SymbolChange.
+const (
+	ChangeAdded             = "added"
+	ChangeRemoved           = "removed"
+	ChangeSignatureChanged  = "signature_changed"
+	ChangeKindChanged       = "kind_changed"
+	ChangeVisibilityChanged = "visibility_changed"
+	ChangeMoved             = "moved"
+	ChangeDeprecated        = "deprecated"
+	ChangeBodyChanged       = "body_changed"
+)
+
+// ChangeKinds lists the change kinds in the order reports group them.
+var ChangeKinds = []string{ChangeRemoved, ChangeSignatureChanged, ChangeKindChanged, ChangeVisibilityChanged,
+	ChangeDeprecated, ChangeMoved, ChangeAdded, ChangeBodyChanged}
+
+// SymbolChange is one change to one symbol. A removed symbol is described
+// as it was (its base path, line and id); every other change as it is now.
+type SymbolChange struct {
+	Change        string `json:"change"`
+	NodeID        string `json:"node_id"`
+	QualifiedName string `json:"qualified_name"`
+	Kind          Kind   `json:"kind"`
+	OldKind       Kind   `json:"old_kind,omitempty"` // for kind_changed
+	Language      string `json:"language"`
+	Path          string `json:"path"`
+	OldPath       string `json:"old_path,omitempty"` // moved, or in a renamed file
+	LineStart     int    `json:"line_start"`
+	// Public says the symbol is part of the public API: not private by its
+	// language's rule, and not in test, internal or vendored code. For a
+	// visibility change it says the new side.
+	Public       bool   `json:"public"`
+	OldSignature string `json:"old_signature,omitempty"`
+	Signature    string `json:"signature,omitempty"`
+}
+
+// ChangesSummary counts a report's changes.
+type ChangesSummary struct {
+	Files   int            `json:"files"`   // files the diff touches that were outlined on either side
+	Changes int            `json:"changes"` // all changes
+	Public  int            `json:"public"`  // changes to the public API
+	ByKind  map[string]int `json:"by_change"`
+	// PublicByKind counts the public changes of each kind.
+	PublicByKind map[string]int `json:"public_by_change"`
+	// Skipped counts the files the diff touches that were not outlined
+	// (unsupported, ignored, generated, too large), by reason.
+	Skipped map[string]int `json:"skipped,omitempty"`
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The index's interface in one place: the requests its queries take,
@@ -23,8 +24,13 @@ type SearchRequest struct {
 	Collections []string
 	DocIDs      []string
 	PathGlob    string
-	Limit       int // default 10
-	Offset      int
+	// PathGlobs are more path globs; a glob "!glob" leaves out the files
+	// it matches (pathScope).
+	PathGlobs []string
+	// Tests takes tests in (""), out or alone (TestScope).
+	Tests  TestScope
+	Limit  int // default 10
+	Offset int
 	// SnippetChars bounds each snippet (default 240).
 	SnippetChars int
 	// MaxChars bounds the results' JSON size (default DefaultMaxChars):
@@ -44,7 +50,7 @@ func ParseCursor(c string) (int, error) {
 	}
 	n, err := strconv.Atoi(c)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Msg: fmt.Sprintf("bad cursor %q: pass next_cursor from a previous answer unchanged", c)}
+		return 0, &BadRequestError{Msg: fmt.Sprintf("bad cursor %s: pass next_cursor from a previous answer unchanged", QuoteInput(c))}
 	}
 	return n, nil
 }
@@ -54,9 +60,13 @@ type SymbolRequest struct {
 	Query string
 	// Kinds, Languages and PathGlob filter each symbol (not its file):
 	// kind "method" keeps methods even in a file that also has functions.
-	Kinds       []string
-	Languages   []string
-	PathGlob    string
+	Kinds     []string
+	Languages []string
+	PathGlob  string
+	// PathGlobs are more path globs; "!glob" excludes (pathScope).
+	PathGlobs []string
+	// Tests takes tests in (""), out or alone (TestScope).
+	Tests       TestScope
 	Collections []string
 	Limit       int // default 20
 	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
@@ -89,6 +99,9 @@ type TreeRequest struct {
 	// MaxNodes bounds the outline (0: DefaultMaxNodes, negative: no
 	// bound). A longer outline keeps the levels that fit whole.
 	MaxNodes int
+	// MaxChars bounds the outline's JSON size (0: no bound but MaxNodes);
+	// a longer outline keeps the levels that fit whole (boundTreeChars).
+	MaxChars int
 }
 
 // DefaultMaxNodes bounds the outline of get_tree and navigate_tree: about
@@ -99,7 +112,7 @@ const DefaultMaxNodes = 150
 type NodesRequest struct {
 	IDs      []string
 	DocID    string // optional: ids without a doc prefix are taken in this document
-	MaxChars int    // total content bound; 0 means DefaultMaxChars
+	MaxChars int    // bound of the whole answer's JSON; 0 means DefaultMaxChars
 }
 
 // DefaultMaxChars bounds the text of node and navigate responses: about
@@ -129,9 +142,9 @@ type NotFoundError struct {
 
 func (e *NotFoundError) Error() string {
 	if len(e.Closest) == 0 {
-		return fmt.Sprintf("unknown %s id %q", e.What, e.ID)
+		return fmt.Sprintf("unknown %s id %s", e.What, QuoteInput(e.ID))
 	}
-	return fmt.Sprintf("unknown %s id %q; closest: %s", e.What, e.ID, strings.Join(e.Closest, ", "))
+	return fmt.Sprintf("unknown %s id %s; closest: %s", e.What, QuoteInput(e.ID), strings.Join(e.Closest, ", "))
 }
 
 // withAsked records on err, when it is a NotFoundError, the id the request
@@ -147,6 +160,44 @@ func withAsked(id string, err error) error {
 type BadRequestError struct{ Msg string }
 
 func (e *BadRequestError) Error() string { return e.Msg }
+
+// GrepRequest is an exact text or regex search over the indexed files:
+// every line that matches, with the symbol or section it sits in.
+type GrepRequest struct {
+	Pattern string
+	// Regex reads Pattern as a regular expression (RE2 syntax, Go's
+	// regexp); otherwise it is a literal string.
+	Regex bool
+	// IgnoreCase matches letters in any case (Unicode simple folding).
+	IgnoreCase bool
+	// Word keeps matches with no word character (letter, mark, digit,
+	// connector) right before or after them, as ripgrep's -w.
+	Word bool
+	// PathGlob, Languages and Collections scope the search as search's do.
+	PathGlob    string
+	Languages   []string
+	Collections []string
+	// Context is how many lines before and after each match to show
+	// (0-MaxGrepContext).
+	Context int
+	Limit   int // matches per page; 0: DefaultGrepLimit
+	Offset  int
+	// MaxChars bounds the answer's JSON size (default DefaultMaxChars).
+	MaxChars int
+}
+
+// DefaultGrepLimit is the matches of a page when a request does not say.
+const DefaultGrepLimit = 50
+
+// MaxGrepContext bounds GrepRequest.Context.
+const MaxGrepContext = 5
+
+// Refresher re-indexes documents whose files changed since they were
+// indexed. The engine implements it (Engine.Refresh), as it does Source:
+// GrepFresh hands it the files a grep found changed.
+type Refresher interface {
+	Refresh(docIDs []string) error
+}
 
 // Source reads a document's file. The index keeps no file contents: node
 // text is read back on demand and checked against the content hash taken
@@ -167,3 +218,21 @@ func (e *StaleError) Error() string { return e.Path + ": " + ErrStale.Error() }
 
 // Is makes errors.Is(err, ErrStale) true.
 func (e *StaleError) Is(target error) bool { return target == ErrStale }
+
+// maxQuoted bounds the bytes of one input that an error message echoes.
+const maxQuoted = 200
+
+// QuoteInput quotes an input (an id, a query, a glob, a filter value, a
+// cursor) for an error message: whole when short, else its first
+// maxQuoted bytes and how long it was, so that an error is never as large
+// as the input that caused it.
+func QuoteInput(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("…(%d bytes)", len(s))
+}

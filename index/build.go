@@ -50,11 +50,20 @@ func (b *Build) Add(w int, in Input) {
 }
 
 // Done finishes worker w's segment, on its goroutine, as soon as no file
-// is left for it, alongside the other workers' last files.
+// is left for it, alongside the other workers' last files. With
+// flushEvery set, it publishes the segment at once.
 func (b *Build) Done(w int) {
 	b.batches[w].addTo(b.builders[w])
-	if len(b.builders[w].docs) > 0 {
-		b.finished[w] = b.builders[w].finish()
+	if len(b.builders[w].docs) == 0 {
+		return
+	}
+	b.finished[w] = b.builders[w].finish()
+	if b.flushEvery > 0 {
+		// Publish a worker's last documents when it is done, not
+		// when the slowest file of another worker is (a file runs
+		// up to its parser budget).
+		b.ix.install(nil, b.finished[w])
+		b.finished[w] = nil
 	}
 }
 

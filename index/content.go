@@ -11,6 +11,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
+	"github.com/treenav/treenav/index/walk"
 )
 
 // SetSource sets where document contents are read from.
@@ -61,6 +62,12 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 		return nil, fmt.Errorf("no source to read %s from", d.Path)
 	}
 	b, err := (*sp).ReadFile(d.Collection, d.Path)
+	if walk.Refused(err) != "" {
+		// Replaced by what a walk does not index (a link out of the
+		// root, a named pipe, a file grown too large): stale, so that
+		// the engine takes it out of the index. Nothing of it is read.
+		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
+	}
 	if err != nil {
 		return nil, err
 	}

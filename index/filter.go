@@ -6,11 +6,12 @@ type filter struct {
 	kinds       map[string]bool
 	collections map[string]bool
 	docIDs      map[string]bool
-	glob        string
+	paths       *pathScope
+	tests       TestScope
 }
 
-func (v *view) compileFilter(req SearchRequest) (*filter, error) {
-	f := &filter{}
+func (v *view) compileFilter(req SearchRequest) (f *filter, err error) {
+	f = &filter{}
 	filters := make(map[string][]string, len(req.Filters))
 	for k, vals := range req.Filters {
 		if len(vals) == 0 {
@@ -62,12 +63,13 @@ func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 			f.docIDs[id] = true
 		}
 	}
-	if req.PathGlob != "" {
-		if err := v.checkPathGlob(req.PathGlob); err != nil {
-			return nil, err
-		}
-		f.glob = req.PathGlob
+	if f.paths, err = v.compilePathScope(req.PathGlob, req.PathGlobs); err != nil {
+		return nil, err
 	}
+	if err := checkTestScope(req.Tests); err != nil {
+		return nil, err
+	}
+	f.tests = req.Tests
 	return f, nil
 }
 
@@ -75,7 +77,7 @@ func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 func (f *filter) allowed(v *view, si int) bitset {
 	s := v.segs[si]
 	b := make(bitset, (len(s.docs)+63)/64)
-	if f.collections == nil && f.docIDs == nil && f.glob == "" && f.facets == nil {
+	if f.collections == nil && f.docIDs == nil && f.paths == nil && f.facets == nil && !f.tests.narrows() {
 		// No document filter: the live documents, 64 at a time.
 		dead := v.dead[si]
 		for w := range b {
@@ -105,7 +107,7 @@ func (f *filter) docOK(d *docMeta) bool {
 	if f.docIDs != nil && !f.docIDs[d.DocID] {
 		return false
 	}
-	if f.glob != "" && !matchPathGlob(f.glob, d.Path) {
+	if !f.paths.match(d.Path) || !f.tests.keeps(d) {
 		return false
 	}
 	for key, want := range f.facets {

@@ -7,7 +7,14 @@ import (
 	"github.com/treenav/treenav"
 )
 
-// Nodes returns each node's own content (children replaced by markers).
+// minNodeChars is the least room worth giving a further node of a
+// get_node_content answer: with less, the node is left for another call.
+const minNodeChars = 400
+
+// Nodes returns each node's own content (children replaced by markers),
+// each node once, in the order first asked. MaxChars bounds the whole
+// answer: a node that does not fit has its child list and its text cut
+// (fitNode), and the nodes after it that leave no room are not answered.
 func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 	v := ix.view()
 	budget := req.MaxChars
@@ -15,7 +22,17 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		budget = DefaultMaxChars
 	}
 	resp := &treenav.NodesResponse{Nodes: []treenav.NodeContent{}}
+	left := budget - jsonSize(&treenav.NodesResponse{Nodes: resp.Nodes, Truncated: true})
+	asked, answered := map[string]bool{}, map[string]bool{}
 	for _, id := range req.IDs {
+		if asked[id] {
+			continue
+		}
+		asked[id] = true
+		if len(resp.Nodes) > 0 && left < minNodeChars {
+			resp.Truncated = true
+			break
+		}
 		full := id
 		if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
 			full = req.DocID + "#" + strings.TrimPrefix(id, "#")
@@ -32,6 +49,10 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 			Language: languageOf(d, nm), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 			ContentLine: contentLine(nm), Signature: nm.signature, Children: []string{},
 		}
+		if answered[nc.NodeID] {
+			continue // the same node by another id
+		}
+		answered[nc.NodeID] = true
 		if nm.parent >= 0 {
 			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
 		}
@@ -43,20 +64,51 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", nc.NodeID, err)
 		}
-		text := ownText(s, d, n, src)
-		if len(text) > budget {
-			text = clipLines(text, budget) + fmt.Sprintf("\n… [truncated: %d of %d characters shown; ask for a child node or a smaller part]", budget, len(text))
-			nc.Truncated, resp.Truncated = true, true
-		}
-		budget -= len(text)
-		nc.Content = text
-		resp.Nodes = append(resp.Nodes, nc)
-		if budget <= 0 {
+		nc.Content = ownText(s, d, n, src)
+		if size := jsonSize(&nc) + 1; size > left {
+			fitNode(&nc, left-1)
 			resp.Truncated = true
-			break
 		}
+		left -= jsonSize(&nc) + 1
+		resp.Nodes = append(resp.Nodes, nc)
 	}
 	return resp, nil
+}
+
+// fitNode cuts a node's answer to about n characters of JSON, as
+// Navigate cuts its outline and text: the child list gets what the text
+// leaves but at least three quarters of the room (the children's ids say
+// what to ask for next), the text the rest; total_children says how many
+// children there are when the list is cut.
+func fitNode(nc *treenav.NodeContent, n int) {
+	text, kids := nc.Content, nc.Children
+	nc.Truncated, nc.Content, nc.Children = true, "", []string{}
+	nc.TotalChildren = len(kids)
+	avail := n - jsonSize(nc)
+	kidsBudget := max(avail*3/4, avail-jsonSize(text))
+	used := 0
+	for _, k := range kids {
+		size := jsonSize(k) + 1
+		if used+size > kidsBudget {
+			break
+		}
+		nc.Children = append(nc.Children, k)
+		used += size
+	}
+	if len(nc.Children) == len(kids) {
+		nc.TotalChildren = 0
+	}
+	nc.Content = clipJSON(text, avail-used, func(shown int) string {
+		return fmt.Sprintf("\n… [truncated: %d of %d characters shown; ask for a child node or a smaller part]", shown, len(text))
+	})
+	// A room too small for the text's note takes it from the list.
+	over := jsonSize(nc) - n
+	for over > 0 && len(nc.Children) > 0 {
+		last := len(nc.Children) - 1
+		over -= jsonSize(nc.Children[last]) + 1
+		nc.Children = nc.Children[:last]
+		nc.TotalChildren = len(kids)
+	}
 }
 
 // ownText is node n's text without its children, each child that lies

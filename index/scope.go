@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,10 +190,10 @@ func (sv *scopeVocab) checkFacet(k string, vals []string) error {
 			}
 		}
 		if s := closestValue(k, known); s != "" {
-			return &BadRequestError{fmt.Sprintf("no document has the facet %q (did you mean %q?); facets: %s",
-				k, s, strings.Join(sortedKeys(known), ", "))}
+			return &BadRequestError{fmt.Sprintf("no document has the facet %s (did you mean %q?); facets: %s",
+				QuoteInput(k), s, strings.Join(sortedKeys(known), ", "))}
 		}
-		return nil
+		return unknownFacet(k, known)
 	}
 	for _, val := range vals {
 		if have[val] == 0 && closestValue(val, have) != "" {
@@ -232,7 +233,7 @@ const scopeValuesShown = 12
 // counts, or all of them in order when have is a vocabulary (counted false).
 func unknownValue(what, key, val string, have map[string]int, counted bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %q", what, val)
+	fmt.Fprintf(&b, "%s %s", what, QuoteInput(val))
 	if s := closestValue(val, have); s != "" {
 		fmt.Fprintf(&b, " (did you mean %q?)", s)
 	}
@@ -301,7 +302,10 @@ func (v *view) checkPathGlob(glob string) error {
 		return nil
 	}
 	if !doublestar.ValidatePattern(glob) {
-		return &BadRequestError{"path glob " + strconv.Quote(glob) + " is not a valid pattern"}
+		return &BadRequestError{"path glob " + QuoteInput(glob) + " is not a valid pattern"}
+	}
+	if slices.Contains(strings.Split(glob, "/"), "..") {
+		return &BadRequestError{"path glob " + strconv.Quote(glob) + " reaches outside the root: globs are relative to the root, which holds every indexed file"}
 	}
 	// Only a glob whose first part is a name the root does not have can
 	// be such a mistake: the others are not looked further into.
@@ -323,9 +327,9 @@ func (v *view) checkPathGlob(glob string) error {
 		}
 	}
 	if matchedBelow {
-		return &BadRequestError{fmt.Sprintf("path glob %q matches no file: globs start at the root (did you mean %q?)", glob, below)}
+		return &BadRequestError{fmt.Sprintf("path glob %s matches no file: globs start at the root (did you mean %s?)", QuoteInput(glob), QuoteInput(below))}
 	}
-	return nil
+	return outsideRoots(glob, v.rootNames())
 }
 
 // rootNames are the first parts of the view's documents' paths: the

@@ -98,7 +98,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		}
 		return nil, err
 	}
-	if len(q.Terms) == 0 || v.liveNodes == 0 {
+	empty, note := analysis.StopNote(req.Query)
+	resp.Note = note
+	if empty || len(q.Terms) == 0 || v.liveNodes == 0 {
 		return resp, nil
 	}
 	limit := req.Limit
@@ -142,9 +144,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.Phrases) > 0 {
+	if len(q.Phrases) > 0 || len(q.Literals) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
+		cands = ix.keepLiterals(v, cands, q.Literals)
 	} else {
 		// Only the first pages are read: select them, do not sort all.
 		topCandidates(v, cands, rerank)
@@ -183,7 +186,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SearchResponse{Query: req.Query, Total: resp.Total, Results: []treenav.SearchResult{},
+	budget.reserve(&treenav.SearchResponse{Query: req.Query, Note: resp.Note, Total: resp.Total, Results: []treenav.SearchResult{},
 		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
 	for _, c := range page {
 		res := ix.result(v, c, match, snipChars)

@@ -123,7 +123,8 @@ func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
 // wants: the type (Python's class Enum, not the placeholder "Enum = None"
 // above it; C++'s class unique_ptr, not a constructor of it in another
 // header), then a function or method, then a constructor or property,
-// then a variable, constant or field.
+// then a variable, constant or field, and last a re-export of what is
+// defined elsewhere.
 func kindRank(k treenav.Kind) int {
 	switch k {
 	case treenav.KindFunction, treenav.KindMethod, treenav.KindMacro:
@@ -132,6 +133,8 @@ func kindRank(k treenav.Kind) int {
 		return 2
 	case treenav.KindField, treenav.KindConstant, treenav.KindVariable:
 		return 3
+	case treenav.KindExport:
+		return 4
 	}
 	return 0 // types, modules and namespaces
 }
@@ -162,7 +165,11 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if err := v.checkPathGlob(req.PathGlob); err != nil {
+	paths, err := v.compilePathScope(req.PathGlob, req.PathGlobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTestScope(req.Tests); err != nil {
 		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
@@ -212,7 +219,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if colls != nil && !colls[d.Collection] {
 			return
 		}
-		if req.PathGlob != "" && !matchPathGlob(req.PathGlob, d.Path) {
+		if !paths.match(d.Path) || !req.Tests.keeps(d) {
 			return
 		}
 		seen[ref] = true
@@ -237,7 +244,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
-				accept(si, node, tierSubstring)
+				accept(si, node, tierName)
 			case n.name == q:
 				accept(si, node, tierExact)
 			default:
@@ -304,12 +311,14 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		return hits[i].key.less(hits[j].key)
 	})
 	resp.Total = len(hits)
+	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
+	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Symbols: []treenav.Symbol{}, Truncated: true})
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
@@ -319,7 +328,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-			Deprecated: n.deprecated, Declaration: n.decl,
+			Deprecated: n.deprecated, Declaration: n.decl, Match: matchOf(h.tier, qualified),
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true

@@ -55,6 +55,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
 		}
 	}
+	if req.MaxChars > 0 && boundTreeChars(resp, req.MaxChars, s, d, nodes, depths) {
+		truncated = true
+	}
 	if truncated {
 		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
@@ -71,6 +74,7 @@ func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
 		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
 		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 		WordCount: int(nm.words), Deprecated: nm.deprecated, Declaration: nm.decl,
+		Signature: nm.signature,
 	}
 }
 
@@ -197,11 +201,16 @@ func boundOutline(depths, sizes []int, limit, budget int) (keep []bool, truncate
 // clipContent cuts text at a line end so that its JSON string, with the
 // truncation note, stays within n characters.
 func clipContent(text string, n int) string {
+	return clipJSON(text, n, func(shown int) string {
+		return fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", shown, len(text))
+	})
+}
+
+// clipJSON cuts text at a line end so that its JSON string, with the note
+// of how much is shown, stays within n characters.
+func clipJSON(text string, n int, note func(shown int) string) string {
 	if jsonSize(text) <= n {
 		return text
-	}
-	note := func(shown int) string {
-		return fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", shown, len(text))
 	}
 	want := n - len(note(len(text))) - 2
 	for want > 0 {

@@ -74,11 +74,12 @@ type ListArgs struct {
 
 // SearchArgs are search_documents' parameters.
 type SearchArgs struct {
-	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
-	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\" (literal: the node's text must hold them as written, case aside); camelCase and snake_case identifiers match their parts"`
+	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key no document has, or a value that looks like a typo of an indexed one, is an error that lists the indexed ones; to leave tests out use tests, not a filter"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
-	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"results per page"`
 	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
@@ -89,6 +90,7 @@ type TreeArgs struct {
 	DocID    string `json:"doc_id" jsonschema:"the document: its path as listed by list_documents or search_documents (a node id also works)"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"show nodes down to this depth: 1 is top-level symbols or sections only; 0 or absent is all levels"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the nodes shown; a longer outline keeps the levels that fit whole and says so"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the outline in characters; a longer outline keeps the levels that fit whole and says so"`
 }
 
 // NodeArgs are get_node_content's parameters.
@@ -96,7 +98,7 @@ type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
 	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
-	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the total content in characters"`
+	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`
 }
 
 // NavigateArgs are navigate_tree's parameters.
@@ -104,7 +106,7 @@ type NavigateArgs struct {
 	DocID    string `json:"doc_id,omitempty" jsonschema:"the document the node id belongs to; lets node_id be a bare anchor"`
 	NodeID   string `json:"node_id" jsonschema:"the node whose subtree to return, e.g. \"web/server.go#Server\"; a doc_id alone is the whole document"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"outline descendants down to this depth below the node; 0 or absent is all"`
-	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the subtree's text in characters"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: outline and text together) in characters"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the descendants listed in the outline"`
 }
 
@@ -113,10 +115,35 @@ type SymbolArgs struct {
 	Query      string     `json:"query" jsonschema:"a symbol name (\"Shutdown\"), a qualified name (\"Server.Shutdown\"), a prefix or camel humps (\"gUT\" finds getUserToken)"`
 	Kind       StringList `json:"kind,omitempty" jsonschema:"keep symbols of this kind (one or a list): class, interface, struct, enum, type, function, method, constructor, field, constant, variable, ..."`
 	Language   StringList `json:"language,omitempty" jsonschema:"keep symbols of this language (one or a list): go, python, typescript, ..."`
-	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob (one or a list), relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
+}
+
+// ChangesArgs are changed_symbols' parameters.
+type ChangesArgs struct {
+	Base     string `json:"base,omitempty" jsonschema:"the git revision to compare with (a branch, tag, HEAD~1, a commit hash); default HEAD"`
+	Head     string `json:"head,omitempty" jsonschema:"the git revision to compare; default the files on disk (the work tree, uncommitted and untracked files included)"`
+	Path     string `json:"path,omitempty" jsonschema:"keep files this path glob matches (a directory takes the files under it, a glob without / a file name at any depth)"`
+	Bodies   bool   `json:"bodies,omitempty" jsonschema:"also list symbols whose code changed when their signature did not (body_changed)"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters; the summary still counts every change"`
+}
+
+// GrepArgs are grep_documents' parameters.
+type GrepArgs struct {
+	Pattern       string     `json:"pattern" jsonschema:"the text to find, or with regex a regular expression (RE2 syntax)"`
+	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
+	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
+	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
+	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
+	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
+	Limit         int        `json:"limit,omitempty" jsonschema:"matching lines per page"`
+	Cursor        string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars      int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
 }
 
 // StatusArgs are index_status' parameters: none.
@@ -150,7 +177,17 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 		return index.SearchRequest{}, &index.BadRequestError{Msg: "empty query: give words or identifiers to search for (list_documents lists documents without one)"}
 	}
 	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
-		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+		DocIDs: a.DocID, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a GrepArgs) request() (index.GrepRequest, error) {
+	off, err := index.ParseCursor(a.Cursor)
+	if err != nil {
+		return index.GrepRequest{}, err
+	}
+	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
+		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
 func (a NodeArgs) request() (index.NodesRequest, error) {
@@ -190,6 +227,16 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 		one := 1.0
 		p.Minimum = &one
 	}
+	return s
+}
+
+// grepSchema is grep_documents' input schema: case_sensitive defaults to
+// true, context runs from 0 to MaxGrepContext.
+func grepSchema() *jsonschema.Schema {
+	s := inputSchema[GrepArgs](map[string]int{"limit": index.DefaultGrepLimit, "max_chars": index.DefaultMaxChars})
+	s.Properties["case_sensitive"].Default = json.RawMessage("true")
+	lo, hi := 0.0, float64(index.MaxGrepContext)
+	s.Properties["context"].Minimum, s.Properties["context"].Maximum = &lo, &hi
 	return s
 }
 

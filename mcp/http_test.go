@@ -47,7 +47,7 @@ func TestHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss := newSession(t, cs)
-	if len(ss.schemas) != 7 {
+	if len(ss.schemas) != 9 {
 		t.Errorf("%d tools over HTTP", len(ss.schemas))
 	}
 	for _, c := range []struct {
@@ -92,6 +92,40 @@ func TestHTTPHealth(t *testing.T) {
 	json.NewDecoder(resp.Body).Decode(&h)
 	if resp.StatusCode != 200 || h["status"] != "ok" || h["state"] != "ready" {
 		t.Errorf("healthz: %d %v", resp.StatusCode, h)
+	}
+}
+
+// TestHTTPHealthAfterSnapshot: /healthz after a snapshot load reported
+// 0/0 files (the build that followed had nothing to parse); it reports
+// the files the index holds.
+func TestHTTPHealthAfterSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	first := newEngine(t, fixture, true)
+	if err := first.SaveSnapshot(dir); err != nil {
+		t.Fatal(err)
+	}
+	eng := newEngine(t, fixture, false)
+	if loaded, err := eng.LoadSnapshot(dir); !loaded || err != nil {
+		t.Fatalf("load: %v %v", loaded, err)
+	}
+	if err := eng.Build(); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(New(eng, Options{}).HTTPHandler(HTTPOptions{}))
+	t.Cleanup(ts.Close)
+	resp, err := http.Get(ts.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var h struct {
+		State      string
+		FilesDone  int `json:"files_done"`
+		FilesTotal int `json:"files_total"`
+	}
+	json.NewDecoder(resp.Body).Decode(&h)
+	if docs := eng.Index().Stats().Documents; h.State != "ready" || h.FilesDone != docs || h.FilesTotal != docs || docs == 0 {
+		t.Errorf("healthz after a snapshot load: %+v, want %d/%d files", h, docs, docs)
 	}
 }
 

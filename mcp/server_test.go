@@ -152,6 +152,8 @@ func TestToolsList(t *testing.T) {
 		"navigate_tree":    {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
 		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
 		"index_status":     {nil, nil},
+		"changed_symbols":  {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
+		"grep_documents":   {[]string{"pattern", "regex", "case_sensitive", "word", "path", "language", "collection", "context", "limit", "cursor", "max_chars"}, []string{"pattern"}},
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -280,6 +282,30 @@ func TestTools(t *testing.T) {
 				t.Errorf("path glob ignored: %+v", r.Results)
 			}
 		}},
+		{"grep_documents", map[string]any{"pattern": "shutdown", "case_sensitive": false, "word": true, "path": "web/**", "context": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if r.TotalMatches == 0 || r.TotalMatches != len(r.Matches) {
+				t.Fatalf("grep: %+v", r)
+			}
+			in := false
+			for _, m := range r.Matches {
+				if !strings.HasPrefix(m.Path, "web/") || !strings.Contains(strings.ToLower(m.Text), "shutdown") || len(m.Before) != 1 {
+					t.Errorf("grep match: %+v", m)
+				}
+				in = in || m.EnclosingID == "web/server.go#Server.Shutdown"
+			}
+			if !in {
+				t.Errorf("no match in Server.Shutdown: %+v", r.Matches)
+			}
+		}},
+		{"grep_documents", map[string]any{"pattern": "Shut.own", "regex": true, "limit": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if len(r.Matches) != 1 || r.TotalMatches < 2 || r.NextCursor != "1" {
+				t.Errorf("grep page: %+v", r)
+			}
+		}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, func(t *testing.T, res *sdk.CallToolResult) {
 			var r treenav.TreeResponse
 			decode(t, res, &r)
@@ -390,6 +416,8 @@ func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 		r = new(treenav.NavigateResponse)
 	case "find_symbol":
 		r = new(treenav.SymbolsResponse)
+	case "grep_documents":
+		r = new(treenav.GrepResponse)
 	case "index_status":
 		r = new(StatusReport)
 	}
@@ -423,6 +451,10 @@ func TestToolErrors(t *testing.T) {
 		{"list_documents", map[string]any{"filters": map[string]any{"kind": "method"}}, []string{"kind is a node filter"}},
 		{"list_documents", map[string]any{"bogus": 1}, []string{"bogus"}},
 		{"find_symbol", map[string]any{"query": ""}, []string{"empty symbol query"}},
+		{"grep_documents", map[string]any{"pattern": ""}, []string{"empty pattern"}},
+		{"grep_documents", map[string]any{"pattern": "a(b", "regex": true}, []string{"invalid regex at character"}},
+		{"grep_documents", map[string]any{"pattern": "x", "context": 9}, []string{"context"}},
+		{"grep_documents", map[string]any{"pattern": "x", "path": "../**"}, []string{"outside the root"}},
 	} {
 		res := ss.call(t, tc.tool, tc.args)
 		text := textOf(t, res)
@@ -763,5 +795,33 @@ func TestStringList(t *testing.T) {
 	var l StringList
 	if err := json.Unmarshal([]byte(`3`), &l); err == nil {
 		t.Error("a number accepted")
+	}
+}
+
+// TestToolErrorsClipInput: a tool error quotes at most a few hundred
+// bytes of an input, whatever its size (a 1 MB id was answered whole).
+func TestToolErrorsClipInput(t *testing.T) {
+	s := New(newEngine(t, fixture, true), Options{})
+	ss := newSession(t, connect(t, s))
+	long := strings.Repeat("z", 1<<20)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"get_node_content", map[string]any{"node_ids": []string{long}}},
+		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#" + long}}},
+		{"navigate_tree", map[string]any{"node_id": long}},
+		{"get_tree", map[string]any{"doc_id": long + ".go"}},
+		{"search_documents", map[string]any{"query": "x", "cursor": long}},
+		{"search_documents", map[string]any{"query": "x", "path": "[" + long}},
+		{"search_documents", map[string]any{"query": "x", "filters": map[string]any{"language": long}}},
+		{"list_documents", map[string]any{"cursor": long}},
+		{"find_symbol", map[string]any{"query": "x", "kind": long}},
+	} {
+		res := ss.call(t, tc.tool, tc.args)
+		text := textOf(t, res)
+		if !res.IsError || len(text) > 2000 || !strings.Contains(text, " bytes)") {
+			t.Errorf("%s: error %v, %d bytes: %.300s", tc.tool, res.IsError, len(text), text)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/apidiff"
 	"github.com/treenav/treenav/index/engine"
 )
 
@@ -45,6 +46,13 @@ func (r *StatusReport) WithFreshness(e *engine.Engine) error {
 		return err
 	}
 	r.Freshness = &Freshness{Changed: len(f.Changed), Added: len(f.Added), Removed: len(f.Removed)}
+	for i := range r.Collections {
+		if repo, err := apidiff.Open(r.Collections[i].Root); err == nil {
+			if st, err := repo.State(); err == nil {
+				r.Collections[i].Git = &st
+			}
+		}
+	}
 	for _, l := range [][]string{f.Changed, f.Added, f.Removed} {
 		for _, id := range l {
 			if len(r.Freshness.Examples) < maxFreshExamples {
@@ -59,6 +67,11 @@ func (r *StatusReport) WithFreshness(e *engine.Engine) error {
 type CollectionInfo struct {
 	Name string `json:"name"`
 	Root string `json:"root"`
+	// Git is the commit and branch the root's work tree is at, and how
+	// many of its files differ from that commit (set with the freshness
+	// report, when the root is in a git repository): with Freshness, it
+	// says whether the index follows a branch switch.
+	Git *apidiff.State `json:"git,omitempty"`
 }
 
 // Report describes engine e; buildErr is the last build's error, if any.
@@ -104,11 +117,25 @@ func (r *StatusReport) Text() string {
 	if r.Watching {
 		fmt.Fprintf(&b, "watching for changes: %s updated since the build\n", count(r.Updates, "file"))
 	}
+	if l := r.WatchLimit; l != nil {
+		cur := "unknown"
+		if l.Current > 0 {
+			cur = thousands(l.Current)
+		}
+		fmt.Fprintf(&b, "not watching (full rescans instead): the inotify watch limit %s (%s) is too low for %s directories; raise it to %d: %s\n",
+			l.Setting, cur, thousands(l.Directories), l.RaiseTo, l.Command)
+	}
 	for _, e := range r.WatchErrors {
 		fmt.Fprintf(&b, "watch error: %s\n", e)
 	}
+	if r.SnapshotError != "" {
+		fmt.Fprintf(&b, "snapshot not saved: %s (the next start parses every file again)\n", r.SnapshotError)
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped files: %s\n", treenav.CountsLine(r.Skipped))
+	}
+	if len(r.SkippedUnsupported) > 0 {
+		fmt.Fprintf(&b, "unsupported files by extension: %s\n", treenav.CountsLine(r.SkippedUnsupported))
 	}
 	if r.ErrorCount > 0 {
 		fmt.Fprintf(&b, "files that failed (%d):\n", r.ErrorCount)
@@ -139,7 +166,19 @@ func (r *StatusReport) Text() string {
 		}
 	}
 	for _, c := range r.Collections {
-		fmt.Fprintf(&b, "collection %s: %s\n", c.Name, c.Root)
+		fmt.Fprintf(&b, "collection %s: %s", c.Name, c.Root)
+		if g := c.Git; g != nil {
+			at := g.Branch
+			if at == "" {
+				at = "detached HEAD"
+			}
+			head := g.Head
+			if len(head) > 12 {
+				head = head[:12]
+			}
+			fmt.Fprintf(&b, " (git: %s at %s, %s differing from it)", at, head, count(g.Changed, "file"))
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

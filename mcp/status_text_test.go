@@ -23,3 +23,21 @@ func TestStatusTextCountsOne(t *testing.T) {
 		t.Errorf("status text:\n%s", text)
 	}
 }
+
+// TestStatusTextSaysWhatIsNotKept: a snapshot not saved and the inotify
+// watch limit are said in the text, with what to do.
+func TestStatusTextSaysWhatIsNotKept(t *testing.T) {
+	r := &StatusReport{Status: engine.Status{State: "ready",
+		SnapshotError: "mkdir cache: read-only file system",
+		WatchLimit: &engine.WatchLimit{Setting: "fs.inotify.max_user_watches", Current: 8192, Directories: 12000, RaiseTo: 65536,
+			Command: "sudo sysctl -w fs.inotify.max_user_watches=65536"}}}
+	text := r.Text()
+	for _, want := range []string{
+		"snapshot not saved: mkdir cache: read-only file system",
+		"not watching (full rescans instead): the inotify watch limit fs.inotify.max_user_watches (8,192) is too low for 12,000 directories; raise it to 65536: sudo sysctl -w fs.inotify.max_user_watches=65536\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("status text lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -16,6 +16,12 @@ type Job struct {
 	// KnownHash is the content hash the file had when last indexed: a
 	// file whose content still hashes to it is not parsed again.
 	KnownHash string
+	// Read, when set, reads the file by its Rel instead of os.ReadFile
+	// of Abs: the index reads through the checks of its walk (a link
+	// out of the root, a device or a named pipe swapped in after the
+	// walk is refused, and the size limit holds). Its error is the
+	// Outcome's.
+	Read func(rel string) ([]byte, error)
 }
 
 // Outcome is what became of a Job: a Document (with the source it was
@@ -79,7 +85,13 @@ func parseJob(j Job, filter Filter) Outcome {
 	if !Candidate(j.Rel) {
 		return Outcome{Job: j, Skip: "unsupported"}
 	}
-	src, err := os.ReadFile(j.Abs)
+	var src []byte
+	var err error
+	if j.Read != nil {
+		src, err = j.Read(j.Rel)
+	} else {
+		src, err = os.ReadFile(j.Abs)
+	}
 	if err != nil {
 		return Outcome{Job: j, Err: err}
 	}

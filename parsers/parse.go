@@ -1,6 +1,7 @@
 // Package parsers turns files into treenav Documents: source code through
-// tree-sitter (package code) and markdown through goldmark (package
-// markdown). It is the one entry point the index and the CLI call.
+// tree-sitter (package code), markdown through goldmark (package
+// markdown), reStructuredText and AsciiDoc through their readers (packages
+// rst and asciidoc). It is the one entry point the index and the CLI call.
 package parsers
 
 import (
@@ -12,15 +13,17 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/asciidoc"
 	"github.com/treenav/treenav/parsers/code"
 	"github.com/treenav/treenav/parsers/markdown"
+	"github.com/treenav/treenav/parsers/rst"
 	"github.com/treenav/treenav/queries"
 )
 
 // Version names the extraction rules beyond the queries (the extractor,
 // the markdown parser). Change it when they change what a file parses to,
 // so that persisted indexes are rebuilt.
-const Version = "3"
+const Version = "4"
 
 // Fingerprint identifies what this binary's parsers produce.
 func Fingerprint() string {
@@ -32,10 +35,17 @@ func Fingerprint() string {
 var ErrUnsupported = errors.New("unsupported file type")
 
 // Kind tells how a file would be parsed, without parsing it: "markdown",
-// a code language name, or "" when the file is not indexed.
+// "rst", "asciidoc", a code language name, or "" when the file is not
+// indexed.
 func Kind(name string, head []byte) string {
 	if markdown.Match(name) {
 		return "markdown"
+	}
+	if rst.Match(name) || rst.Sniff(name, head) {
+		return "rst"
+	}
+	if asciidoc.Match(name) {
+		return "asciidoc"
 	}
 	if l := code.Detect(name, head); l != nil {
 		return l.Name
@@ -46,10 +56,11 @@ func Kind(name string, head []byte) string {
 // Candidate reports whether a file may be parsed, judging by its name
 // alone: extensionless files need their content (a shebang) to tell.
 func Candidate(name string) bool {
-	if markdown.Match(name) || code.Detect(name, nil) != nil {
+	if markdown.Match(name) || rst.Match(name) || asciidoc.Match(name) || code.Detect(name, nil) != nil {
 		return true
 	}
-	return path.Ext(name) == ""
+	// A .txt file may be reStructuredText by its content.
+	return path.Ext(name) == "" || rst.MaybeText(name)
 }
 
 // Prepare readies the code languages whose documents have one of these
@@ -86,9 +97,23 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 		doc = d
 		doc.ContentType = treenav.ContentMarkdown
 		doc.Language = "markdown"
+	case "rst", "asciidoc":
+		// Prose documents are markdown's kind of content: sections, code
+		// blocks and links, searched and outlined as markdown's are.
+		parse := rst.Parse
+		if kind == "asciidoc" {
+			parse = asciidoc.Parse
+		}
+		d, err := parse(rel, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		doc = d
+		doc.ContentType = treenav.ContentMarkdown
+		doc.Language = kind
 	default:
 		l := code.Lookup(kind)
-		res, err := l.Extract(blankBOM(src))
+		res, err := l.ExtractFile(rel, blankBOM(src))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}

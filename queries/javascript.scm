@@ -1,7 +1,8 @@
 ; JavaScript symbols (.js .jsx .mjs .cjs): the TypeScript query without the
 ; type-level declarations. Declarations are found at any depth; variables
-; only at module level, and Fixup in lang_typescript.go refines their kind
-; from the value. Patterns are ordered specific first.
+; at module level (or at the top of an IIFE/UMD wrapper) and wherever they
+; hold a function, and Fixup in lang_typescript.go refines their kind from
+; the value. Patterns are ordered specific first.
 
 ; ---- Classes -------------------------------------------------------------
 
@@ -116,50 +117,77 @@
       ])
   ])
 
-; ---- Functions assigned to members at module level ----------------------
-; CommonJS and prototype-style code defines its API by assignment:
-; "exports.parse = function (...)", "Router.prototype.use = function",
-; "res.send = function send(body)". The object before the name is the
-; receiver ("Router.use"); exports are plain functions.
+; ---- Exports -------------------------------------------------------------
+; "export default defineConfig({...})" and "export default router": the
+; module's default value (after the function and class forms above).
+(export_statement
+  "default" @name
+  value: (_) @definition.variable.default)
 
-(program
-  (expression_statement
-    (assignment_expression
-      left: (member_expression
-        object: [
-          (identifier) @_exports
-          (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-        ]
-        property: (property_identifier) @name)
-      right: [
-        (function_expression body: (statement_block) @body)
-        (arrow_function body: (_) @body)
-      ]) @definition.function
-    (#eq? @_exports "exports")
-    (#eq? @_module "module")))
+; Re-exports: one symbol of kind export per name ("export { createServer }
+; from './server'", "export type { A as B } from './types'", "export * as
+; ns from './ns'"), and "export * from './utils'" named by its module. The
+; signature says what and from where.
+(export_statement
+  (export_clause
+    (export_specifier) @name @definition.export)
+  source: (_))
 
-(program
-  (expression_statement
-    (assignment_expression
-      left: (member_expression
-        object: (member_expression
-          object: (identifier) @receiver
-          property: (property_identifier) @_proto)
-        property: (property_identifier) @name)
-      right: [
-        (function_expression body: (statement_block) @body)
-        (arrow_function body: (_) @body)
-      ]) @definition.method
-    (#eq? @_proto "prototype")))
+(export_statement
+  source: (string) @name) @definition.export
 
-(program
-  (expression_statement
-    (assignment_expression
-      left: (member_expression
-        object: (identifier) @receiver
-        property: (property_identifier) @name)
-      right: [
-        (function_expression body: (statement_block) @body)
-        (arrow_function body: (_) @body)
-      ]) @definition.method
-    (#not-any-of? @receiver "exports" "module")))
+; ---- Functions named by how they are bound (lang_javascript.go) -----------
+; Old-style JavaScript names its functions by assignment, by property key,
+; by the variable they are bound to and by the call that registers them,
+; at any depth: inside IIFE and UMD wrappers, in constructors, in call
+; arguments. Fixup derives the name and receiver from the binding
+; ("Chance.prototype.pad = function" is the method Chance.pad) and drops
+; what is not a definition. Functions bound to nothing (arr.map(function
+; (x) {...})) are no symbols.
+
+(assignment_expression
+  left: [(identifier) (member_expression) (subscript_expression)] @name
+  right: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ]) @definition.function
+
+(pair
+  key: (_) @name
+  value: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ]) @definition.method
+
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ]) @definition.function
+
+; Variables of any other value: Fixup keeps those at module level and at
+; the top of a wrapper function.
+(variable_declarator
+  name: (identifier) @name) @definition.variable
+
+; "app.get('/users/:id', function (req, res) {...})" is "GET /users/:id";
+; "angular.module('x').controller('Ctrl', function ($scope) {...})" is Ctrl.
+(call_expression
+  function: (member_expression property: (property_identifier) @_method)
+  arguments: (arguments . (string) @name)
+  (#any-of? @_method "get" "post" "put" "delete" "del" "patch" "head" "options" "all"
+    "controller" "directive" "service" "factory" "filter" "provider" "component"
+    "animation" "decorator" "registerTask" "registerMultiTask" "task")) @definition.function
+
+; A named function expression bound to nothing else: "foo(function bar() {})".
+(function_expression
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+(generator_function
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function.generator

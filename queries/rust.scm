@@ -36,6 +36,16 @@
   (#match? @_macro "^cfg_")
   (#match? @reparse "\\b(fn|struct|enum|union|trait|impl|mod|type|const|static)\\b"))
 
+; Other macros whose body starts with an item (pin_project! { struct S
+; {...} }, thread_local!(static ...)) wrap items too, wherever they are: a
+; statement of a function body included. Macros that build code
+; (quote!, parse_quote!) are left alone.
+(macro_invocation
+  macro: (identifier) @_macro
+  (token_tree) @reparse
+  (#not-match? @_macro "^(cfg_|quote|parse_quote)")
+  (#match? @reparse "^[\\[({]\\s*(#\\[[^\\]]*\\]\\s*|//[^\\n]*\\s*)*(pub(\\([^)]*\\))?\\s+)?(struct|enum|union|trait|impl|mod|type|const|static|fn)\\b"))
+
 ; --- impl members (before the catch-alls: equal extents keep the first) ---
 
 (impl_item

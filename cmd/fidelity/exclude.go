@@ -13,6 +13,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -67,6 +68,58 @@ func rustClasses() []*exclusion {
 	}
 }
 
+// tsClasses are the TypeScript classes (gt-ts).
+func tsClasses() []*exclusion {
+	return []*exclusion{
+		{Name: "tn-bound-function", Side: "treenav",
+			Why: "a function named by what it is bound to (a local variable, a property key, an assignment target, a registering call), by its own name in an expression, or a variable holding a function that is not a statement of the file (at the top of an IIFE or UMD wrapper, in an if block): gt-ts lists declarations, members and module-level variables only; jsforms.cjs, on the same compiler, lists these and confirms each one"},
+	}
+}
+
+// boundForms are the forms of jsforms.cjs that gt-ts does not list.
+var boundForms = map[string]bool{"nested-variable": true, "property": true, "exports": true,
+	"module.exports": true, "prototype": true, "member": true, "assign": true, "route": true,
+	"registration": true, "named-expression": true}
+
+// boundFunctions runs jsforms.cjs over dir and returns a test for the
+// treenav callables it confirms as functions of a bound form (on the same
+// file, name and a line between the binding's and the function's). With
+// no lister at hand the class is empty.
+func boundFunctions(dir string) func(s sym) bool {
+	gt, _, err := runJSFormsLister("", dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fidelity: tn-bound-function left empty:", err)
+		return func(sym) bool { return false }
+	}
+	type slot struct{ file, name string }
+	spans := map[slot][][2]int{}
+	for _, f := range gt {
+		if boundForms[f.Form] || f.Form == "variable" && !f.TopLevel {
+			k := slot{f.File, normName(f.Name)}
+			spans[k] = append(spans[k], [2]int{f.Start, f.Fn})
+		}
+	}
+	return func(s sym) bool {
+		if s.family != "callable" {
+			return false
+		}
+		for _, sp := range spans[slot{s.file, s.name}] {
+			if s.line >= sp[0] && s.line <= sp[1] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// pythonClasses are Python's classes (gt-python, CPython's ast).
+func pythonClasses() []*exclusion {
+	return []*exclusion{
+		{Name: "tn-assigned-type", Side: "treenav",
+			Why: "a type alias or NewType (X: TypeAlias = ..., X = NewType(...), type X = ...): gt-python lists classes and defs only; -attrs compares assignments"},
+	}
+}
+
 // applyExclusions classifies both sides and returns what is left.
 func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*exclusion) {
 	var classes []*exclusion
@@ -90,6 +143,14 @@ func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*
 		ourTest["tn-macro-body"] = rc.inMacro
 		ourTest["tn-foreign-item"] = rc.foreign
 		ourTest["tn-unvisited-body"] = rc.unvisited
+	case "typescript", "javascript":
+		classes = tsClasses()
+		ourTest["tn-bound-function"] = boundFunctions(dir)
+	case "python":
+		classes = pythonClasses()
+		ourTest["tn-assigned-type"] = func(s sym) bool {
+			return s.kind == "type/alias" || s.kind == "type/newtype"
+		}
 	default:
 		return g, o, nil
 	}

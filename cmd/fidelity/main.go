@@ -15,7 +15,13 @@
 //	    /usr/include/c++/12
 //	go run ./cmd/fidelity -lang c -gt 'gt-cpp -xc -std=gnu11' DIR
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
+//	go run ./cmd/fidelity -lang rst DIR         (sections against docutils; see rst.go)
+//	go run ./cmd/fidelity -lang sphinx-refs -code PYDIR DOCSDIR  (Sphinx roles against the code; see sphinxrefs.go)
+//	go run ./cmd/fidelity -lang python -attrs DIR  (fields and variables; see pyattrs.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
+//	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
+//	    (every way JavaScript names a function, per form, against the
+//	    TypeScript compiler's parser: jsforms.cjs, jsforms.go)
 //
 // (gt-cpp takes "-I" and "-D" joined to their values: "-I DIR" makes DIR a
 // path to list. "-xc" makes it read headers as C. For C and C++ the lister
@@ -83,10 +89,13 @@ func main() {
 	jsonOut := flag.String("json", "", "also write the summary as JSON to this file")
 	ctags := flag.Bool("ctags", false, "compare with Universal Ctags instead of a ground-truth lister (see ctags.go)")
 	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
+	forms := flag.Bool("forms", false, "with -lang javascript: recall and precision per way of naming a function, against cmd/fidelity/jsforms.cjs (see jsforms.go)")
 	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
+	attrs := flag.Bool("attrs", false, "with -lang python, compare data definitions (fields, attributes on self in __init__, variables) with py_attrs.py instead (see pyattrs.go)")
 	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
 	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
+	codeDir := flag.String("code", "", "sphinx-refs: the Python code the docs document")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -100,8 +109,27 @@ func main() {
 		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)
 		return
 	}
+	if *forms {
+		runJSForms(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *attrs {
+		if *lang != "python" {
+			fail(fmt.Errorf("-attrs is for -lang python"))
+		}
+		runPyAttrs(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
 	if *lang == "markdown" {
 		runMarkdown(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *lang == "rst" {
+		runRst(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *lang == "sphinx-refs" {
+		runSphinxRefs(*codeDir, dir, *show)
 		return
 	}
 	cmd := *gtCmd
@@ -531,7 +559,11 @@ func extract(dir, lang string) ([]sym, error) {
 			if i == 0 || n.Language != "" {
 				continue
 			}
-			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
+			name, fam := normName(n.Name), ourFamily(n.Kind)
+			if lang == "python" {
+				name, fam = pyCallable(n, name, fam)
+			}
+			syms = append(syms, sym{key: key{o.Doc.Path, name, n.LineStart, fam}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
 		}
 	})
 	return syms, nil

@@ -32,6 +32,9 @@ type indexSummary struct {
 	Seconds   float64            `json:"seconds"`
 	Snapshot  string             `json:"snapshot,omitempty"`
 	SizeBytes int64              `json:"snapshot_bytes,omitempty"`
+	// SnapshotError is why the snapshot could not be saved; the
+	// command then exits 1 (Snapshot and SizeBytes are left out).
+	SnapshotError string `json:"snapshot_error,omitempty"`
 }
 
 func (c *cli) index(args []string) error {
@@ -53,14 +56,29 @@ func (c *cli) index(args []string) error {
 	sum := indexSummary{Documents: ix.Documents, Nodes: ix.Nodes, Terms: ix.Terms, Languages: ix.Languages,
 		Parsed: st.Parsed, Unchanged: st.Unchanged, Removed: st.Removed, Skipped: st.Skipped,
 		Errors: st.Errors, Seconds: time.Since(start).Seconds()}
-	if dir, err := e.SnapshotDir(cm.cfg.Index.Dir); err == nil {
+	if st.SnapshotError != "" {
+		sum.SnapshotError = st.SnapshotError
+	} else if dir, err := e.SnapshotDir(cm.cfg.Index.Dir); err == nil {
 		sum.Snapshot = filepath.Join(dir, "index.tnv")
 		if fi, err := os.Stat(sum.Snapshot); err == nil {
 			sum.SizeBytes = fi.Size()
 		}
 	}
+	// A snapshot that could not be saved fails the command: the index
+	// was built for nothing, the next command parses it all again.
+	notSaved := func() error {
+		if sum.SnapshotError == "" {
+			return nil
+		}
+		fmt.Fprintf(c.stderr, "treenav index: the snapshot was not saved (%s): the next command parses every file again; "+
+			"make the cache directory writable, or set index.dir (or --index-dir) to a directory that is\n", sum.SnapshotError)
+		return errNothing
+	}
 	if cm.json {
-		return writeJSON(c.stdout, sum)
+		if err := writeJSON(c.stdout, sum); err != nil {
+			return err
+		}
+		return notSaved()
 	}
 	w := c.stdout
 	fmt.Fprintf(w, "indexed %s, %s, %s in %.1fs\n", treenav.Count(sum.Documents, "document"), treenav.Count(sum.Nodes, "node"), treenav.Count(sum.Terms, "term"), sum.Seconds)
@@ -82,7 +100,10 @@ func (c *cli) index(args []string) error {
 	if sum.Snapshot != "" {
 		fmt.Fprintf(w, "snapshot: %s (%.1f MB)\n", sum.Snapshot, float64(sum.SizeBytes)/1e6)
 	}
-	return nil
+	if sum.SnapshotError != "" {
+		fmt.Fprintf(w, "snapshot: not saved: %s\n", sum.SnapshotError)
+	}
+	return notSaved()
 }
 
 func (c *cli) statusCmd(args []string) error {
@@ -107,16 +128,26 @@ func (c *cli) statusCmd(args []string) error {
 	if err != nil {
 		return err
 	}
+	// A snapshot that cannot be written: said, as the status of a
+	// process whose save failed says it.
+	dirErr := engine.CheckSnapshotDir(dir)
 	loaded, err := e.LoadSnapshot(dir)
 	switch {
 	case err != nil:
 		fmt.Fprintf(c.stderr, "treenav: %v: the next command rebuilds it\n", err)
+		return errNothing
+	case !loaded && dirErr != nil:
+		fmt.Fprintf(c.stderr, "treenav: no index yet for these roots, and none can be saved: %v; "+
+			"set index.dir (or --index-dir) to a writable directory\n", dirErr)
 		return errNothing
 	case !loaded:
 		fmt.Fprintf(c.stderr, "treenav: no index yet for these roots (%s): run treenav index\n", dir)
 		return errNothing
 	}
 	rep := mcp.Report(e, nil)
+	if dirErr != nil {
+		rep.SnapshotError = dirErr.Error()
+	}
 	if err := rep.WithFreshness(e); err != nil {
 		return err
 	}

@@ -74,9 +74,13 @@ func (c *cli) main(args []string) int {
 	}
 	err := cmd.run(c, args[1:])
 	var ue *usageError
+	var pe *errPolicy
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &pe):
+		fmt.Fprintf(c.stderr, "treenav %s: %s\n", cmd.name, pe.Error())
+		return 3
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):

@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/apidiff"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 )
@@ -21,8 +21,8 @@ import (
 func init() {
 	register(&command{
 		name:    "outline",
-		usage:   "[--root DIR] [--format json|markdown|ctags] [--max-file-size N] [PATH...]",
-		summary: "print the symbol outline of files (JSON, markdown or a ctags file) for CI",
+		usage:   "[--root DIR] [--format json|markdown|ctags] [--max-file-size N] [--diff BASE[..HEAD] [--bodies] [--fail-on LIST] [--max-changes N]] [PATH...]",
+		summary: "print the symbol outline of files (JSON, markdown or a ctags file), or the API changes between git revisions, for CI",
 		run:     (*cli).outline,
 	})
 }
@@ -32,6 +32,10 @@ func (c *cli) outline(args []string) error {
 	root := fs.String("root", ".", "repository root; PATHs are relative to it")
 	format := fs.String("format", "json", "output format: json, markdown or ctags")
 	maxSize := fs.Int64("max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
+	cacheDir := fs.String("cache-dir", "", "keep what files parse to in this directory, keyed by content, so that the next outline parses only what changed (default: the user cache directory's treenav/outlines)")
+	noCache := fs.Bool("no-cache", false, "parse every file; neither read nor write the parse cache")
+	var d diffFlags
+	d.add(fs)
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -40,6 +44,12 @@ func (c *cli) outline(args []string) error {
 	case "json", "markdown", "md", "ctags":
 	default:
 		return usagef("unknown --format %q (want json, markdown or ctags)", *format)
+	}
+	if d.rev != "" || d.set(fs) {
+		if d.rev == "" {
+			return usagef("--bodies, --fail-on and --max-changes need --diff BASE[..HEAD]")
+		}
+		return c.outlineDiff(*root, *format, *maxSize, paths, d, *cacheDir, *noCache)
 	}
 	sel, err := selectFiles(*root, paths, walk.Options{MaxFileSize: *maxSize})
 	if err != nil {
@@ -50,40 +60,51 @@ func (c *cli) outline(args []string) error {
 	for _, p := range sel.unreadable {
 		fmt.Fprintf(c.stderr, "treenav outline: %s\n", p)
 	}
-	jobs := make([]parsers.Job, len(sel.files))
-	for i, f := range sel.files {
-		jobs[i] = parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: f.Rel}
+	cache, err := openOutlineCache(c.stderr, *cacheDir, *noCache)
+	if err != nil {
+		return err
 	}
-	var docs []*treenav.Document
-	var failures []parsers.Outcome
+	// Read with the walk's checks: a file replaced since the walk by a
+	// link out of the root or a pipe is not read.
+	read := func(rel string) ([]byte, error) {
+		src, _, err := sel.walker.ReadFile(rel)
+		return src, err
+	}
+	var srcs []apidiff.Source
 	skipped := map[string]string{} // rel → reason, for the files Classify or the parsers skip
-	var mu sync.Mutex
-	parsers.ParseAll(jobs, 0, walk.Classify, func(_ int, o parsers.Outcome) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch {
-		case o.Err != nil:
-			failures = append(failures, o)
-		case o.Doc != nil:
-			docs = append(docs, o.Doc)
-		case o.Skip != "":
-			skipped[o.Job.Rel] = o.Skip
+	for _, f := range sel.files {
+		if !parsers.Candidate(f.Rel) {
+			skipped[f.Rel] = walk.SkipUnsupported
+			continue
 		}
-	})
-	sort.Slice(failures, func(i, j int) bool { return failures[i].Job.Rel < failures[j].Job.Rel })
-	for _, o := range failures {
-		fmt.Fprintf(c.stderr, "treenav outline: %s\n", fileError(o.Job.Rel, o.Err))
+		srcs = append(srcs, apidiff.Source{Rel: f.Rel, Read: read})
 	}
-	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
-	sel.explainEmpty(c.stderr, docs, failures, skipped)
-	if len(docs) == 0 && (len(sel.unreadable) > 0 || len(failures) > 0 || len(paths) > 0) {
+	var files []apidiff.Parsed
+	var failures []outlineFailure
+	for i, p := range apidiff.ParseAll(srcs, walk.Classify, cache) {
+		switch {
+		case p.Err != "":
+			failures = append(failures, outlineFailure{srcs[i].Rel, p.Err})
+		case p.Skip != "":
+			skipped[srcs[i].Rel] = p.Skip
+		default:
+			files = append(files, p)
+		}
+	}
+	sort.Slice(failures, func(i, j int) bool { return failures[i].rel < failures[j].rel })
+	for _, f := range failures {
+		fmt.Fprintf(c.stderr, "treenav outline: %s\n", f.msg)
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Outline.Path < files[j].Outline.Path })
+	sel.explainEmpty(c.stderr, files, failures, skipped)
+	if len(files) == 0 && (len(sel.unreadable) > 0 || len(failures) > 0 || len(paths) > 0) {
 		fmt.Fprintln(c.stderr, "treenav outline: no file could be outlined")
 		return errNothing
 	}
-	warnOutline(c.stderr, docs)
-	out := treenav.OutlineResponse{Files: make([]treenav.OutlineFile, len(docs))}
-	for i, d := range docs {
-		out.Files[i] = d.Outline()
+	warnOutline(c.stderr, files)
+	out := treenav.OutlineResponse{Files: make([]treenav.OutlineFile, len(files))}
+	for i, f := range files {
+		out.Files[i] = f.Outline
 	}
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
@@ -95,6 +116,32 @@ func (c *cli) outline(args []string) error {
 	default:
 		return writeOutlineMarkdown(w, out)
 	}
+}
+
+// outlineFailure is a file that could not be read or parsed, with the
+// message that says so.
+type outlineFailure struct{ rel, msg string }
+
+// openOutlineCache opens the parse cache outline reads and writes; a cache
+// that cannot be opened is said on stderr and done without.
+func openOutlineCache(stderr io.Writer, dir string, off bool) (*apidiff.Cache, error) {
+	if off {
+		return nil, nil
+	}
+	if dir == "" {
+		d, err := apidiff.DefaultCacheDir()
+		if err != nil {
+			fmt.Fprintf(stderr, "treenav outline: %v; parsing every file\n", err)
+			return nil, nil
+		}
+		dir = d
+	}
+	cache, err := apidiff.OpenCache(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "treenav outline: %v; parsing every file\n", err)
+		return nil, nil
+	}
+	return cache, nil
 }
 
 // selection is the files outline reads, and what it knows of its PATHs.
@@ -197,7 +244,7 @@ func selectFiles(root string, paths []string, opts walk.Options) (*selection, er
 // outline, unless a file's error already said it: the PATH is skipped (by
 // an ignore file, its size, its language), or it is a directory with no
 // supported file (with what was skipped there).
-func (sel *selection) explainEmpty(w io.Writer, docs []*treenav.Document, failures []parsers.Outcome, skipped map[string]string) {
+func (sel *selection) explainEmpty(w io.Writer, docs []apidiff.Parsed, failures []outlineFailure, skipped map[string]string) {
 	if sel.walker == nil {
 		return
 	}
@@ -211,10 +258,10 @@ func (sel *selection) explainEmpty(w io.Writer, docs []*treenav.Document, failur
 	// The files that gave an outline or an error message.
 	said := make(map[string]bool, len(docs)+len(failures))
 	for _, d := range docs {
-		said[d.Path] = true
+		said[d.Outline.Path] = true
 	}
-	for _, o := range failures {
-		said[o.Job.Rel] = true
+	for _, f := range failures {
+		said[f.rel] = true
 	}
 	for _, p := range paths {
 		found := said[p.rel]
@@ -340,7 +387,7 @@ const maxOutlineWarnings = 20
 
 // warnOutline reports on w the documents parsed with warnings (a syntax
 // error the parser recovered from): their outlines may miss symbols.
-func warnOutline(w io.Writer, docs []*treenav.Document) {
+func warnOutline(w io.Writer, docs []apidiff.Parsed) {
 	shown, more := 0, 0
 	for _, d := range docs {
 		if len(d.Warnings) == 0 {
@@ -351,7 +398,7 @@ func warnOutline(w io.Writer, docs []*treenav.Document) {
 			continue
 		}
 		shown++
-		fmt.Fprintf(w, "treenav outline: %s: warning: %s\n", d.Path, strings.Join(d.Warnings, "; "))
+		fmt.Fprintf(w, "treenav outline: %s: warning: %s\n", d.Outline.Path, strings.Join(d.Warnings, "; "))
 	}
 	if more > 0 {
 		fmt.Fprintf(w, "treenav outline: %d more files parsed with warnings\n", more)

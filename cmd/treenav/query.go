@@ -11,13 +11,13 @@ import (
 )
 
 func init() {
-	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path [!]GLOB]... [--tests include|exclude|only] [--json] QUERY...",
 		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
-	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path [!]GLOB]... [--tests include|exclude|only] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
 		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
 	register(&command{name: "list", usage: "[--root DIR]... [--tag T]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] [QUERY]",
 		summary: "list indexed documents with facet counts", run: (*cli).list})
-	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--json] DOC_ID",
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
 	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
@@ -65,7 +65,9 @@ func (c *cli) search(args []string) error {
 	var colls, docs stringList
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
-	glob := fs.String("path", "", "search only files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "search only files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the results' JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
@@ -79,14 +81,14 @@ func (c *cli) search(args []string) error {
 	}
 	offset, err := index.ParseCursor(*cursor)
 	if err != nil {
-		return usagef("bad --cursor %q", *cursor)
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
 		return err
 	}
 	r, err := e.Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
-		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
+		Collections: colls, DocIDs: docs, PathGlobs: globs, Tests: index.TestScope(*tests), Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -100,7 +102,9 @@ func (c *cli) symbols(args []string) error {
 	var kinds, langs stringList
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
-	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "keep symbols in files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	var colls stringList
 	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the symbols' JSON size to `N` characters", "")
@@ -115,7 +119,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+	r, err := e.Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -140,7 +144,7 @@ func (c *cli) list(args []string) error {
 	}
 	offset, err := index.ParseCursor(*cursor)
 	if err != nil {
-		return usagef("bad --cursor %q", *cursor)
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
@@ -162,6 +166,7 @@ func (c *cli) tree(args []string) error {
 	cm := c.commonFlags(fs)
 	depth := intFlag(fs, "max-depth", 0, 0, "show nodes down to depth `N` (0: all)", " (0: all)")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "show `N` nodes at most (-1: no bound)", " (-1: no bound)")
+	maxChars := intFlag(fs, "max-chars", 0, 0, "bound the outline's JSON size to `N` characters (0: only --max-nodes)", " (0: only --max-nodes)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -173,7 +178,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
+	r, err := e.Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -184,7 +189,7 @@ func (c *cli) node(args []string) error {
 	fs := c.newFlags("node")
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
-	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -208,7 +213,7 @@ func (c *cli) navigate(args []string) error {
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_ID belongs to")
 	depth := intFlag(fs, "max-depth", 0, 0, "outline descendants down to depth `N` (0: all)", " (0: all)")
-	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the content printed to `N` characters", "")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "list `N` descendants at most (-1: no bound)", " (-1: no bound)")
 	args, err := parseFlags(fs, args)
 	if err != nil {

@@ -7,10 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -91,7 +91,23 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	if o.cm.set("watch") {
 		o.watch = *watch
 	}
+	if err := checkToken(o.token); err != nil {
+		return o, err
+	}
 	return o, nil
+}
+
+// checkToken refuses a token no client can send: one of spaces alone
+// would protect nothing if taken as no token, and HTTP strips the spaces
+// around a header's value, so a token with them never matches.
+func checkToken(tok string) error {
+	switch t := strings.TrimSpace(tok); {
+	case tok != "" && t == "":
+		return fmt.Errorf("the token (--token, TREENAV_TOKEN or [server] token) is only whitespace: set a real token, or none to serve loopback only")
+	case t != tok:
+		return fmt.Errorf("the token (--token, TREENAV_TOKEN or [server] token) has whitespace around it, which clients cannot send: remove it")
+	}
+	return nil
 }
 
 // runServe serves until ctx is done or, on stdio, the client disconnects.
@@ -131,7 +147,8 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	if err != nil {
 		return err
 	}
-	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle})
+	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle,
+		Ceiling: mcp.Ceiling{MaxChars: o.cfg.Server.MaxChars, MaxNodes: o.cfg.Server.MaxNodes}})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
 	built := make(chan struct{}) // closed when the first build returns
@@ -159,7 +176,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		}
 		log.Info("serving MCP on stdio", "roots", roots)
 		out := &lockedWriter{w: stdout}
-		t := &sdk.IOTransport{Reader: io.NopCloser(guardStdio(stdin, out)), Writer: out}
+		t := &sdk.IOTransport{Reader: newStdioGuard(stdin, out, maxStdioLine, stdioReadBuffer), Writer: out}
 		done := make(chan error, 1)
 		go func() { done <- srv.Run(ctx, t) }()
 		select {
@@ -225,7 +242,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *engine.Engine, srv *mc
 		return
 	}
 	go eng.PrepareParsers() // alongside: an edit meanwhile waits for its language only
-	err = eng.Watch(ctx, engine.WatchOptions{Debounce: o.debounce, OnUpdate: func() {
+	err = eng.Watch(ctx, engine.WatchOptions{Debounce: o.debounce, Warn: func(msg string) { log.Warn(msg) }, OnUpdate: func() {
 		if eng.Changes() != saved && time.Since(lastSave) >= snapshotEvery {
 			save()
 		}
@@ -255,7 +272,7 @@ func serveHTTP(ctx context.Context, srv *mcp.Server, addr, token string, log *sl
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ReadHeaderTimeout: 10 * time.Second}
+	hs, ln := mcp.NewHTTPServer(srv.HTTPHandler(mcp.HTTPOptions{Token: token}), ln, mcp.ServerLimits{})
 	// The address asked for, with the port bound (":0" picks one).
 	host, _, _ := net.SplitHostPort(addr)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())

@@ -201,9 +201,13 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"search_documents", map[string]any{"query": "widget frame", "limit": 50, "max_chars": 3000, "cursor": "5"}, []string{"search", "--limit", "50", "--max-chars", "3000", "--cursor", "5", "widget frame"}},
 		{"search_documents", map[string]any{"query": "token", "filters": map[string]any{"kind": []string{"function", "variable"}}, "doc_id": "auth/token.go", "path": "auth/*"},
 			[]string{"search", "--filter", "kind=function", "--filter", "kind=variable", "--doc", "auth/token.go", "--path", "auth/*", "token"}},
+		{"search_documents", map[string]any{"query": "how do I"}, []string{"search", "how do I"}},
+		{"search_documents", map[string]any{"query": "how do I shut the server down"}, []string{"search", "how do I shut the server down"}},
+		{"search_documents", map[string]any{"query": "token", "tests": "exclude", "path": []string{"auth/**", "!*_test.go"}}, []string{"search", "--tests", "exclude", "--path", "auth/**", "--path", "!*_test.go", "token"}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
+		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_chars": 1500}, []string{"tree", "--max-chars", "1500", "widgets/widgets.go"}},
 		// Signatures and code with <, > and &: escaped alike on both sides.
 		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#Server.Events", "RefreshToken"}}, []string{"node", "web/server.go#Server.Events", "RefreshToken"}},
 		{"get_node_content", map[string]any{"doc_id": "web/server.go", "node_ids": []string{"Server.Ready"}, "max_chars": 60}, []string{"node", "--doc", "web/server.go", "--max-chars", "60", "Server.Ready"}},
@@ -212,6 +216,14 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"grep_documents", map[string]any{"pattern": "Shutdown"}, []string{"grep", "Shutdown"}},
+		// Text with <, > and &, escaped alike on both sides; a cut page.
+		{"grep_documents", map[string]any{"pattern": "func.*[<>&(]", "regex": true, "case_sensitive": false, "word": true, "path": "web/**", "context": 2, "limit": 3, "cursor": "1", "max_chars": 700},
+			[]string{"grep", "--regex", "-i", "-w", "--path", "web/**", "--context", "2", "--limit", "3", "--cursor", "1", "--max-chars", "700", "func.*[<>&(]"}},
+		{"grep_documents", map[string]any{"pattern": "nothing matches this", "language": "go", "collection": "mcp"}, []string{"grep", "--lang", "go", "--collection", "mcp", "nothing matches this"}},
+		{"find_symbol", map[string]any{"query": "Server", "tests": "only", "path": "!web/**"}, []string{"symbols", "--tests", "only", "--path", "!web/**", "Server"}},
+		// A typo: the note and its closest names.
+		{"find_symbol", map[string]any{"query": "Server.Evnts"}, []string{"symbols", "Server.Evnts"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {
@@ -298,7 +310,7 @@ func TestServeSubprocess(t *testing.T) {
 			t.Fatal(err)
 		}
 		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil || len(tools.Tools) != 7 {
+		if err != nil || len(tools.Tools) != 9 {
 			t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 		}
 		call := func(name string, args map[string]any) *sdk.CallToolResult {
@@ -508,6 +520,31 @@ func TestServeRefusesOpenBind(t *testing.T) {
 	}
 }
 
+// TestServeRefusesBlankToken: a token of whitespace alone (or with
+// whitespace around it) is refused at start, from the flag or the
+// environment, rather than served as a token no client can send.
+func TestServeRefusesBlankToken(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"--token", "  "}, "only whitespace"},
+		{"\t ", nil, "only whitespace"},
+		{" s3cret", nil, "whitespace around it"},
+		{"", []string{"--token", "s3cret\n"}, "whitespace around it"},
+	} {
+		t.Setenv("TREENAV_TOKEN", tc.env)
+		// (An address that does not parse: a server that took the token
+		// would stop there, with exit 2, rather than serve.)
+		args := append([]string{"serve", "--root", mcpFixture, "--no-cache", "--http", "nonsense"}, tc.args...)
+		code, _, errs := run(t, args...)
+		if code != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("env %q, %q: exit %d: %s", tc.env, tc.args, code, errs)
+		}
+	}
+}
+
 // TestServeWatches: a running server picks up a new file and forgets a
 // deleted one without being asked.
 func TestServeWatches(t *testing.T) {
@@ -549,8 +586,8 @@ func TestServeWatches(t *testing.T) {
 // TestServeSurvivesBadMessages: a line that is not JSON, a batch or an
 // object that is no JSON-RPC message gets a JSON-RPC error and the session
 // goes on; the SDK alone ended it ("treenav serve: invalid character ...",
-// exit 1) and the next request was never answered. A message split over
-// lines is read whole.
+// exit 1) and the next request was never answered. Each line is one
+// message: a message split over lines is three parse errors.
 func TestServeSurvivesBadMessages(t *testing.T) {
 	c := startServe(t, "--root", mcpFixture, "--watch=false", "--no-cache")
 	c.initialize()
@@ -575,7 +612,7 @@ func TestServeSurvivesBadMessages(t *testing.T) {
 		} `json:"error"`
 	}
 	// Errors are answered at once, requests when served: in any order.
-	want := []string{"3:ok", "5:-32600", "6:ok", "null:-32600", "null:-32700"}
+	want := []string{"3:ok", "5:-32600", "null:-32600", "null:-32700", "null:-32700", "null:-32700", "null:-32700"}
 	var got []string
 	for i := range want {
 		line, err := c.r.ReadBytes('\n')
@@ -654,4 +691,117 @@ func TestServeSavesSnapshotOnExit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rpcAnswer is one JSON-RPC answer line as the framing tests read it.
+type rpcAnswer struct {
+	ID    any `json:"id"`
+	Error *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// readAnswer reads the next answer line that is not a notification.
+func (c *rawClient) readAnswer() rpcAnswer {
+	c.t.Helper()
+	for {
+		line, err := c.r.ReadBytes('\n')
+		if err != nil {
+			c.t.Fatalf("reading an answer: %v", err)
+		}
+		var a struct {
+			rpcAnswer
+			Method string `json:"method"`
+		}
+		if err := json.Unmarshal(line, &a); err != nil {
+			c.t.Fatalf("answer is no JSON: %.200q", line)
+		}
+		if a.Method == "" {
+			return a.rpcAnswer
+		}
+	}
+}
+
+// TestServeStdioFraming: the stdio guard reads one message per line and
+// holds at most maxStdioLine bytes of one. A valid line longer than the
+// SDK's 16 MiB limit ended the server (exit 1); a long line without a
+// newline was held whole; a line cut short after "method": swallowed the
+// next request, which was never answered. Now each is answered with a
+// parse error (id null) and the next request is answered.
+func TestServeStdioFraming(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes tens of megabytes through the server")
+	}
+	pad := strings.Repeat("x", 17<<20)
+	for _, tc := range []struct {
+		name string
+		send func(w io.Writer)
+	}{
+		{"valid line over 16 MiB", func(w io.Writer) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":90,"method":"ping","params":{"_meta":{"pad":%q}}}`+"\n", pad)
+		}},
+		{"long line ended late", func(w io.Writer) {
+			// Written in pieces, as a client streaming without a
+			// newline would: none of it is a message.
+			for range 24 {
+				io.WriteString(w, pad[:1<<20])
+			}
+			io.WriteString(w, "\n")
+		}},
+		{"line cut after method", func(w io.Writer) {
+			io.WriteString(w, `{"jsonrpc":"2.0","id":90,"method":`+"\n")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := startServe(t, "--root", mcpFixture, "--watch=false", "--no-cache")
+			c.initialize()
+			go func() {
+				tc.send(c.w)
+				fmt.Fprintln(c.w, `{"jsonrpc":"2.0","id":91,"method":"ping"}`)
+			}()
+			first, second := c.readAnswer(), c.readAnswer()
+			if first.ID != nil || first.Error == nil || first.Error.Code != codeParseError {
+				t.Errorf("first answer: %+v, want a parse error with id null", first)
+			}
+			if second.ID != float64(91) || second.Error != nil {
+				t.Errorf("second answer: %+v, want the ping's (id 91)", second)
+			}
+			c.request("ping", nil) // still serving
+		})
+	}
+}
+
+// TestStdioGuardHoldsOneLimit: a 200 MB line without a newline is read
+// through, never held: the guard keeps at most its limit of it, answers a
+// parse error, and passes the next line on.
+func TestStdioGuardHoldsOneLimit(t *testing.T) {
+	const size = 200 << 20
+	in := io.MultiReader(io.LimitReader(repeatReader('x'), size),
+		strings.NewReader("\n"+`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n"))
+	var out bytes.Buffer
+	g := newStdioGuard(in, &out, maxStdioLine, stdioReadBuffer)
+	got, err := io.ReadAll(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n" {
+		t.Errorf("passed on %.200q", got)
+	}
+	if !strings.Contains(out.String(), `"code":-32700`) || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("answers %q, want one parse error", out.String())
+	}
+	if g.held > maxStdioLine+1 {
+		t.Errorf("held %d bytes of a line; the limit is %d", g.held, maxStdioLine)
+	}
+}
+
+// repeatReader reads as an endless run of one byte.
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
 }

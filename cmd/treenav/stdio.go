@@ -12,64 +12,103 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
-// maxStdioMessage bounds one incoming stdio message: a client that never
-// ends a message must not grow the buffer without limit.
-const maxStdioMessage = 64 << 20
+// maxStdioLine bounds one incoming stdio message, a line without its
+// newline. It is applied while reading: a longer line is answered with a
+// parse error and skipped up to its newline without being held, so that
+// a client that never ends a line cannot grow the server's memory. It is
+// below the SDK's own frame limit (16 MiB), which ends the session when
+// reached; no tool's arguments come near it.
+const maxStdioLine = 4 << 20
 
-// guardStdio screens the client's messages before the MCP transport reads
-// them: the SDK ends the session on a line that is not JSON, a JSON-RPC
-// batch (which MCP 2025-06-18 dropped) or an object that is no JSON-RPC
-// message, so one bad line from a client would stop the server. Such a
-// message is answered here with a JSON-RPC error (-32700 parse error,
-// -32600 invalid request) on out, and the session goes on. Messages are
-// newline-delimited, as MCP's stdio transport specifies; a message split
-// over several lines is still read whole. out must be the writer the
-// transport writes to, so that answers never interleave.
-func guardStdio(in io.Reader, out *lockedWriter) io.Reader {
-	pr, pw := io.Pipe()
-	go func() {
-		r := bufio.NewReader(in)
-		var pending []byte // the lines of a message begun but not ended
-		for {
-			line, err := r.ReadBytes('\n')
-			last := err != nil
-			text := append(pending, line...)
-			msg, bad := screenMessage(text, last)
-			if len(pending) > 0 && bad != nil && bad.code == codeParseError && !blank(line) {
-				// This line does not continue the message begun before
-				// it: those lines were a broken message, and this line
-				// is read on its own.
-				out.Write(rpcError(nil, codeParseError, "parse error: an incomplete message"))
-				text = line
-				msg, bad = screenMessage(text, last)
-			}
-			pending = pending[:0]
-			switch {
-			case bad != nil:
-				out.Write(rpcError(bad.id, bad.code, bad.message))
-			case msg != nil:
-				if _, err := pw.Write(msg); err != nil {
-					return // the transport is gone
-				}
-			case blank(text):
-			case len(text) > maxStdioMessage:
-				out.Write(rpcError(nil, codeParseError, fmt.Sprintf("parse error: a message longer than %d bytes", maxStdioMessage)))
-			default:
-				pending = text // more lines may complete it
-			}
-			if last {
-				if errors.Is(err, io.EOF) {
-					err = nil
-				}
-				pw.CloseWithError(err)
-				return
-			}
-		}
-	}()
-	return pr
+// stdioReadBuffer is the size of the buffer lines are read through.
+const stdioReadBuffer = 64 << 10
+
+// stdioGuard screens the client's messages before the MCP transport
+// reads them, one line at a time, as MCP's stdio transport specifies
+// (messages are newline-delimited and contain no newline). The SDK ends
+// the session on a line that is not JSON, a JSON-RPC batch (which MCP
+// 2025-06-18 dropped), an object that is no JSON-RPC message, or a frame
+// over its size limit, so one bad line from a client would stop the
+// server; and a line cut short would swallow the next one as the rest of
+// its value. Such a line is answered here with a JSON-RPC error (-32700
+// parse error, -32600 invalid request) on out, and the session goes on:
+// each line is one message, and the transport reads only whole, valid
+// ones. out must be the writer the transport writes to, so that answers
+// never interleave.
+type stdioGuard struct {
+	r     *bufio.Reader
+	out   io.Writer
+	limit int    // the longest line passed on, without its newline
+	line  []byte // the line being read; never longer than limit+1
+	next  []byte // the screened message the transport has yet to read
+	err   error  // the error that ended the input, once reached
+	held  int    // the most bytes line ever held (for tests)
 }
 
-// JSON-RPC's error codes for what guardStdio answers.
+// newStdioGuard screens in with the given line limit, reading through a
+// buffer of bufSize bytes.
+func newStdioGuard(in io.Reader, out io.Writer, limit, bufSize int) *stdioGuard {
+	return &stdioGuard{r: bufio.NewReaderSize(in, bufSize), out: out, limit: limit}
+}
+
+// Read gives the transport the next screened messages, each a line.
+func (g *stdioGuard) Read(p []byte) (int, error) {
+	for len(g.next) == 0 {
+		if g.err != nil {
+			return 0, g.err
+		}
+		if cap(g.line) > stdioReadBuffer {
+			g.line = nil // a long line's buffer is not kept for the next
+		}
+		line, over, err := g.readLine()
+		if err != nil {
+			g.err = err
+		}
+		if over {
+			g.out.Write(rpcError(nil, codeParseError, fmt.Sprintf("parse error: a message longer than %d bytes; it was skipped", g.limit)))
+			continue
+		}
+		msg, bad := screenMessage(line)
+		if bad != nil {
+			g.out.Write(rpcError(bad.id, bad.code, bad.message))
+		}
+		g.next = msg
+	}
+	n := copy(p, g.next)
+	g.next = g.next[n:]
+	return n, nil
+}
+
+// Close leaves the input open: stdin is not the transport's to close.
+func (g *stdioGuard) Close() error { return nil }
+
+// readLine reads up to the next newline, or to the end of the input (err
+// is then io.EOF, or the read error). over says the line was longer than
+// the limit: its bytes were read and dropped, and line is empty.
+func (g *stdioGuard) readLine() (line []byte, over bool, err error) {
+	g.line = g.line[:0]
+	for {
+		chunk, err := g.r.ReadSlice('\n')
+		if !over {
+			n := len(g.line) + len(chunk)
+			if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+				n-- // the newline is not part of the message
+			}
+			if n > g.limit {
+				over, g.line = true, g.line[:0]
+			} else {
+				g.line = append(g.line, chunk...)
+				g.held = max(g.held, len(g.line))
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return g.line, over, err
+	}
+}
+
+// JSON-RPC's error codes for what stdioGuard answers.
 const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
@@ -83,25 +122,17 @@ type badMessage struct {
 	message string
 }
 
-func blank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
-
-// screenMessage reads buf, one or more lines of input: msg is the message
-// to pass on (with its newline), bad the error to answer instead; both nil
-// when buf is blank, or the start of a message that more lines may
-// complete (never at the end of input, last).
-func screenMessage(buf []byte, last bool) (msg []byte, bad *badMessage) {
-	if blank(buf) {
+// screenMessage reads one line: msg is the message to pass on (the JSON
+// value without the spaces around it, and a newline), bad the error to
+// answer instead; both nil when the line is blank.
+func screenMessage(line []byte) (msg []byte, bad *badMessage) {
+	raw := bytes.TrimSpace(line)
+	if len(raw) == 0 {
 		return nil, nil
 	}
-	var raw json.RawMessage
-	err := json.NewDecoder(bytes.NewReader(buf)).Decode(&raw)
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF) && !last:
-		return nil, nil
-	case err != nil:
-		return nil, &badMessage{nil, codeParseError, "parse error: " + err.Error()}
+	if err := json.Unmarshal(raw, new(json.RawMessage)); err != nil {
+		return nil, &badMessage{nil, codeParseError, "parse error: " + err.Error() + " (each line must be one whole JSON-RPC message)"}
 	}
-	raw = bytes.TrimSpace(raw)
 	if raw[0] == '[' {
 		return nil, &badMessage{nil, codeInvalidRequest, "invalid request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per line"}
 	}
@@ -132,7 +163,7 @@ func rpcError(id json.RawMessage, code int, message string) []byte {
 }
 
 // lockedWriter serializes writes to stdout between the transport and
-// guardStdio's answers; each write is one whole message.
+// stdioGuard's answers; each write is one whole message.
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer

@@ -15,6 +15,9 @@ type Query struct {
 	Words   []Word
 	Terms   []Term
 	Phrases [][]int // word indexes of each quoted phrase
+	// Literals are the quoted phrases as typed: a result's text must
+	// hold each (the index's phrase.go).
+	Literals []string
 	// Compounds maps a word to the compound it forms with the particle
 	// after it ("sign out" → signout), as the indexer compounds text.
 	Compounds map[int]string
@@ -49,14 +52,22 @@ func ParseQuery(q string) *Query {
 	out := &Query{}
 	inQuote := false
 	var phrase []int
-	var stops []Word // stop words typed alone, for a query of nothing else
+	var quoted string // the text inside the open quote
+	var stops []Word  // stop words typed alone, for a query of nothing else
 	for _, chunk := range splitQuotes(q) {
 		if chunk == `"` {
 			if inQuote && len(phrase) > 1 {
 				out.Phrases = append(out.Phrases, phrase)
 			}
+			if inQuote && strings.TrimSpace(quoted) != "" {
+				out.Literals = append(out.Literals, strings.TrimSpace(quoted))
+			}
+			quoted = ""
 			inQuote, phrase = !inQuote, nil
 			continue
+		}
+		if inQuote {
+			quoted = chunk
 		}
 		before := len(out.Words)
 		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool, pos int) {

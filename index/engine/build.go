@@ -45,10 +45,13 @@ type pending struct {
 
 // build is one Build's state, from plan to record.
 type build struct {
-	jobs      []pending
-	present   map[string]bool // the documents on disk
-	skipped   map[string]int  // the status's counts of skipped files and dirs
-	unchanged int
+	jobs    []pending
+	present map[string]bool // the documents on disk
+	skipped map[string]int  // the status's counts of skipped files and dirs
+	// unsupported counts the files no parser takes, by extension
+	// (walk.UnsupportedKey).
+	unsupported map[string]int
+	unchanged   int
 	// Files skipped by content last time (binary, generated, minified) are
 	// not read again while their size and time stay the same, and the
 	// collection's generated globs do not change what they mean.
@@ -70,17 +73,26 @@ type build struct {
 // files skipped by content that did not change, are counted and left.
 func (e *Engine) plan() (*build, error) {
 	v := e.ix.Files()
-	b := &build{present: map[string]bool{}, skipped: map[string]int{},
+	b := &build{present: map[string]bool{}, skipped: map[string]int{}, unsupported: map[string]int{},
 		oldSkips: e.ix.Stamps(), skips: map[string]index.Stamp{}}
-	present, skipped, oldSkips, skips := b.present, b.skipped, b.oldSkips, b.skips
+	present, skipped, unsupported, oldSkips, skips := b.present, b.skipped, b.unsupported, b.oldSkips, b.skips
 	for _, c := range e.colls {
 		opts := e.walkOptions(c)
-		res, err := walk.Walk(c.Root, opts)
+		wk, err := walk.New(c.Root, opts)
 		if err != nil {
 			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
 		}
+		res, err := wk.Walk("")
+		if err != nil {
+			return nil, fmt.Errorf("collection %s: %w", c.Name, err)
+		}
+		e.setWalker(c.Name, wk)
+		read := readJob(wk)
 		for k, n := range res.Skipped {
 			skipped[k] += n
+		}
+		for k, n := range res.UnsupportedExts {
+			unsupported[k] += n
 		}
 		for k, n := range res.SkippedDirs {
 			skipped[k+"_dirs"] += n
@@ -97,6 +109,7 @@ func (e *Engine) plan() (*build, error) {
 		for _, f := range res.Files {
 			if !parsers.Candidate(f.Rel) {
 				skipped[walk.SkipUnsupported]++
+				unsupported[walk.UnsupportedKey(f.Rel)]++
 				continue
 			}
 			id := e.docID(c.Name, f.Rel)
@@ -125,9 +138,10 @@ func (e *Engine) plan() (*build, error) {
 				!(sk.Reason == walk.SkipGenerated && keep) {
 				skips[id] = sk
 				skipped[sk.Reason]++
+				countUnsupported(unsupported, sk.Reason, f.Rel)
 				continue
 			}
-			b.jobs = append(b.jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known}, c.Name, f.ModTime, f.Size, indexed})
+			b.jobs = append(b.jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known, Read: read}, c.Name, f.ModTime, f.Size, indexed})
 		}
 	}
 	v.Each(func(d index.File) {
@@ -186,6 +200,11 @@ func (e *Engine) parse(b *build) {
 		case o.Unchanged:
 			b.unchanged++
 			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: sameContentReason}
+		case walk.Refused(o.Err) != "":
+			// Replaced since the walk by what a walk skips: skipped
+			// as the next walk will skip it, without a stamp.
+			b.skipped[walk.Refused(o.Err)]++
+			b.dropped = append(b.dropped, o.Job.DocID)
 		case o.Err != nil:
 			b.errCount++
 			if len(b.errs) < maxKeptErrors {
@@ -195,6 +214,7 @@ func (e *Engine) parse(b *build) {
 			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: failedReason}
 		case o.Skip != "":
 			b.skipped[o.Skip]++
+			countUnsupported(b.unsupported, o.Skip, o.Job.Rel)
 			b.dropped = append(b.dropped, o.Job.DocID)
 			skips[o.Job.DocID] = index.Stamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
 		default:
@@ -231,6 +251,7 @@ func (e *Engine) record(b *build, start time.Time) {
 	defer e.mu.Unlock()
 	e.status.State = "ready"
 	e.status.Skipped = b.skipped
+	e.status.SkippedUnsupported = topUnsupported(b.unsupported)
 	e.status.Errors = b.errs
 	e.status.ErrorCount = b.errCount
 	e.status.LastBuild = time.Now()

@@ -8,7 +8,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -36,6 +35,9 @@ type Engine struct {
 	// changes counts the builds and updates that changed the index or
 	// its file stamps (see Changes).
 	changes atomic.Uint64
+
+	wmu     sync.Mutex              // guards walkers
+	walkers map[string]*walk.Walker // by collection: how its files are read (fileread.go)
 }
 
 // EngineOptions configure an Engine.
@@ -69,12 +71,15 @@ type Status struct {
 	FilesDone  int            `json:"files_done"`
 	FilesTotal int            `json:"files_total"`
 	Skipped    map[string]int `json:"skipped"`
-	Errors     []FileError    `json:"errors"`
-	ErrorCount int            `json:"error_count"`
-	LastBuild  time.Time      `json:"last_build,omitzero"` // absent until a build is done
-	BuildTime  time.Duration  `json:"build_time_ns"`
-	Parsed     int            `json:"parsed"`    // files parsed by the last build
-	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
+	// SkippedUnsupported breaks Skipped["unsupported"] down by extension
+	// (".rst": 54), the largest first, bounded (topUnsupported).
+	SkippedUnsupported map[string]int `json:"skipped_unsupported,omitempty"`
+	Errors             []FileError    `json:"errors"`
+	ErrorCount         int            `json:"error_count"`
+	LastBuild          time.Time      `json:"last_build,omitzero"` // absent until a build is done
+	BuildTime          time.Duration  `json:"build_time_ns"`
+	Parsed             int            `json:"parsed"`    // files parsed by the last build
+	Unchanged          int            `json:"unchanged"` // files the last build found unchanged
 	// Removed counts the documents the last build took out of the index:
 	// gone from disk, or no longer indexed (now skipped, or failed).
 	Removed int `json:"removed"`
@@ -86,6 +91,13 @@ type Status struct {
 	LastUpdate  time.Time `json:"last_update,omitzero"`
 	Updates     int       `json:"updates"`
 	WatchErrors []string  `json:"watch_errors,omitempty"`
+	// WatchLimit is set when the inotify watch limit stopped the watcher
+	// from watching every directory: what to raise (see watchlimit.go).
+	WatchLimit *WatchLimit `json:"watch_limit,omitempty"`
+	// SnapshotError is why the snapshot could not be saved the last
+	// time it was tried (a read-only or full cache directory): the index
+	// holds more than the snapshot, and the next start parses it again.
+	SnapshotError string `json:"snapshot_error,omitempty"`
 }
 
 // FileError is a file that could not be indexed.
@@ -240,29 +252,6 @@ func (e *Engine) fileOfID(id string) (*treenav.Collection, string, bool) {
 	return nil, "", false
 }
 
-// ReadFile reads a document's file (Source for the index). The path comes
-// from the index, which got it from the walk: user input never reaches the
-// file system.
-func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
-	for _, c := range e.colls {
-		if c.Name == coll {
-			return os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(rel)))
-		}
-	}
-	return nil, fmt.Errorf("unknown collection %q", coll)
-}
-
-// Exists reports whether a file of a collection exists (Exister, for
-// links to files the index does not hold, such as images).
-func (e *Engine) Exists(coll, rel string) bool {
-	c := e.collection(coll)
-	if c == nil {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(c.Root, filepath.FromSlash(rel)))
-	return err == nil
-}
-
 // PrepareParsers compiles the symbol queries of the languages the index
 // holds, so that the first change to a file of each is applied without
 // that one-time cost (Python's takes about 50 ms, Swift's 600 ms). A
@@ -293,8 +282,11 @@ func (e *Engine) Refresh(ids []string) error {
 		if c == nil {
 			continue
 		}
-		abs := filepath.Join(c.Root, filepath.FromSlash(d.Path))
-		in, skip, err := e.load(c, d.Path, abs, id)
+		wk, err := e.walkerOf(c)
+		if err != nil {
+			return err
+		}
+		in, skip, err := e.load(wk, c, d.Path, id)
 		switch {
 		case err != nil || skip != "":
 			remove = append(remove, id)
@@ -318,21 +310,15 @@ func (e *Engine) collection(name string) *treenav.Collection {
 	return nil
 }
 
-// load reads and parses one file; nil Input with no skip and no error
-// means the content is unchanged.
-func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*index.Input, string, error) {
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, "", err
+// load reads (through wk: see walk.Walker.ReadFile) and parses one file;
+// nil Input with no skip and no error means the content is unchanged. A
+// file the walker refuses to read gives its skip reason, and an error
+// matching *walk.RefusedError.
+func (e *Engine) load(wk *walk.Walker, c *treenav.Collection, rel, id string) (*index.Input, string, error) {
+	src, f, err := wk.ReadFile(rel)
+	if reason := walk.Refused(err); reason != "" {
+		return nil, reason, err
 	}
-	maxSize := e.opts.MaxFileSize
-	if maxSize <= 0 {
-		maxSize = walk.DefaultMaxFileSize
-	}
-	if st.Size() > maxSize {
-		return nil, walk.SkipTooLarge, nil
-	}
-	src, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, "", err
 	}
@@ -348,7 +334,7 @@ func (e *Engine) load(c *treenav.Collection, rel, abs, id string) (*index.Input,
 		return nil, "", err
 	}
 	doc.Collection = c.Name
-	return &index.Input{Doc: doc, Src: src, ModTime: st.ModTime().UnixNano()}, "", nil
+	return &index.Input{Doc: doc, Src: src, ModTime: f.ModTime}, "", nil
 }
 
 // fresh runs a read that may find its file changed since indexing; on a

@@ -81,7 +81,9 @@ func (e *Engine) LoadSnapshot(dir string) (bool, error) {
 			e.SetStatus(st)
 		}
 		return true, nil
-	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, os.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		// None (a path through a file holds none either: the save
+		// says why it cannot make one).
 		return false, nil
 	default:
 		return false, err
@@ -91,7 +93,20 @@ func (e *Engine) LoadSnapshot(dir string) (bool, error) {
 // SaveSnapshot writes the index to dir. Writers on the same directory (a
 // CLI command and a server, say) take an exclusive lock, and the file is
 // replaced atomically, so readers and crashes never see half a snapshot.
+// A failure is kept in the status (Status.SnapshotError) until a save
+// succeeds.
 func (e *Engine) SaveSnapshot(dir string) error {
+	err := e.saveSnapshot(dir)
+	e.mu.Lock()
+	e.status.SnapshotError = ""
+	if err != nil {
+		e.status.SnapshotError = err.Error()
+	}
+	e.mu.Unlock()
+	return err
+}
+
+func (e *Engine) saveSnapshot(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -101,7 +116,9 @@ func (e *Engine) SaveSnapshot(dir string) error {
 	}
 	defer unlock()
 	cleanTemps(dir)
-	st, err := json.Marshal(e.Status())
+	status := e.Status()
+	status.SnapshotError = "" // this save's
+	st, err := json.Marshal(status)
 	if err != nil {
 		return err
 	}
@@ -130,5 +147,32 @@ func cleanTemps(dir string) {
 	tmps, _ := filepath.Glob(filepath.Join(dir, snapshotName+".tmp-*"))
 	for _, t := range tmps {
 		os.Remove(t)
+	}
+}
+
+// CheckSnapshotDir says, without writing anything, why a snapshot could not
+// be saved in dir: dir, or the nearest of its parents that exists, is not
+// a directory or is not writable (a read-only file system, permissions).
+// nil does not promise a save: a full disk shows only when written to.
+func CheckSnapshotDir(dir string) error {
+	p := dir
+	for {
+		fi, err := os.Stat(p)
+		switch {
+		case err == nil && !fi.IsDir():
+			return fmt.Errorf("cannot make %s: %s is not a directory", dir, p)
+		case err == nil:
+			if err := syscall.Access(p, 2 /* W_OK */); err != nil {
+				return fmt.Errorf("cannot write in %s: %w", p, err)
+			}
+			return nil
+		case !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return fmt.Errorf("cannot make %s: %w", dir, err)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
 	}
 }

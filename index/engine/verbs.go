@@ -58,3 +58,10 @@ func (e *Engine) Stats() index.Stats { return e.ix.Stats() }
 
 // SetRanking replaces the ranking knobs (index.Index.SetRanking).
 func (e *Engine) SetRanking(r treenav.Ranking) { e.ix.SetRanking(r) }
+
+// Grep finds every line of the indexed files that matches req
+// (index.Index.GrepFresh), re-indexing the files that changed since
+// indexing and asking again; a file still changing is left out.
+func (e *Engine) Grep(req index.GrepRequest) (*treenav.GrepResponse, error) {
+	return e.ix.GrepFresh(req, e)
+}

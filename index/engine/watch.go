@@ -32,6 +32,14 @@ type WatchOptions struct {
 	// PollEvery is the rescan interval used when the file system cannot be
 	// watched (too many directories for inotify, say); default 30s.
 	PollEvery time.Duration
+	// Warn, when set, is told why the watcher is not watching (the
+	// inotify watch limit, with what to raise it to), as it falls back
+	// to rescans: a server prints it on stderr.
+	Warn func(msg string)
+
+	// addWatch, when set, adds each watch instead of fw.Add (a test's
+	// seam to run out of inotify watches).
+	addWatch func(fw *fsnotify.Watcher, dir string) error
 }
 
 // watcher keeps one engine current with the file system.
@@ -69,6 +77,7 @@ func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
 			return err
 		}
 		w.walkers[c.Name] = wk
+		e.setWalker(c.Name, wk) // reads see the ignore rules it keeps current
 		w.addTree(c, "")
 	}
 	e.setWatching(!w.polling)
@@ -115,8 +124,16 @@ func (e *Engine) Watch(ctx context.Context, opts WatchOptions) error {
 				if err := e.Build(); err != nil {
 					e.watchError(err)
 				}
+				for i := range e.colls {
+					// The build's walkers, with the ignore rules it read.
+					if wk, err := e.walkerOf(&e.colls[i]); err == nil {
+						w.walkers[e.colls[i].Name] = wk
+					}
+				}
 				for _, c := range e.colls {
-					w.addTree(c, "")
+					if !w.polling {
+						w.addTree(c, "")
+					}
 				}
 			} else {
 				w.apply(batch)
@@ -148,17 +165,51 @@ func (w *watcher) addTree(c treenav.Collection, rel string) {
 		if w.watched[p] || w.polling {
 			return nil
 		}
-		if err := w.fw.Add(p); err != nil {
+		if err := w.add(p); err != nil {
 			// Out of inotify watches, most likely: fall back to
 			// periodic rescans rather than silently going stale.
-			w.polling = true
-			w.e.watchError(fmt.Errorf("cannot watch %s (%v); rescanning every %s instead", p, err, w.opts.PollEvery))
-			w.e.setWatching(false)
+			w.stopWatching(p, err)
 			return fs.SkipAll
 		}
 		w.watched[p] = true
 		return nil
 	})
+}
+
+// add watches the directory p.
+func (w *watcher) add(p string) error {
+	if w.opts.addWatch != nil {
+		return w.opts.addWatch(w.fw, p)
+	}
+	return w.fw.Add(p)
+}
+
+// stopWatching falls back to rescans when the directory p cannot be
+// watched: every watch held is released (a watcher that follows the
+// edits of some directories and not of others would make the index
+// silently stale in those), and the status, and Warn, say why; for the
+// inotify watch limit, with what to raise it to.
+func (w *watcher) stopWatching(p string, err error) {
+	held := len(w.watched)
+	for d := range w.watched {
+		w.fw.Remove(d)
+	}
+	clear(w.watched)
+	w.polling = true
+	msg := fmt.Sprintf("cannot watch %s (%v): not watching for changes, the index follows edits only by a full rescan every %s", p, err, w.opts.PollEvery)
+	var limit *WatchLimit
+	if isWatchLimit(err) {
+		limit = watchLimitFor(readMaxUserWatches(), held, w.watchedDirs())
+		msg = limit.Message(w.opts.PollEvery.String())
+	}
+	w.e.watchError(errors.New(msg))
+	w.e.mu.Lock()
+	w.e.status.Watching = false
+	w.e.status.WatchLimit = limit
+	w.e.mu.Unlock()
+	if w.opts.Warn != nil {
+		w.opts.Warn(msg)
+	}
 }
 
 // reconcile queues, as events, the files that changed on disk between
@@ -360,8 +411,12 @@ func (e *Engine) checkFile(wk *walk.Walker, c *treenav.Collection, rel, id strin
 	if err != nil || reason != "" || !parsers.Candidate(rel) {
 		return nil, indexed, nil
 	}
-	in, skip, err := e.load(c, rel, f.Abs, id)
+	in, skip, err := e.load(wk, c, rel, id)
 	switch {
+	case walk.Refused(err) != "":
+		// Replaced since Check by what a walk skips: the next check
+		// says what it is.
+		return nil, indexed, nil
 	case err != nil:
 		e.watchError(fmt.Errorf("%s: %v", id, err))
 		return nil, indexed, &stampedFile{index.Stamp{Size: f.Size, ModTime: f.ModTime, Reason: failedReason}, trimErr(err, rel)}

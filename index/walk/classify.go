@@ -22,7 +22,7 @@ func classify(rel string, src []byte, keepGenerated bool) string {
 	if bytes.IndexByte(head, 0) >= 0 {
 		return SkipBinary
 	}
-	if !keepGenerated && isGenerated(head, isMarkdown(rel)) {
+	if !keepGenerated && isGenerated(head, commentStyle(rel)) {
 		return SkipGenerated
 	}
 	if isMinified(rel, src) {
@@ -39,7 +39,7 @@ func classify(rel string, src []byte, keepGenerated bool) string {
 // - it is machine generated */"), and the "@generated" tag of Facebook's
 // tools, Thrift and others. Stopping at the first non-comment line keeps a
 // document that quotes a marker, or a test that embeds one, indexed.
-func isGenerated(head []byte, markdown bool) bool {
+func isGenerated(head []byte, style string) bool {
 	inBlock := "" // the closing delimiter of an open block comment
 	for lines := 0; len(head) > 0 && lines < 60; lines++ {
 		var raw []byte
@@ -60,7 +60,10 @@ func isGenerated(head []byte, markdown bool) bool {
 			if !strings.Contains(line[4:], "-->") {
 				inBlock = "-->"
 			}
-		case !markdown && isLineComment(line):
+		case style == "rst" && (line == ".." || strings.HasPrefix(line, ".. ")):
+			// A reStructuredText comment (or directive): its title
+			// adornments ("####", "****") are not comments.
+		case style == "" && isLineComment(line):
 		default:
 			return false // code or prose: the header is over
 		}
@@ -71,14 +74,20 @@ func isGenerated(head []byte, markdown bool) bool {
 	return false
 }
 
-// isMarkdown reports markdown files, whose only comments are HTML ones: a
-// "# Generated code — DO NOT EDIT it" heading is prose.
-func isMarkdown(rel string) bool {
+// commentStyle tells how a file writes the comments that open it:
+// "markdown" for markdown files, whose only comments are HTML ones (a
+// "# Generated code — DO NOT EDIT it" heading is prose), "rst" for
+// reStructuredText, whose comments start with ".." and whose title
+// adornments ("####", "****") would pass for line comments, "" for the
+// others (AsciiDoc's comments are "//" lines, as C's).
+func commentStyle(rel string) string {
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".md", ".mdx", ".markdown":
-		return true
+		return "markdown"
+	case ".rst", ".rest", ".txt":
+		return "rst"
 	}
-	return false
+	return ""
 }
 
 // isLineComment reports lines that start with a line comment in one of the

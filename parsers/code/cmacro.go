@@ -891,7 +891,9 @@ var builtinTypes = map[string]bool{
 }
 
 // classHead: "class EXPORT Name {", "struct EXPORT Name : Base", "class
-// EXPORT Name final".
+// EXPORT Name final", "class EXPORT NAME {" (an all-caps name is the last
+// one before the head's end), and in C++ the forward declaration "class
+// EXPORT Name;".
 func (m *macroScan) classHead(i, end int) bool {
 	p := i - 1
 	for p >= 0 && m.blanked[p] {
@@ -903,7 +905,7 @@ func (m *macroScan) classHead(i, end int) bool {
 	k := end + 1
 	for {
 		switch {
-		case m.ident(k) && m.isMacroName(k):
+		case m.ident(k) && m.isMacroName(k) && !m.classNameEnd(k+1):
 			k = m.argsEnd(k) + 1
 			continue
 		case m.is(k, "[["): // "class MACRO [[nodiscard]] Name"
@@ -921,7 +923,17 @@ func (m *macroScan) classHead(i, end int) bool {
 	if m.is(k, "::") {
 		return m.ident(k + 1)
 	}
-	return m.is(k, "{") || m.is(k, ":") || m.is(k, "final") || m.is(k, "<")
+	if m.is(k, ";") {
+		// A forward declaration, at the start of a statement ("struct
+		// FOO bar;" declares a variable in C).
+		return m.cpp && (p == m.stmt || m.is(p-1, "friend") || m.tmplEnd[p-1])
+	}
+	return m.classNameEnd(k)
+}
+
+// classNameEnd reports whether token k ends a class head after its name.
+func (m *macroScan) classNameEnd(k int) bool {
+	return m.is(k, "{") || m.is(k, ":") || m.is(k, "final") || m.is(k, "<") || m.is(k, ";")
 }
 
 // namespaceAttr: "namespace std _GLIBCXX_VISIBILITY(default) {", and

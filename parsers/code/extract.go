@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path"
 	"sort"
+	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/treenav/treenav"
 )
-
-// ErrTimeout is returned when a file takes longer than the parse limit.
-var ErrTimeout = errors.New("parse time limit exceeded")
 
 // Result is what Extract finds in one file.
 type Result struct {
@@ -31,50 +30,54 @@ type Result struct {
 }
 
 // Extract parses src and returns its symbol tree. Syntax errors never fail
-// the extraction: tree-sitter recovers and whatever parsed is returned.
+// the extraction: tree-sitter recovers and whatever parsed is returned. A
+// file over its budget (see Budget and MaxNesting) fails with an error
+// that matches ErrTimeout or ErrTooDeep and says which limit it passed.
 func (l *Language) Extract(src []byte) (*Result, error) {
-	syms, module, errLines, err := l.symbols(src)
+	return l.ExtractFile("", src)
+}
+
+// ExtractFile is Extract for the file at rel (a path with forward
+// slashes): a symbol that is named after its file (Symbol.FileNamed) takes
+// the file's module name, the base name without extension, or the
+// directory's name for an index file.
+func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
+	syms, module, errLines, err := l.symbols(src, fileModuleName(rel))
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
 }
 
-// firstError returns the lines (1-based) of the first syntax error under
-// n, following the children whose subtrees have one; zeros when there is
-// none.
-func firstError(n *sitter.Node) [2]int {
-	lines := func(n *sitter.Node) [2]int {
-		return [2]int{int(n.StartPoint().Row) + 1, int(n.EndPoint().Row) + 1}
+// fileModuleName is the name a file goes by as a module: "lib/router.js"
+// is router, "lib/router/index.js" is router; "" for no path.
+func fileModuleName(rel string) string {
+	if rel == "" {
+		return ""
 	}
-	for n != nil && n.HasError() {
-		if n.IsError() || n.IsMissing() {
-			return lines(n)
-		}
-		var next *sitter.Node
-		for i := 0; i < int(n.ChildCount()); i++ {
-			if c := n.Child(i); c != nil && (c.HasError() || c.IsMissing()) {
-				next = c
-				break
-			}
-		}
-		if next == nil {
-			return lines(n)
-		}
-		n = next
+	base := path.Base(rel)
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
 	}
-	return [2]int{}
+	if base == "index" {
+		if d := path.Base(path.Dir(rel)); d != "." && d != "/" {
+			return d
+		}
+	}
+	return base
 }
 
 // symbols runs the query over a fresh tree and returns the definitions,
-// nested and qualified, and the module the file declares.
-func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
+// nested and qualified, and the module the file declares. fileName names
+// the symbols that are named after their file ("" keeps their own).
+func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
 		return nil, "", [2]int{}, err
 	}
 	p := l.getParser()
 	defer l.putParser(p)
-	tree, err := l.parseWith(p, src)
+	b := newBudget()
+	tree, err := l.parseWith(p, src, b)
 	if err != nil {
 		return nil, "", [2]int{}, err
 	}
@@ -88,11 +91,20 @@ func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 		}
 	}()
 	var module string
-	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module)
+	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module, b)
+	if b.err != nil {
+		return nil, "", [2]int{}, b.err
+	}
+	if l.Expand != nil {
+		syms = append(syms, l.Expand(root, src, syms)...)
+	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	clean := sigCleaner{src: src}
-	for _, s := range syms {
+	for i, s := range syms {
+		if i%64 == 0 && b.over() {
+			return nil, "", [2]int{}, b.err
+		}
 		pre := s
 		if l.Fixup != nil {
 			l.Fixup(&s, src)
@@ -101,6 +113,9 @@ func (l *Language) symbols(src []byte) ([]Symbol, string, [2]int, error) {
 			l.uncomment(&s, pre, &clean)
 		}
 		s.Node, s.NameNode, s.Host = nil, nil, nil
+		if s.FileNamed && fileName != "" {
+			s.Name = fileName
+		}
 		if s.Name != "" {
 			out = append(out, s)
 		}
@@ -131,10 +146,12 @@ const maxReparse = 3
 // containment works across trees, and no node can span two bodies (one
 // parse over all bodies lets error recovery build items across them).
 // Sub-trees are appended to subtrees and stay open until the hooks ran.
-// The file's first @module capture is set in module.
-func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree, module *string) []Symbol {
+// The file's first @module capture is set in module. Past the budget b,
+// it returns what it has and b.err says why.
+func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []byte, depth int, subtrees *[]*sitter.Tree, module *string, b *budget) []Symbol {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
+	limitMatches(qc)
 	roots := []*sitter.Node{root}
 	if l.starts != nil && !startWalkOff {
 		// The query runs at each node where a pattern may start, and
@@ -144,11 +161,23 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 	} else if l.MaxStartDepth > 0 {
 		setMaxStartDepth(qc, l.MaxStartDepth)
 	}
-	syms, reparse := l.collect(qc, roots, src, module)
+	syms, reparse := l.collect(qc, roots, src, module, b)
+	if b.err != nil {
+		return syms
+	}
+	// Completing a symbol walks the levels above it: check the nesting
+	// before that cost, which grows with its square.
+	if nestingDepth(syms, MaxNesting) > MaxNesting {
+		b.err = errTooDeep(MaxNesting)
+		return syms
+	}
 	nv := newNav(root)
 	defer nv.close()
 	var scratch []level
 	for i := range syms {
+		if i%256 == 0 && b.over() {
+			return syms
+		}
 		syms[i].Host = host
 		l.complete(&syms[i], src, nv, &scratch)
 	}
@@ -173,6 +202,10 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 			}
 			return src[off:r.EndByte]
 		}
+		if b.over() {
+			return syms
+		}
+		b.arm(p)
 		p.SetIncludedRanges([]sitter.Range{r})
 		sub, err := p.ParseInputCtx(context.Background(), nil, sitter.Input{Read: read, Encoding: sitter.InputEncodingUTF8})
 		p.SetIncludedRanges([]sitter.Range{wholeFile})
@@ -181,7 +214,10 @@ func (l *Language) treeSymbols(p *sitter.Parser, root, host *sitter.Node, src []
 			continue
 		}
 		*subtrees = append(*subtrees, sub)
-		syms = append(syms, l.treeSymbols(p, sub.RootNode(), n, src, depth+1, subtrees, module)...)
+		syms = append(syms, l.treeSymbols(p, sub.RootNode(), n, src, depth+1, subtrees, module, b)...)
+		if b.err != nil {
+			return syms
+		}
 	}
 	return syms
 }
@@ -213,12 +249,12 @@ func innerRange(n *sitter.Node) (sitter.Range, bool) {
 func (l *Language) Parse(src []byte) (*sitter.Tree, error) {
 	p := l.getParser()
 	defer l.putParser(p)
-	return l.parseWith(p, src)
+	return l.parseWith(p, src, newBudget())
 }
 
 // parseWith is Parse with a parser the caller holds (the extractor keeps it
-// for @reparse bodies).
-func (l *Language) parseWith(p *sitter.Parser, src []byte) (*sitter.Tree, error) {
+// for @reparse bodies), within the time of budget b.
+func (l *Language) parseWith(p *sitter.Parser, src []byte, b *budget) (*sitter.Tree, error) {
 	if l.Preprocess != nil {
 		// The grammar reads the preprocessed copy (same length and lines);
 		// every text is still read from src.
@@ -226,15 +262,16 @@ func (l *Language) parseWith(p *sitter.Parser, src []byte) (*sitter.Tree, error)
 			src = pp
 		}
 	}
+	b.arm(p)
 	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if err != nil {
 		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, ErrTimeout
+			return nil, errTimeout("parse", b.total)
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
 	if l.Repair != nil && tree.RootNode().HasError() {
-		tree = l.reparse(p, tree, src)
+		tree = l.reparse(p, tree, src, b)
 	}
 	return tree, nil
 }
@@ -248,13 +285,14 @@ const maxRepairs = 3
 // same length (so offsets and lines are unchanged) or nil; the tree of the
 // mended copy is kept, while every text (names, signatures, docs) is still
 // read from src.
-func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte) *sitter.Tree {
+func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte, b *budget) *sitter.Tree {
 	cur := src
 	for range maxRepairs {
 		fixed := l.Repair(cur, tree.RootNode())
-		if fixed == nil || len(fixed) != len(src) {
+		if fixed == nil || len(fixed) != len(src) || b.over() {
 			break
 		}
+		b.arm(p)
 		t, err := p.ParseCtx(context.Background(), nil, fixed)
 		if err != nil {
 			break
@@ -271,14 +309,16 @@ func (l *Language) reparse(p *sitter.Parser, tree *sitter.Tree, src []byte) *sit
 // collect turns query matches into symbols, one per distinct name: when
 // several patterns capture the same name, the widest definition wins. It
 // also returns the @reparse nodes, and sets module to the first @module
-// capture's text if it is not set.
-func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []byte, module *string) ([]Symbol, []*sitter.Node) {
+// capture's text if it is not set. Past the budget b (time, or matches
+// dropped by the cursor's match limit) it stops, and b.err says why.
+func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []byte, module *string, b *budget) ([]Symbol, []*sitter.Node) {
 	cq := l.query
 	var syms []Symbol
 	var reparse []*sitter.Node
 	seen := map[uint32]int{} // name (or definition) start byte -> index in syms
+	var open openSpans       // to stop at the first definition nested too deep
 	// The matches of the query run at each root in turn.
-	ri, started := 0, false
+	ri, started, dropped := 0, false, false
 	var mr matchReader
 	defer mr.close()
 	next := func() (*sitter.QueryMatch, bool) {
@@ -295,13 +335,21 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 			} else if m, ok := mr.next(); ok {
 				return m, true
 			}
+			// Exec clears the flag: read it for each root.
+			dropped = dropped || exceededMatches(qc)
 			ri, started = ri+1, false
 		}
 		return nil, false
 	}
-	for {
+	for count := 0; ; count++ {
+		if count%256 == 0 && b.over() {
+			break
+		}
 		m, ok := next()
 		if !ok {
+			if dropped {
+				b.err = errMatchLimit()
+			}
 			break
 		}
 		if !cq.accept(m, src) {
@@ -350,6 +398,10 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 		s.Node = def
 		s.pattern = m.PatternIndex
 		s.Start, s.End = def.StartByte(), def.EndByte()
+		if open.push(s.Start, s.End) > MaxNesting {
+			b.err = errTooDeep(MaxNesting)
+			break
+		}
 		key := s.Start
 		if s.NameNode != nil {
 			key = s.NameNode.StartByte()

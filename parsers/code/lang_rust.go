@@ -18,6 +18,7 @@ var rustLang = &Language{
 	CommentTypes:    []string{"line_comment", "block_comment"},
 	LeadingTypes:    []string{"attribute_item"},
 	AttachReceivers: true,
+	Repair:          rustRepair,
 }
 
 func init() {

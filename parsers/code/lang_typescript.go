@@ -67,13 +67,44 @@ func tsFixup(s *Symbol, src []byte) {
 	if s.NameNode != nil && s.NameNode.Type() == "string" {
 		s.Name = unquote(s.Name)
 	}
+	if s.Kind == treenav.KindExport || s.NativeKind == "default" {
+		tsExport(s, src)
+		return
+	}
 	switch s.Node.Type() {
 	case "variable_declarator":
 		tsVariable(s, src)
 		return
+	case "assignment_expression":
+		jsAssignment(s, src)
+		if s.Name == "" {
+			return
+		}
+	case "pair":
+		if jsAliasGetter(s.Node, src) {
+			s.Name = ""
+			return
+		}
+		s.NativeKind = "property"
+		jsObjectPath(s, src, s.Node)
+	case "method_definition":
+		if p := s.Node.Parent(); p != nil && p.Type() == "object" {
+			jsObjectPath(s, src, s.Node)
+		}
+	case "call_expression":
+		jsCall(s, src)
+		return
+	case "function_expression", "generator_function":
+		// A function's own name (not "export default function ()").
+		if s.NameNode != nil && jsSame(s.Node.ChildByFieldName("name"), s.NameNode) {
+			jsNamedExpression(s, src)
+			if s.Name == "" {
+				return
+			}
+		}
 	case "class":
 		// "const Shape = class Square {}" is one symbol, the variable.
-		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(p.Parent()) {
+		if p := s.Node.Parent(); p != nil && p.Type() == "variable_declarator" && moduleLevel(src, p.Parent()) {
 			s.Name = ""
 			return
 		}
@@ -92,14 +123,22 @@ func tsFixup(s *Symbol, src []byte) {
 }
 
 // tsVariable sets the kind of a module-level variable from its declaration
-// and value, and keeps large initialisers out of its signature.
+// and value, and keeps large initialisers out of its signature. Inside a
+// function, only a variable holding a function is a symbol ("var
+// bindEvents = function (...) {...}", nested in its function).
 func tsVariable(s *Symbol, src []byte) {
 	decl := s.Node.Parent()
-	if !moduleLevel(decl) {
-		s.Name = "" // a local inside an ERROR node: dropped
+	value := jsInner(s.Node.ChildByFieldName("value"))
+	if decl == nil || !moduleLevel(src, decl) && !jsFunctionValue(value) {
+		s.Name = "" // a local: dropped
 		return
 	}
-	value := s.Node.ChildByFieldName("value")
+	if jsAssignsFunction(value) {
+		// "var Model = Backbone.Model = function (...) {}": the
+		// assignment is the symbol (Backbone.Model).
+		s.Name = ""
+		return
+	}
 	isConst := decl != nil && decl.Type() == "lexical_declaration" && decl.Child(0) != nil && decl.Child(0).Type() == "const"
 	cut := uint32(0) // where the signature ends; 0: the whole declaration
 	if value != nil {
@@ -147,11 +186,11 @@ func tsVariable(s *Symbol, src []byte) {
 }
 
 // moduleLevel reports whether a declaration statement is at the top of its
-// file or namespace, where the query looks for variables: directly, or
-// under "export" and "declare", in the program, a namespace or module
-// body, "declare global", or an ERROR root (a file that failed to parse
-// as a whole).
-func moduleLevel(decl *sitter.Node) bool {
+// file or namespace, where variables are symbols: directly, or under
+// "export" and "declare", in the program, a namespace or module body,
+// "declare global", the body of an IIFE or UMD wrapper (jsWrapper), or an
+// ERROR root (a file that failed to parse as a whole).
+func moduleLevel(src []byte, decl *sitter.Node) bool {
 	p := decl.Parent()
 	for p != nil && (p.Type() == "export_statement" || p.Type() == "ambient_declaration") {
 		p = p.Parent()
@@ -171,6 +210,7 @@ func moduleLevel(decl *sitter.Node) bool {
 				return true
 			}
 		}
+		return jsTopBlock(src, p)
 	}
 	return false
 }
@@ -243,4 +283,81 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// tsExport names and describes what an export statement exports without
+// declaring it: a re-export ("export { A as B } from './m'": B, whose
+// signature is that text; "export * from './m'": ./m; "export * as ns
+// from './m'": ns) or the default value ("export default
+// defineConfig({...})": default, a variable; "export default router": an
+// export of router).
+func tsExport(s *Symbol, src []byte) {
+	stmt := s.Node
+	for stmt != nil && stmt.Type() != "export_statement" {
+		stmt = stmt.Parent()
+	}
+	if stmt == nil {
+		s.Name = ""
+		return
+	}
+	from := ""
+	if source := stmt.ChildByFieldName("source"); source != nil {
+		from = " from " + text(src, source)
+	}
+	typ := ""
+	for i := 0; i < int(stmt.ChildCount()); i++ {
+		if c := stmt.Child(i); !c.IsNamed() && c.Type() == "type" {
+			typ = "type "
+		}
+	}
+	switch s.Node.Type() {
+	case "export_specifier":
+		name := s.Node.ChildByFieldName("alias")
+		if name == nil {
+			name = s.Node.ChildByFieldName("name")
+		}
+		if name == nil {
+			s.Name = ""
+			return
+		}
+		s.Name = unquote(text(src, name))
+		s.NativeKind = "reexport"
+		s.Signature = "export " + typ + "{ " + signature(src[s.Node.StartByte():s.Node.EndByte()]) + " }" + from
+		s.NameNode = nil
+	case "export_statement":
+		s.NameNode = nil
+		s.Signature = signature(src[stmt.StartByte():stmt.EndByte()])
+		s.Signature = strings.TrimSuffix(s.Signature, ";")
+		s.Name = ""
+		for i := 0; i < int(stmt.NamedChildCount()); i++ {
+			switch c := stmt.NamedChild(i); c.Type() {
+			case "export_clause":
+				return // each specifier is a symbol
+			case "namespace_export":
+				if id := c.NamedChild(0); id != nil {
+					s.Name, s.NativeKind = unquote(text(src, id)), "namespace"
+				}
+				return
+			}
+		}
+		if source := stmt.ChildByFieldName("source"); source != nil {
+			s.Name, s.NativeKind = unquote(text(src, source)), "star"
+		}
+	default: // export default <value>
+		s.Start, s.End = stmt.StartByte(), stmt.EndByte()
+		s.StartRow, s.EndRow = stmt.StartPoint().Row, stmt.EndPoint().Row
+		switch v := jsInner(s.Node); v.Type() {
+		case "identifier", "member_expression":
+			s.Kind, s.NativeKind = treenav.KindExport, "default"
+			s.Signature = strings.TrimSuffix(signature(src[stmt.StartByte():stmt.EndByte()]), ";")
+		default:
+			end := s.End
+			if args := v.ChildByFieldName("arguments"); args != nil && !short(src[s.Start:s.End]) {
+				end = args.StartByte()
+			} else if !short(src[s.Start:s.End]) {
+				end = v.StartByte()
+			}
+			s.Signature = strings.TrimSuffix(signature(src[s.Start:end]), ";")
+		}
+	}
 }

@@ -189,13 +189,15 @@ func (p *predicate) test(m *sitter.QueryMatch, src []byte) bool {
 	var r bool
 	switch {
 	case p.re != nil:
-		r = p.re.MatchString(text)
+		// On the bytes: a #match? on a large node (a macro body) costs
+		// no copy of its text.
+		r = p.re.Match(text)
 	case p.other >= 0:
 		other, ok := captureText(m, uint32(p.other), src)
-		r = ok && other == text
+		r = ok && string(other) == string(text)
 	default:
 		for _, v := range p.values {
-			if v == text {
+			if v == string(text) {
 				r = true
 				break
 			}
@@ -204,11 +206,11 @@ func (p *predicate) test(m *sitter.QueryMatch, src []byte) bool {
 	return r != p.negate
 }
 
-func captureText(m *sitter.QueryMatch, id uint32, src []byte) (string, bool) {
+func captureText(m *sitter.QueryMatch, id uint32, src []byte) ([]byte, bool) {
 	for _, c := range m.Captures {
 		if c.Index == id {
-			return string(src[c.Node.StartByte():c.Node.EndByte()]), true
+			return src[c.Node.StartByte():c.Node.EndByte()], true
 		}
 	}
-	return "", false
+	return nil, false
 }

@@ -33,6 +33,10 @@ type Symbol struct {
 	// (treenav.Node.Declaration); the @declaration capture or a Fixup
 	// sets it.
 	Declaration bool
+	// FileNamed: the symbol has no name of its own and takes the file's
+	// module name when Extract knows the file (JavaScript's anonymous
+	// "module.exports = function (grunt) {...}"); Name is the fallback.
+	FileNamed bool
 
 	// Node is the captured definition node and NameNode the captured name
 	// (nil when the pattern has none); valid only during Fixup.

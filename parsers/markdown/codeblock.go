@@ -30,6 +30,7 @@ var fenceAliases = map[string]string{
 	"toml": "toml", "ini": "ini", "xml": "xml", "html": "html", "htm": "html", "xhtml": "html",
 	"css": "css", "scss": "scss", "sass": "sass", "less": "less",
 	"md": "markdown", "markdown": "markdown", "mdx": "mdx",
+	"rst": "rst", "rest": "rst", "restructuredtext": "rst", "adoc": "asciidoc", "asciidoc": "asciidoc",
 	"rb": "ruby", "ruby": "ruby", "kt": "kotlin", "kts": "kotlin", "kotlin": "kotlin",
 	"cs": "csharp", "csharp": "csharp", "c#": "csharp", "fs": "fsharp", "fsharp": "fsharp",
 	"swift": "swift", "php": "php", "lua": "lua", "scala": "scala", "sc": "scala",

@@ -16,7 +16,16 @@ const (
 	LinkMarkdown = "markdown" // [text](relative/path.md)
 	LinkWiki     = "wiki"     // [[target]] or [[target|label]]
 	LinkEmbed    = "embed"    // ![[target]]
+	// LinkDoc is a link to another document written by a reStructuredText
+	// or AsciiDoc file (:doc:, toctree entries, include, xref:): a path
+	// relative to the collection root, resolved as a markdown link is,
+	// also with the document extensions when it has none.
+	LinkDoc = "doc"
 )
+
+// docExtensions are tried, in order, on a link target without an
+// extension.
+var docExtensions = []string{".md", ".mdx", ".markdown", ".rst", ".rest", ".txt", ".adoc", ".asciidoc"}
 
 // markdownLink records a relative link; external URLs (any scheme, or
 // "//host"), mailto: and links to a fragment of the same page are dropped.
@@ -109,7 +118,7 @@ func Resolve(docs []*treenav.Document, exists func(rel string) bool) {
 			kept := n.Links[:0]
 			for _, l := range n.Links {
 				if t, ok := r.resolve(d.Path, l); ok {
-					if l.Kind != LinkMarkdown && l.Label == "" && t != l.Target {
+					if l.Kind != LinkMarkdown && l.Kind != LinkDoc && l.Label == "" && t != l.Target {
 						l.Label = l.Target
 					}
 					l.Target = t
@@ -163,12 +172,18 @@ func (r *resolver) has(p string) bool {
 }
 
 func (r *resolver) resolve(from string, l treenav.Link) (string, bool) {
-	if l.Kind == LinkMarkdown {
+	switch l.Kind {
+	case LinkMarkdown, LinkDoc:
+	case LinkWiki, LinkEmbed:
+	default:
+		return "", false // a mention of code or a label, not of a document
+	}
+	if l.Kind == LinkMarkdown || l.Kind == LinkDoc {
 		if r.has(l.Target) {
 			return l.Target, true
 		}
-		if path.Ext(l.Target) == "" {
-			for _, ext := range []string{".md", ".mdx", ".markdown"} {
+		if path.Ext(l.Target) == "" || l.Kind == LinkDoc {
+			for _, ext := range docExtensions {
 				if r.has(l.Target + ext) {
 					return l.Target + ext, true
 				}

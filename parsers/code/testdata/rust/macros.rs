@@ -68,7 +68,8 @@ mod tests {
 }
 
 fn body() {
-    // Statement and expression macros are not item lists.
+    // A macro whose body starts with an item defines it, here too;
+    // expression macros are not item lists.
     thread_local! {
         static LOCAL: u8 = 0;
     }
