@@ -2,7 +2,6 @@ package index
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -32,7 +31,7 @@ func (v *view) compilePathScope(glob string, globs []string) (*pathScope, error)
 		}
 		if neg, ok := strings.CutPrefix(g, "!"); ok {
 			if neg == "" || !doublestar.ValidatePattern(neg) {
-				return nil, &BadRequestError{"path glob " + strconv.Quote(g) + " is not a valid exclusion: want \"!\" and a glob, such as \"!*_test.go\""}
+				return nil, &BadRequestError{"path glob " + QuoteInput(g) + " is not a valid exclusion: want \"!\" and a glob, such as \"!*_test.go\""}
 			}
 			ps.exclude = append(ps.exclude, neg)
 			continue
@@ -82,7 +81,7 @@ func outsideRoots(glob string, roots map[string]bool) error {
 	if len(names) > len(shown) {
 		list += ", ..."
 	}
-	return &BadRequestError{fmt.Sprintf("path glob %q matches no file: globs are relative to the root, which holds %s", glob, list)}
+	return &BadRequestError{fmt.Sprintf("path glob %s matches no file: globs are relative to the root, which holds %s", QuoteInput(glob), list)}
 }
 
 // unknownFacet is the error of a filter key no document has: it can only

@@ -305,7 +305,7 @@ func (v *view) checkPathGlob(glob string) error {
 		return &BadRequestError{"path glob " + QuoteInput(glob) + " is not a valid pattern"}
 	}
 	if slices.Contains(strings.Split(glob, "/"), "..") {
-		return &BadRequestError{"path glob " + strconv.Quote(glob) + " reaches outside the root: globs are relative to the root, which holds every indexed file"}
+		return &BadRequestError{"path glob " + QuoteInput(glob) + " reaches outside the root: globs are relative to the root, which holds every indexed file"}
 	}
 	// Only a glob whose first part is a name the root does not have can
 	// be such a mistake: the others are not looked further into.

@@ -1,7 +1,5 @@
 package index
 
-import "strconv"
-
 // TestScope says whether a search or a symbol lookup takes in tests: the
 // files parsers.IsTestPath calls tests or test data (foo_test.go,
 // test_foo.py, *.spec.ts, tests/ and testdata/ directories, ...), the
@@ -21,7 +19,7 @@ func checkTestScope(t TestScope) error {
 	case "", TestsInclude, TestsExclude, TestsOnly:
 		return nil
 	}
-	return &BadRequestError{"tests " + strconv.Quote(string(t)) + ": want include, exclude or only"}
+	return &BadRequestError{"tests " + QuoteInput(string(t)) + ": want include, exclude or only"}
 }
 
 // keeps reports whether the scope takes in document d.
