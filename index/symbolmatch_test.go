@@ -19,8 +19,7 @@ var symbolMatchFixture = map[string]string{
 }
 
 func TestFindSymbolSaysHowEachMatched(t *testing.T) {
-	e := newTestIndex(t, symbolMatchFixture)
-	ix := e
+	ix := newTestIndex(t, symbolMatchFixture)
 	r, err := ix.Symbols(SymbolRequest{Query: "labels.Labels.Get"})
 	if err != nil {
 		t.Fatal(err)
@@ -55,8 +54,7 @@ func TestFindSymbolSaysHowEachMatched(t *testing.T) {
 }
 
 func TestFindSymbolSuggestsClosestNames(t *testing.T) {
-	e := newTestIndex(t, symbolMatchFixture)
-	ix := e
+	ix := newTestIndex(t, symbolMatchFixture)
 	for q, want := range map[string]string{
 		"heedAppender":          "headAppender",
 		"compactBlcks":          "compactBlocks",
