@@ -155,7 +155,13 @@ func TestSnapshotKilledMidWrite(t *testing.T) {
 	for round := range 3 {
 		snap := t.TempDir() // a fresh writer, a fresh fingerprint
 		cmd := exec.Command(os.Args[0], "-test.run", "^TestSnapshotKilledMidWrite$")
-		cmd.Env = append(os.Environ(), "TREENAV_SNAPSHOT_WRITER="+snap)
+		// The writer is killed before its t.TempDir cleanups run: its
+		// temporary files go under snap, which this test removes.
+		tmp := filepath.Join(snap, "tmp")
+		if err := os.Mkdir(tmp, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Env = append(os.Environ(), "TREENAV_SNAPSHOT_WRITER="+snap, "TMPDIR="+tmp)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
