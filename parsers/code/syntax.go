@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
 )
 
 // Helpers over tree-sitter nodes and source bytes that several languages'
@@ -42,8 +43,6 @@ func extendToEnd(s *Symbol, file *sitter.Node, src []byte) {
 	s.EndRow = uint32(bytes.Count(src[:end], []byte("\n")))
 }
 
-func isLetter(b byte) bool { return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+func isLetter(b byte) bool { return srctext.IsLetter(b) }
 
-func isIdentByte(c byte) bool {
-	return isLetter(c) || c >= '0' && c <= '9' || c == '$' || c >= 0x80
-}
+func isIdentByte(c byte) bool { return srctext.IsIdentByte(c) }

@@ -1,8 +1,14 @@
-package code
+// Package cpre is the C family's preprocessing step before tree-sitter
+// parses a file: a small lexer (clex.go), the blanking of macros the grammar
+// cannot read (cmacro.go) and the flattening of conditionals that split a
+// declaration (cpreproc.go). Each keeps offsets and lines as they were.
+package cpre
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
 )
 
 // Tree-sitter parses C and C++ without running the preprocessor, so macros
@@ -10,7 +16,7 @@ import (
 // "_GLIBCXX_BEGIN_NAMESPACE_VERSION" line turns the class after it into a
 // function, "SQLITE_API int f(void);" and "class LEVELDB_EXPORT Status {"
 // lose their names, and glibc's "int f(int) __THROW __nonnull((1));" becomes
-// an error. blankMacros finds such macro uses by their position and replaces
+// an error. Blank finds such macro uses by their position and replaces
 // them with spaces in a copy of the source; the copy has the same length and
 // lines, so the tree's offsets hold for the original text, which signatures
 // and docs are read from.
@@ -40,11 +46,11 @@ import (
 // explicit instantiations ("extern template class A<int>;") are blanked,
 // "inline friend" becomes "friend inline", the operand of decltype(...)
 // becomes "0" and __extension__ goes.
-func blankMacros(src []byte) []byte { return preprocessC(src, false) }
+func Blank(src []byte) []byte { return preprocessC(src, false) }
 
-// blankMacrosC is blankMacros for C: code under "#ifdef __cplusplus"
+// BlankC is Blank for C: code under "#ifdef __cplusplus"
 // is not C and is left out.
-func blankMacrosC(src []byte) []byte { return preprocessC(src, true) }
+func BlankC(src []byte) []byte { return preprocessC(src, true) }
 
 func preprocessC(src []byte, isC bool) []byte {
 	toks, dirs, dirComments := lexC(src)
@@ -69,7 +75,7 @@ func preprocessC(src []byte, isC bool) []byte {
 	}
 	out := append([]byte(nil), src...)
 	for _, r := range m.blank {
-		blankLines(out, int(r.start), int(r.end))
+		srctext.BlankLines(out, int(r.start), int(r.end))
 		if r.repl != "" {
 			copy(out[r.start:], r.repl)
 			continue

@@ -1,6 +1,10 @@
-package code
+package cpre
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
+)
 
 // A small C/C++ lexer for the preprocessing step (cmacro.go,
 // cpreproc.go): identifiers, literals and punctuation with their lines,
@@ -95,14 +99,14 @@ func lexC(src []byte) ([]ctok, []cdirective, []blankRange) {
 				i++
 			}
 			end := min(i, n)
-			dirs = append(dirs, cdirective{start: uint32(start), end: uint32(end), tok: len(toks), kind: directiveKind(src[start:end])})
+			dirs = append(dirs, cdirective{start: uint32(start), end: uint32(end), tok: len(toks), kind: DirectiveKind(src[start:end])})
 			continue
 		}
 		lineStart = false
 		start := i
 		switch {
 		case isIdentStart(c):
-			for i < n && isIdentByte(src[i]) {
+			for i < n && srctext.IsIdentByte(src[i]) {
 				i++
 			}
 			// String prefixes: R"(...)", u8"...", L'x'.
@@ -114,7 +118,7 @@ func lexC(src []byte) ([]ctok, []cdirective, []blankRange) {
 			toks = append(toks, ctok{uint32(start), uint32(i), line, tokIdent})
 		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
 			i++
-			for i < n && (isIdentByte(src[i]) || src[i] == '.' || src[i] == '\'' && i+1 < n && isIdentByte(src[i+1])) {
+			for i < n && (srctext.IsIdentByte(src[i]) || src[i] == '.' || src[i] == '\'' && i+1 < n && srctext.IsIdentByte(src[i+1])) {
 				i++
 			}
 			toks = append(toks, ctok{uint32(start), uint32(i), line, tokLiteral})
@@ -133,7 +137,7 @@ func lexC(src []byte) ([]ctok, []cdirective, []blankRange) {
 	return toks, dirs, dirComments
 }
 
-func isIdentStart(c byte) bool { return isLetter(c) || c == '$' || c >= 0x80 }
+func isIdentStart(c byte) bool { return srctext.IsLetter(c) || c == '$' || c >= 0x80 }
 
 func isStringPrefix(p string) bool {
 	switch p {
@@ -181,4 +185,22 @@ func skipLiteral(src []byte, start, q int, line *uint32) int {
 		i++
 	}
 	return i
+}
+
+// Directive is one preprocessor line of a file: its bytes and what it does
+// to the conditional groups.
+type Directive struct {
+	Start, End uint32
+	Kind       DirKind
+}
+
+// Directives lists src's preprocessor lines, outside comments and strings,
+// in order.
+func Directives(src []byte) []Directive {
+	_, dirs, _ := lexC(src)
+	out := make([]Directive, len(dirs))
+	for i, d := range dirs {
+		out[i] = Directive{Start: d.start, End: d.end, Kind: d.kind}
+	}
+	return out
 }

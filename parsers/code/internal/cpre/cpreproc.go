@@ -1,8 +1,9 @@
-package code
+package cpre
 
 import (
-	"bytes"
 	"regexp"
+
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
 )
 
 // Tree-sitter parses #if/#elif/#else/#endif as nodes that hold whole
@@ -17,14 +18,15 @@ import (
 // are dead, and so is C++-only code ("#ifdef __cplusplus") when the file is
 // C.
 
-type dirKind uint8
+// DirKind is what a preprocessor line does to the conditional groups.
+type DirKind uint8
 
 const (
-	dirOther dirKind = iota
-	dirIf
-	dirElif
-	dirElse
-	dirEndif
+	DirOther DirKind = iota
+	DirIf
+	DirElif
+	DirElse
+	DirEndif
 )
 
 // cdirective is one preprocessor line; tok is the index of the first token
@@ -32,27 +34,28 @@ const (
 type cdirective struct {
 	start, end uint32
 	tok        int
-	kind       dirKind
+	kind       DirKind
 }
 
 var directiveName = regexp.MustCompile(`^#\s*([a-z]+)`)
 
-func directiveKind(line []byte) dirKind {
+// DirectiveKind reads what the preprocessor line does.
+func DirectiveKind(line []byte) DirKind {
 	m := directiveName.FindSubmatch(line)
 	if m == nil {
-		return dirOther
+		return DirOther
 	}
 	switch string(m[1]) {
 	case "if", "ifdef", "ifndef":
-		return dirIf
+		return DirIf
 	case "elif", "elifdef", "elifndef":
-		return dirElif
+		return DirElif
 	case "else":
-		return dirElse
+		return DirElse
 	case "endif":
-		return dirEndif
+		return DirEndif
 	}
-	return dirOther
+	return DirOther
 }
 
 // condGroup is one #if ... #endif; branch i runs from directive dirs[i]
@@ -79,7 +82,7 @@ func resolveConditionals(src []byte, toks []ctok, dirs []cdirective, isC bool) (
 	var stack []*condGroup
 	for i, d := range dirs {
 		switch d.kind {
-		case dirIf:
+		case DirIf:
 			g := &condGroup{dirs: []int{i}, children: [][]*condGroup{nil}}
 			if n := len(stack); n > 0 {
 				p := stack[n-1]
@@ -88,13 +91,13 @@ func resolveConditionals(src []byte, toks []ctok, dirs []cdirective, isC bool) (
 				top = append(top, g)
 			}
 			stack = append(stack, g)
-		case dirElif, dirElse:
+		case DirElif, DirElse:
 			if n := len(stack); n > 0 {
 				g := stack[n-1]
 				g.dirs = append(g.dirs, i)
 				g.children = append(g.children, nil)
 			}
-		case dirEndif:
+		case DirEndif:
 			if n := len(stack); n > 0 {
 				g := stack[n-1]
 				g.dirs = append(g.dirs, i)
@@ -121,7 +124,7 @@ type condResolver struct {
 // resolve decides a group after its nested groups.
 func (r *condResolver) resolve(g *condGroup) {
 	last := g.dirs[len(g.dirs)-1]
-	if r.dirs[last].kind != dirEndif {
+	if r.dirs[last].kind != DirEndif {
 		return // unterminated: leave it to the grammar
 	}
 	nb := len(g.dirs) - 1
@@ -165,11 +168,16 @@ func (r *condResolver) resolve(g *condGroup) {
 }
 
 func (r *condResolver) deadCondition(d int) bool {
-	line := r.src[r.dirs[d].start:r.dirs[d].end]
+	return DeadDirective(r.src[r.dirs[d].start:r.dirs[d].end], r.isC)
+}
+
+// DeadDirective reports whether an #if line opens a branch no build
+// reads: "#if 0", and code for the other language of C and C++.
+func DeadDirective(line []byte, isC bool) bool {
 	if ifZero.Match(line) {
 		return true
 	}
-	if r.isC {
+	if isC {
 		return ifCplusplus.Match(line)
 	}
 	return ifNotCplusplus.Match(line)
@@ -291,7 +299,7 @@ func (r *condResolver) boundaryAt(i int) bool {
 			}
 		}
 		name := r.src[r.toks[j].start:r.toks[j].end]
-		if !isAllCaps(name) {
+		if !srctext.IsAllCaps(name) {
 			return false
 		}
 		startsLine := j == 0 || r.toks[j-1].line != r.toks[j].line
@@ -301,16 +309,3 @@ func (r *condResolver) boundaryAt(i int) bool {
 	return false
 }
 
-func isAllCaps(s []byte) bool {
-	upper := false
-	for _, c := range s {
-		switch {
-		case c >= 'A' && c <= 'Z':
-			upper = true
-		case c == '_' || c >= '0' && c <= '9':
-		default:
-			return false
-		}
-	}
-	return upper && len(s) > 1 && !bytes.Equal(s, []byte("NULL"))
-}
