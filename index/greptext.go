@@ -82,6 +82,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 	if e != nil && e.hash == d.ContentHash && sameFile(e.info, fi) {
 		return e, nil
 	}
+	t.drop(key)
 	start := time.Now()
 	b, err := ix.readVerified(d)
 	if err != nil {
@@ -95,20 +96,38 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 		fi2, err := st.StatFile(d.Collection, d.Path)
 		keep = err == nil && sameFile(fi, fi2)
 	}
+	if keep {
+		t.keep(e)
+	}
+	return e, nil
+}
+
+// drop forgets the text kept under key.
+func (t *grepText) drop(key string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if old := t.files[key]; old != nil {
 		delete(t.files, key)
 		t.bytes -= int64(len(old.text) + len(old.lower))
 	}
-	if keep && t.bytes+int64(len(b)) <= grepTextBudget {
+}
+
+// keep keeps e, in place of what is kept under its key, if the budget
+// allows.
+func (t *grepText) keep(e *grepEntry) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if old := t.files[e.key]; old != nil {
+		delete(t.files, e.key)
+		t.bytes -= int64(len(old.text) + len(old.lower))
+	}
+	if t.bytes+int64(len(e.text)) <= grepTextBudget {
 		if t.files == nil {
 			t.files = map[string]*grepEntry{}
 		}
-		t.files[key] = e
-		t.bytes += int64(len(b))
+		t.files[e.key] = e
+		t.bytes += int64(len(e.text))
 	}
-	return e, nil
 }
 
 // lowered is the entry's text ASCII-lowercased (in buf), kept with it
