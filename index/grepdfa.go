@@ -83,7 +83,15 @@ func newLineDFA(expr string) *lineDFA {
 	// empty line) is judged with both ^ and $ holding.
 	first := d.closure(nil, []uint32{uint32(prog.Start)}, ctxBegin)
 	d.states = append(d.states, d.newState(first))
+	d.addMid()
 	return d
+}
+
+// addMid adds state 1: inside a line with nothing read of a match yet,
+// where only the threads the search starts at each position are.
+func (d *lineDFA) addMid() {
+	d.states = append(d.states, d.newState(d.start))
+	d.ids[string(uint32Bytes(d.start))] = 1
 }
 
 // clone is a fresh lineDFA of the same program, for another worker.
@@ -93,6 +101,7 @@ func (d *lineDFA) clone() *lineDFA {
 	}
 	c := &lineDFA{prog: d.prog, ids: map[string]int32{}, wide: map[uint64]int32{}, mark: make([]uint32, len(d.prog.Inst)), start: d.start, live: d.live}
 	c.states = append(c.states, c.newState(d.states[0].insts))
+	c.addMid()
 	return c
 }
 
@@ -261,12 +270,16 @@ func (d *lineDFA) endMatches(s int32) bool {
 	return st.atEnd == 1
 }
 
-// match reports whether line holds a match; ok is false when the states
-// outgrew their bound (ask the regexp).
-func (d *lineDFA) match(line []byte) (matched, ok bool) {
+// match reports whether line holds a match that starts at from or
+// later (the caller knows none starts before); ok is false when the
+// states outgrew their bound (ask the regexp).
+func (d *lineDFA) match(line []byte, from int) (matched, ok bool) {
 	s := int32(0)
-	st := d.states[0]
-	for i := 0; i < len(line); {
+	if from > 0 {
+		s = 1 // inside the line, where only the search's threads are
+	}
+	st := d.states[s]
+	for i := from; i < len(line); {
 		if st.match {
 			return true, true
 		}

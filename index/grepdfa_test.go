@@ -38,7 +38,7 @@ func TestLineDFAAgreesWithRegexp(t *testing.T) {
 		d = d.clone() // as a worker uses it
 		matched := 0
 		for _, line := range lines {
-			got, ok := d.match(line)
+			got, ok := d.match(line, 0)
 			if !ok {
 				t.Fatalf("%q: states outgrew the bound", expr)
 			}

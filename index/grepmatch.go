@@ -318,7 +318,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			if m.body == nil || m.body.Match(src[ls:le]) {
 				c = m.regexInLine(src[ls:le])
 			}
-		case !m.lineMatches(src[ls:le], sc):
+		case !m.lineMatches(src[ls:le], m.startsAfter(ls, at), sc):
 			c = -1
 		}
 		if c >= 0 && !fn(ls, le, c) {
@@ -328,14 +328,26 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 	}
 }
 
-// lineMatches reports whether line holds a match, by the worker's DFA
-// when there is one.
-func (m *grepMatcher) lineMatches(line []byte, sc *grepScratch) bool {
+// startsAfter is how far into the line starting at ls, whose first byte
+// a match can start with is at at, no match can start: with first
+// bytes and outside word mode (whose regex starts before the pattern),
+// at - ls; else 0.
+func (m *grepMatcher) startsAfter(ls, at int) int {
+	if m.first == nil || m.word {
+		return 0
+	}
+	return at - ls
+}
+
+// lineMatches reports whether line holds a match that starts at from or
+// later (no match can start before it), by the worker's DFA when there
+// is one.
+func (m *grepMatcher) lineMatches(line []byte, from int, sc *grepScratch) bool {
 	if sc.dfaOf != m {
 		sc.dfa, sc.dfaOf = m.dfa.clone(), m
 	}
 	if sc.dfa != nil && !sc.dfa.full {
-		if matched, ok := sc.dfa.match(line); ok {
+		if matched, ok := sc.dfa.match(line, from); ok {
 			return matched
 		}
 	}
