@@ -27,7 +27,12 @@ type lineDFA struct {
 	// its beginning): the unanchored search starts a thread at every
 	// position.
 	start []uint32
-	wide  map[uint64]int32 // transitions on non-ASCII runes: state<<32 | rune
+	// trans holds the transitions on ASCII bytes, 128 per state: the
+	// next state, with dfaStop set when it is a match or dead; -1 when
+	// not made yet. wide holds those on other runes (key state<<32 |
+	// rune), alike.
+	trans []int32
+	wide  map[uint64]int32
 	stack []uint32
 	mark  []uint32 // per instruction: the closure that last added it
 	// live: from the instruction a thread can reach Match past a line's
@@ -42,9 +47,8 @@ type lineDFA struct {
 // Match, and the assertions of a line's end waiting for it.
 type dfaState struct {
 	insts []uint32
-	next  [128]int32 // on ASCII bytes; -1: not made yet
-	match bool       // a thread reached Match: the line matches
-	dead  bool       // no thread left: the line cannot match
+	match bool // a thread reached Match: the line matches
+	dead  bool // no thread left: the line cannot match
 	// atEnd: whether the line matches if it ends here (0: not known yet,
 	// 1: yes, 2: no).
 	atEnd uint8
@@ -52,6 +56,10 @@ type dfaState struct {
 
 // maxDFAStates bounds a lineDFA's states (each about 600 bytes).
 const maxDFAStates = 4096
+
+// dfaStop marks a transition to a state where reading stops: a match,
+// or no thread left.
+const dfaStop = 1 << 30
 
 // Empty-width contexts inside a line: only its beginning and its end
 // hold assertions (a line holds no line break).
@@ -107,8 +115,8 @@ func (d *lineDFA) clone() *lineDFA {
 
 func (d *lineDFA) newState(insts []uint32) *dfaState {
 	s := &dfaState{insts: insts}
-	for i := range s.next {
-		s.next[i] = -1
+	for range 128 {
+		d.trans = append(d.trans, -1)
 	}
 	for _, pc := range insts {
 		if d.prog.Inst[pc].Op == syntax.InstMatch {
@@ -198,8 +206,9 @@ func liveInsts(prog *syntax.Prog) []bool {
 	return live
 }
 
-// step is the state after reading rune r in state s, or -1 when the
-// states outgrew their bound.
+// step is the transition from state s on rune r (the state, with
+// dfaStop when reading stops there), or -1 when the states outgrew their
+// bound.
 func (d *lineDFA) step(s int32, r rune) int32 {
 	var moved []uint32
 	for _, pc := range d.states[s].insts {
@@ -234,12 +243,32 @@ func (d *lineDFA) step(s int32, r rune) int32 {
 		d.states = append(d.states, d.newState(next))
 		d.ids[key] = id
 	}
-	if r < utf8.RuneSelf {
-		d.states[s].next[r] = id
-	} else {
-		d.wide[uint64(s)<<32|uint64(uint32(r))] = id
+	t := id
+	if st := d.states[id]; st.match || st.dead {
+		t |= dfaStop
 	}
-	return id
+	if r < utf8.RuneSelf {
+		d.trans[int(s)<<7|int(r)] = t
+	} else {
+		d.wide[uint64(s)<<32|uint64(uint32(r))] = t
+	}
+	return t
+}
+
+// next is the transition from state s on the rune at line[i], made if
+// need be, and the rune's width; -1 when the states outgrew their bound.
+func (d *lineDFA) next(s int32, line []byte, i int) (int32, int) {
+	if c := line[i]; c < utf8.RuneSelf {
+		if t := d.trans[int(s)<<7|int(c)]; t >= 0 {
+			return t, 1
+		}
+		return d.step(s, rune(c)), 1
+	}
+	r, w := utf8.DecodeRune(line[i:])
+	if t, ok := d.wide[uint64(s)<<32|uint64(uint32(r))]; ok {
+		return t, w
+	}
+	return d.step(s, r), w
 }
 
 // endMatches reports whether a line ending in state s matches: an
@@ -278,38 +307,27 @@ func (d *lineDFA) match(line []byte, from int) (matched, ok bool) {
 	if from > 0 {
 		s = 1 // inside the line, where only the search's threads are
 	}
-	st := d.states[s]
+	if st := d.states[s]; st.match || st.dead {
+		return st.match, true
+	}
+	trans := d.trans
 	for i := from; i < len(line); {
-		if st.match {
-			return true, true
-		}
-		if st.dead {
-			return false, true
-		}
-		c := line[i]
-		var ns int32
-		if c < utf8.RuneSelf {
-			ns = st.next[c]
-			if ns < 0 {
-				ns = d.step(s, rune(c))
-			}
+		var t int32
+		if c := line[i]; c < utf8.RuneSelf && trans[int(s)<<7|int(c)] >= 0 {
+			t = trans[int(s)<<7|int(c)]
 			i++
 		} else {
-			r, w := utf8.DecodeRune(line[i:])
-			var in bool
-			ns, in = d.wide[uint64(s)<<32|uint64(uint32(r))]
-			if !in {
-				ns = d.step(s, r)
+			var w int
+			if t, w = d.next(s, line, i); t < 0 {
+				return false, false
 			}
+			trans = d.trans
 			i += w
 		}
-		if ns < 0 {
-			return false, false
+		if t&dfaStop != 0 {
+			return d.states[t&^dfaStop].match, true
 		}
-		s, st = ns, d.states[ns]
-	}
-	if st.match {
-		return true, true
+		s = t
 	}
 	return d.endMatches(s), true
 }
@@ -329,37 +347,32 @@ func uint32Bytes(pcs []uint32) []byte {
 // fn returns false. When the states outgrow their bound it returns
 // false and where the line it could not judge starts.
 func (d *lineDFA) lines(src []byte, fn func(ls, le, col int) bool) (int, bool) {
+	trans := d.trans
 	for ls := 0; ls < len(src); {
-		s, st := int32(0), d.states[0]
+		s, stop := int32(0), d.states[0].match || d.states[0].dead
 		i := ls
-		for !st.match && !st.dead && i < len(src) {
+		for !stop && i < len(src) {
 			c := src[i]
 			if c == '\n' {
 				break
 			}
-			var ns int32
-			if c < utf8.RuneSelf {
-				ns = st.next[c]
-				if ns < 0 {
-					ns = d.step(s, rune(c))
-				}
+			var t int32
+			if c < utf8.RuneSelf && trans[int(s)<<7|int(c)] >= 0 {
+				t = trans[int(s)<<7|int(c)]
 				i++
 			} else {
-				r, w := utf8.DecodeRune(src[i:])
-				var in bool
-				ns, in = d.wide[uint64(s)<<32|uint64(uint32(r))]
-				if !in {
-					ns = d.step(s, r)
+				var w int
+				if t, w = d.next(s, src, i); t < 0 {
+					return ls, false
 				}
+				trans = d.trans
 				i += w
 			}
-			if ns < 0 {
-				return ls, false
-			}
-			s, st = ns, d.states[ns]
+			s, stop = t&^dfaStop, t&dfaStop != 0
 		}
-		le, matched := i, st.match
-		if matched || st.dead {
+		le, matched := i, false
+		if stop {
+			matched = d.states[s].match
 			le = len(src)
 			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
 				le = i + j
