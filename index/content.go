@@ -57,6 +57,17 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	if b, ok := ix.cache.get(key); ok {
 		return b, nil
 	}
+	b, err := ix.readVerified(d)
+	if err != nil {
+		return nil, err
+	}
+	ix.cache.put(key, b)
+	return b, nil
+}
+
+// readVerified reads document d's file and checks it against the content
+// hash it was indexed with.
+func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	sp := ix.source.Load()
 	if sp == nil || *sp == nil {
 		return nil, fmt.Errorf("no source to read %s from", d.Path)
@@ -74,7 +85,6 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	if hashOf(b) != d.ContentHash {
 		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
 	}
-	ix.cache.put(key, b)
 	return b, nil
 }
 

@@ -123,7 +123,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					return
 				}
 				f := &files[i]
-				src, err := ix.fileOf(&v.segs[f.seg].docs[f.doc])
+				src, err := ix.grepFileOf(&v.segs[f.seg].docs[f.doc])
 				if err != nil {
 					if _, ok := errors.AsType[*StaleError](err); ok {
 						staleMu.Lock()
@@ -132,7 +132,8 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					}
 					continue // unreadable: as if it had no match
 				}
-				m.scan(src, &sc, false, func(int, int, int) bool { f.count++; return true })
+				ix.prepare(m, src, &sc)
+				m.scan(src.text, &sc, false, func(int, int, int) bool { f.count++; return true })
 			}
 		}()
 	}
@@ -165,10 +166,12 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 		}
 		s := v.segs[f.seg]
 		d := &s.docs[f.doc]
-		src, err := ix.fileOf(d)
+		e, err := ix.grepFileOf(d)
 		if err != nil {
 			continue
 		}
+		ix.prepare(m, e, &sc)
+		src := e.text
 		line, at := 1, 0
 		m.scan(src, &sc, true, func(ls, le, col int) bool {
 			line += bytes.Count(src[at:ls], nl)

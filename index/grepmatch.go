@@ -35,11 +35,19 @@ type grepMatcher struct {
 	also [][]byte
 	// first, when set, are the bytes a match can start with.
 	first *[256]bool
+	// dfa answers whether a line matches re, faster than re (nil when
+	// it cannot: see lineDFA); each worker scans with its own clone.
+	dfa *lineDFA
 }
 
 // grepScratch is one worker's buffers.
 type grepScratch struct {
 	lower []byte
+	// low, when set, is the file to scan ASCII-lowercased (prepare).
+	low []byte
+	// dfa is this worker's clone of the matcher's (of dfaOf).
+	dfa   *lineDFA
+	dfaOf *grepMatcher
 }
 
 // wordClass is what ripgrep's -w counts as a word character (Unicode
@@ -81,7 +89,8 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 	if req.IgnoreCase {
 		prefix = "(?i)"
 	}
-	compiled, err := regexp.Compile(prefix + "(?:" + body + ")")
+	expr := prefix + "(?:" + body + ")"
+	compiled, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, nil, regexError(p, err)
 	}
@@ -90,9 +99,13 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 		// A line without a match of the pattern has no word match:
 		// the plain pattern rejects most lines faster.
 		m.body = compiled
-		if m.re, err = regexp.Compile(prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`); err != nil {
+		expr = prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`
+		if m.re, err = regexp.Compile(expr); err != nil {
 			return nil, nil, regexError(p, err)
 		}
+	}
+	if re.Op != syntax.OpLiteral {
+		m.dfa = newLineDFA(expr)
 	}
 	lit, fold := string(re.Rune), re.Flags&syntax.FoldCase != 0
 	whole := re.Op == syntax.OpLiteral
@@ -225,15 +238,50 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 	if lit != nil && m.fold {
 		if m.foldsWide && (bytes.Contains(src, kelvin) || bytes.Contains(src, longS)) {
 			lit = nil // the regex alone: K and ſ fold to k and s
+		} else if sc.low != nil && len(sc.low) == len(src) {
+			hay = sc.low
 		} else {
-			sc.lower = append(sc.lower[:0], src...)
-			for i, c := range sc.lower {
-				sc.lower[i] = lowerASCII[c]
-			}
+			sc.lower = lowerInto(sc.lower[:0], src)
 			hay = sc.lower
 		}
 	}
-	for pos := 0; pos < len(src); {
+	if !col && !m.word && m.lit != nil && lit != nil {
+		// Counting a literal: the line of each occurrence matches; go
+		// on from the next line.
+		for pos := 0; pos < len(src); {
+			i := bytes.Index(hay[pos:], lit)
+			if i < 0 {
+				return
+			}
+			at := pos + i
+			ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
+			le := len(src)
+			if j := bytes.IndexByte(src[at:], '\n'); j >= 0 {
+				le = at + j
+			}
+			if !fn(ls, le, 0) {
+				return
+			}
+			pos = le + 1
+		}
+		return
+	}
+	from := 0
+	if !col && lit == nil && m.first == nil && m.dfa != nil {
+		// Counting with neither a literal nor first bytes to look for
+		// (skipping to those is faster): the DFA reads the file
+		// through, line after line.
+		if sc.dfaOf != m {
+			sc.dfa, sc.dfaOf = m.dfa.clone(), m
+		}
+		if !sc.dfa.full {
+			var done bool
+			if from, done = sc.dfa.lines(src, fn); done {
+				return
+			}
+		}
+	}
+	for pos := from; pos < len(src); {
 		// The next line that may match: the next holding the literal
 		// or one of the first bytes, else the next.
 		at := pos
@@ -265,11 +313,12 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			c = m.literalInLine(hay[ls:le], src[ls:le], at-ls)
 		case lit != nil && !holdsAll(hay[ls:le], m.also):
 			c = -1
-		case m.body != nil && !m.body.Match(src[ls:le]):
-			c = -1
 		case col:
-			c = m.regexInLine(src[ls:le])
-		case !m.re.Match(src[ls:le]):
+			c = -1
+			if m.body == nil || m.body.Match(src[ls:le]) {
+				c = m.regexInLine(src[ls:le])
+			}
+		case !m.lineMatches(src[ls:le], m.startsAfter(ls, at), sc):
 			c = -1
 		}
 		if c >= 0 && !fn(ls, le, c) {
@@ -277,6 +326,35 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		pos = le + 1
 	}
+}
+
+// startsAfter is how far into the line starting at ls, whose first byte
+// a match can start with is at at, no match can start: with first
+// bytes and outside word mode (whose regex starts before the pattern),
+// at - ls; else 0.
+func (m *grepMatcher) startsAfter(ls, at int) int {
+	if m.first == nil || m.word {
+		return 0
+	}
+	return at - ls
+}
+
+// lineMatches reports whether line holds a match that starts at from or
+// later (no match can start before it), by the worker's DFA when there
+// is one.
+func (m *grepMatcher) lineMatches(line []byte, from int, sc *grepScratch) bool {
+	if sc.dfaOf != m {
+		sc.dfa, sc.dfaOf = m.dfa.clone(), m
+	}
+	if sc.dfa != nil && !sc.dfa.full {
+		if matched, ok := sc.dfa.match(line, from); ok {
+			return matched
+		}
+	}
+	if m.body != nil && !m.body.Match(line) {
+		return false
+	}
+	return m.re.Match(line)
 }
 
 // literalInLine is the column of the literal's first occurrence in the

@@ -27,6 +27,7 @@ type Index struct {
 	weights atomic.Pointer[map[string]float64] // collection weights
 	source  atomic.Pointer[Source]
 	cache   contentCache
+	grepTxt grepText
 	skipped atomic.Pointer[map[string]Stamp]
 	linkc   linkCache
 }

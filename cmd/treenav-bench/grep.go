@@ -313,7 +313,8 @@ func printGrepTable(rs []corpusResult) {
 		fmt.Printf("\ngrep vs rg on %s (%d files):\n\n", r.Name, r.Files)
 		fmt.Println("| pattern | mode | lines | same | treenav ms | rg ms | rg/treenav |")
 		fmt.Println("|---|---|---:|---|---:|---:|---:|")
-		minSel, minAll, same := 0.0, 0.0, 0
+		minSel, minAll, same, slower := 0.0, 0.0, 0, 0
+		var sel []float64
 		for i, row := range r.Grep {
 			p := row.Pattern
 			if row.Regex {
@@ -329,9 +330,23 @@ func printGrepTable(rs []corpusResult) {
 			if row.Lines < 1000 && (minSel == 0 || row.Speedup < minSel) {
 				minSel = row.Speedup
 			}
+			if row.Lines < 1000 {
+				sel = append(sel, row.Speedup)
+			}
+			if row.Speedup < 1 {
+				slower++
+			}
+		}
+		fast := 0
+		for _, x := range sel {
+			if x >= 20 {
+				fast++
+			}
 		}
 		fmt.Printf("\n%d of %d answers equal rg's; rg/treenav at least %.1f on selective patterns (< 1,000 lines), %.1f on all\n",
 			same, len(r.Grep), minSel, minAll)
+		fmt.Printf("selective: median rg/treenav %.1f, %d of %d runs at least 20x; %d of %d runs slower than rg\n",
+			median(sel), fast, len(sel), slower, len(r.Grep))
 		for _, row := range r.Grep {
 			if !row.Same {
 				fmt.Printf("differs: %q %s: %s\n", row.Pattern, row.Mode, strings.Join(row.Diff, "; "))

@@ -2,8 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -77,4 +81,32 @@ func (e *Engine) Exists(coll, rel string) bool {
 	}
 	wk, err := e.walkerOf(c)
 	return err == nil && wk.Exists(rel)
+}
+
+var _ index.FileStater = (*Engine)(nil)
+
+// StatFile is the file system's information on a document's file when it
+// is a regular file at its path (index.FileStater), not following links;
+// an error for anything else. It reads no rules: grep only trusts a file
+// it describes to be unchanged since it was read through ReadFile.
+func (e *Engine) StatFile(coll, rel string) (fs.FileInfo, error) {
+	c := e.collection(coll)
+	if c == nil {
+		return nil, fmt.Errorf("unknown collection %q", coll)
+	}
+	wk, err := e.walkerOf(c)
+	if err != nil {
+		return nil, err
+	}
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return nil, fmt.Errorf("%s: not a path inside the root", rel)
+	}
+	fi, err := os.Lstat(filepath.Join(wk.Root(), filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", rel)
+	}
+	return fi, nil
 }
