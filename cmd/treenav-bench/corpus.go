@@ -31,6 +31,7 @@ type corpusSource struct {
 	name  string // the directory it gets in the corpus
 	dir   string // a directory, or
 	zip   string // a zip of sources (a JDK's src.zip)
+	skip  string // a directory under dir left out
 	files []corpusFile
 }
 
@@ -62,7 +63,7 @@ func combinedCorpus(maxFiles int) (string, error) {
 	}
 	srcs := corpusSources()
 	for i := range srcs {
-		if err := srcs[i].list(srcs); err != nil {
+		if err := srcs[i].list(); err != nil {
 			fmt.Fprintf(os.Stderr, "   combined corpus: %s left out: %v\n", srcs[i].name, err)
 		}
 	}
@@ -145,8 +146,12 @@ func corpusSources() []corpusSource {
 	add("include", "/usr/include")
 	py, _ := exec.Command("python3", "-c", `import sysconfig; p = sysconfig.get_paths(); print(p["stdlib"]); print(p["purelib"])`).Output()
 	if lines := strings.Fields(string(py)); len(lines) == 2 {
+		// The stdlib, without the packages pip installed into it: the
+		// system's own Python libraries are dist-packages.
 		add("python", lines[0])
-		add("python-site", lines[1])
+		if len(out) > 0 && out[len(out)-1].name == "python" {
+			out[len(out)-1].skip = lines[1]
+		}
 	}
 	add("python-dist", "/usr/lib/python3/dist-packages")
 	for _, z := range []string{"/usr/lib/jvm/default-java/lib/src.zip", "/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip", "/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip"} {
@@ -161,10 +166,8 @@ func corpusSources() []corpusSource {
 }
 
 // list finds the files of a source that an index would take: what the
-// walk keeps and a parser reads, at most 1 MiB (the default limit),
-// leaving out the directories of the other sources (Python's
-// site-packages under its stdlib).
-func (s *corpusSource) list(all []corpusSource) error {
+// walk keeps and a parser reads, at most 1 MiB (the default limit).
+func (s *corpusSource) list() error {
 	if s.zip != "" {
 		zr, err := zip.OpenReader(s.zip) // kept open while the corpus is assembled
 		if err != nil {
@@ -182,12 +185,9 @@ func (s *corpusSource) list(all []corpusSource) error {
 	if err != nil {
 		return err
 	}
-outer:
 	for _, f := range res.Files {
-		for _, o := range all {
-			if o.dir != "" && o.dir != s.dir && strings.HasPrefix(f.Abs, o.dir+string(filepath.Separator)) {
-				continue outer
-			}
+		if s.skip != "" && strings.HasPrefix(f.Abs, s.skip+string(filepath.Separator)) {
+			continue
 		}
 		// The walk keeps node_modules out; a source whose root is one
 		// is read as a project's own files.
