@@ -370,7 +370,7 @@ func readSegmentInto(r *dec, s *segment) {
 	for i := range s.docs {
 		d := &s.docs[i]
 		d.DocID = r.str()
-		d.Path = r.str()
+		d.Path = r.strTailOf(d.DocID)
 		d.Collection = r.str()
 		d.ContentType = treenav.ContentType(r.str())
 		d.Language = r.str()
@@ -425,7 +425,7 @@ func readSegmentInto(r *dec, s *segment) {
 		n.deprecated = r.bool()
 		n.decl = r.bool()
 		n.anchor = r.str()
-		n.name = r.str()
+		n.name = r.strTailOf(n.anchor)
 		if r.bool() {
 			n.title = n.name
 		} else {
@@ -651,6 +651,16 @@ func (d *dec) count(limit int) int {
 func (d *dec) str() string {
 	n := d.count(len(d.b))
 	return string(d.raw(n))
+}
+
+// strTailOf reads a string; when it ends s (a name, of its anchor
+// "Router.addRoute"), it returns that part of s rather than a copy.
+func (d *dec) strTailOf(s string) string {
+	b := d.raw(d.count(len(d.b)))
+	if len(b) <= len(s) && s[len(s)-len(b):] == string(b) {
+		return s[len(s)-len(b):]
+	}
+	return string(b)
 }
 
 func (d *dec) strs() []string {
