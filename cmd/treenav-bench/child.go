@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
@@ -232,6 +233,10 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 	r.SymbolP50, r.SymbolP99 = percentile(st, 50), percentile(st, 99)
 	r.Serving = index.ReadMemory()
 	if memProfile != "" {
+		// A heap profile is of the last collection: one now makes it
+		// the warm-started index's (after the serving figures, which
+		// it would change).
+		runtime.GC()
 		if err := writeHeapProfile(memProfile); err != nil {
 			return nil, err
 		}
