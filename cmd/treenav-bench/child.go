@@ -102,12 +102,16 @@ func child(args []string) {
 	json.NewEncoder(os.Stdout).Encode(report)
 }
 
-func engineFor(dir string) (*index.Engine, error) {
+func engineFor(dir string, opts ...index.EngineOptions) (*index.Engine, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, index.EngineOptions{})
+	var o index.EngineOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, o)
 }
 
 // floor reads and parses every code file with tree-sitter and nothing else,
@@ -188,7 +192,7 @@ func cold(dir, snap string) (*coldReport, error) {
 // warm loads the snapshot and reconciles it with the disk (a warm start),
 // then measures queries, symbol lookups and single-file updates.
 func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) {
-	e, err := engineFor(dir)
+	e, err := engineFor(dir, index.EngineOptions{ReleaseMemory: true}) // as a server runs it
 	if err != nil {
 		return nil, err
 	}
