@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unsafe"
@@ -10,9 +11,13 @@ import (
 // bytes, not a copy of its own, in a built index and in a loaded one; and
 // a document's path shares its id's.
 func TestNamesShareAnchors(t *testing.T) {
-	e, _ := snapshotFixture(t)
-	for label, eng := range map[string]*Engine{"built": e, "loaded": reloaded(t, e)} {
-		v := eng.Index().view()
+	files := map[string]string{"web/server.go": "package web\n\ntype Server struct{}\n\n// Shutdown stops it.\nfunc (s *Server) Shutdown() {}\n\nfunc (s *Server) ListenAndServe() error { return nil }\n"}
+	for i := range 5 {
+		files[fmt.Sprintf("gen/f%d.go", i)] = fmt.Sprintf("package gen\n\ntype Thing%d struct{ N int }\n\nfunc (t Thing%d) Do() {}\n", i, i)
+	}
+	ix := newTestIndex(t, files)
+	for label, ix := range map[string]*Index{"built": ix, "loaded": reloaded(t, ix)} {
+		v := ix.view()
 		shared, named := 0, 0
 		for _, s := range v.segs {
 			for i := range s.nodes {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 	"github.com/treenav/treenav/parsers/code"
@@ -102,16 +103,16 @@ func child(args []string) {
 	json.NewEncoder(os.Stdout).Encode(report)
 }
 
-func engineFor(dir string, opts ...index.EngineOptions) (*index.Engine, error) {
+func engineFor(dir string, opts ...engine.EngineOptions) (*engine.Engine, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	var o index.EngineOptions
+	var o engine.EngineOptions
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, o)
+	return engine.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, o)
 }
 
 // floor reads and parses every code file with tree-sitter and nothing else,
@@ -192,7 +193,7 @@ func cold(dir, snap string) (*coldReport, error) {
 // warm loads the snapshot and reconciles it with the disk (a warm start),
 // then measures queries, symbol lookups and single-file updates.
 func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) {
-	e, err := engineFor(dir, index.EngineOptions{ReleaseMemory: true}) // as a server runs it
+	e, err := engineFor(dir, engine.EngineOptions{ReleaseMemory: true}) // as a server runs it
 	if err != nil {
 		return nil, err
 	}
