@@ -172,7 +172,6 @@ func (e *Engine) parse(b *build) {
 	for _, p := range jobs {
 		jobBytes += p.size
 	}
-	defer lowerGC(jobBytes)()
 	if e.opts.ReleaseMemory && (e.loaded.Swap(false) || jobBytes >= releaseBuildBytes) {
 		defer releaseGarbage() // after the status is set, below
 	}
