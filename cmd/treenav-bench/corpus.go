@@ -154,7 +154,9 @@ func corpusSources() []corpusSource {
 		}
 	}
 	add("python-dist", "/usr/lib/python3/dist-packages")
-	for _, z := range []string{"/usr/lib/jvm/default-java/lib/src.zip", "/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip", "/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip"} {
+	// Debian's JDKs: the default one first, else any.
+	zips, _ := filepath.Glob("/usr/lib/jvm/*/lib/src.zip")
+	for _, z := range append([]string{"/usr/lib/jvm/default-java/lib/src.zip"}, zips...) {
 		if _, err := os.Stat(z); err == nil {
 			out = append(out, corpusSource{name: "jdk", zip: z})
 			break
