@@ -398,7 +398,7 @@ func (b *segmentBuilder) add(in Input) {
 			level: uint16(n.Level), lineStart: uint32(n.LineStart), lineEnd: uint32(n.LineEnd),
 			docLine: uint32(n.DocLineStart), byteStart: n.ByteStart, byteEnd: n.ByteEnd,
 			docStart: n.ContentStart(), words: uint32(n.WordCount),
-			anchor: n.Anchor, title: n.Title, name: n.Name, signature: n.Signature,
+			anchor: n.Anchor, title: n.Title, name: tailOf(n.Anchor, n.Name), signature: n.Signature,
 			language: lang,
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
@@ -406,6 +406,9 @@ func (b *segmentBuilder) add(in Input) {
 		}
 		if n.QualifiedName != n.Anchor {
 			nm.qualified = n.QualifiedName
+		}
+		if nm.title == n.Name {
+			nm.title = nm.name
 		}
 		b.nodes = append(b.nodes, nm)
 		b.indexNode(d, i, in.Src)

@@ -348,7 +348,10 @@ type Stats struct {
 	Segments  int            `json:"segments"`
 	Languages map[string]int `json:"languages"`
 	Updated   time.Time      `json:"updated"`
-	HeapBytes uint64         `json:"heap_bytes"`
+	HeapBytes uint64         `json:"heap_bytes"` // live Go heap (HeapAlloc)
+	// Memory breaks the process's memory down: heap in use and
+	// reserved, mapped snapshot bytes, resident set (memory.go).
+	Memory
 	// Warned counts the documents parsed with warnings (a syntax error
 	// the parser recovered from, malformed frontmatter): their outlines
 	// may miss symbols or sections. WarnedExamples are the first ids.
@@ -385,6 +388,7 @@ func (ix *Index) Stats() Stats {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	st.HeapBytes = ms.HeapAlloc
+	st.Memory = memoryOf(&ms)
 	return st
 }
 

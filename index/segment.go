@@ -106,14 +106,21 @@ type docMeta struct {
 	test      bool // a test file or test data (isTestPath), derived
 }
 
-// nodeMeta is what the index keeps of a node.
+// nodeMeta is what the index keeps of a node. Its fields are ordered by
+// size, the strings first, so that no padding lies between them: 184
+// bytes a node instead of 200 (a million nodes is a big repository).
 type nodeMeta struct {
+	kind       treenav.Kind
+	nativeKind string
+	anchor     string
+	title      string
+	name       string
+	qualified  string
+	signature  string
+	language   string
 	doc        uint32 // local doc index
 	parent     int32  // local node index; -1 for a root
 	end        uint32 // end of the subtree in preorder (exclusive)
-	kind       treenav.Kind
-	nativeKind string
-	level      uint16
 	lineStart  uint32
 	lineEnd    uint32
 	docLine    uint32
@@ -121,15 +128,20 @@ type nodeMeta struct {
 	byteEnd    uint32
 	docStart   uint32
 	words      uint32
+	fieldLen   [treenav.NumFields]uint16
+	level      uint16
 	deprecated bool // a code symbol marked deprecated (isDeprecated)
 	decl       bool // declared here, defined elsewhere (Node.Declaration)
-	anchor     string
-	title      string
-	name       string
-	qualified  string
-	signature  string
-	language   string
-	fieldLen   [treenav.NumFields]uint16
+}
+
+// tailOf returns t, as the end of s when s ends with it: a symbol's name
+// is the end of its anchor ("addRoute" of "Router.addRoute"), and sharing
+// the anchor's bytes saves an allocation per node.
+func tailOf(s, t string) string {
+	if len(t) <= len(s) && s[len(s)-len(t):] == t {
+		return s[len(s)-len(t):]
+	}
+	return t
 }
 
 type symEntry struct {

@@ -103,6 +103,9 @@ func (r *StatusReport) Text() string {
 	if len(r.Languages) > 0 {
 		fmt.Fprintf(&b, "languages: %s\n", treenav.CountsLine(r.Languages))
 	}
+	if m := memoryLine(r.Memory); m != "" {
+		b.WriteString(m + "\n")
+	}
 	if !r.LastBuild.IsZero() {
 		took := r.BuildTime.Round(time.Microsecond)
 		if took >= time.Millisecond {
@@ -181,6 +184,31 @@ func (r *StatusReport) Text() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// memoryLine renders what the process holds: its resident set when the
+// system says, the Go heap in use and reserved, and the snapshot bytes
+// read in place.
+func memoryLine(m index.Memory) string {
+	if m.HeapSys == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("memory: ")
+	if m.RSS > 0 {
+		fmt.Fprintf(&b, "%s resident, ", megabytes(m.RSS))
+	}
+	fmt.Fprintf(&b, "Go heap %s in use of %s reserved, %s mapped from the snapshot", megabytes(m.HeapInUse), megabytes(m.HeapSys), megabytes(m.Mapped))
+	return b.String()
+}
+
+// megabytes renders a byte count in MB (10^6), with one decimal under 10.
+func megabytes(n uint64) string {
+	mb := float64(n) / 1e6
+	if mb < 10 {
+		return strconv.FormatFloat(mb, 'f', 1, 64) + " MB"
+	}
+	return thousands(int(mb+0.5)) + " MB"
 }
 
 // progressNote says how far an unfinished index is, for the end of every

@@ -41,3 +41,18 @@ func TestStatusTextSaysWhatIsNotKept(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusTextMemory: the memory line says the resident set when there
+// is one, the heap in use and reserved, and the mapped bytes.
+func TestStatusTextMemory(t *testing.T) {
+	r := &StatusReport{Status: engine.Status{State: "ready"},
+		Stats: index.Stats{Memory: index.Memory{HeapInUse: 312_400_000, HeapSys: 1_250_000_000, RSS: 2_500_000}}}
+	want := "memory: 2.5 MB resident, Go heap 312 MB in use of 1,250 MB reserved, 0.0 MB mapped from the snapshot\n"
+	if text := r.Text(); !strings.Contains(text, want) {
+		t.Errorf("status text lacks %q:\n%s", want, text)
+	}
+	r.Memory.RSS = 0 // not Linux
+	if text := r.Text(); !strings.Contains(text, "memory: Go heap 312 MB") {
+		t.Errorf("status text without a resident set:\n%s", text)
+	}
+}

@@ -135,7 +135,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		listenAddr = addr
 	}
 
-	opts := engine.EngineOptions{FlushEvery: 2 * time.Second}
+	opts := engine.EngineOptions{FlushEvery: 2 * time.Second, ReleaseMemory: true}
 	var last time.Time
 	opts.Progress = func(p engine.Progress) {
 		if time.Since(last) >= 5*time.Second {

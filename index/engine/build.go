@@ -172,6 +172,9 @@ func (e *Engine) parse(b *build) {
 	for _, p := range jobs {
 		jobBytes += p.size
 	}
+	if e.opts.ReleaseMemory && (e.loaded.Swap(false) || jobBytes >= releaseBuildBytes) {
+		defer releaseGarbage() // after the status is set, below
+	}
 	b.segs = e.ix.NewBuild(workers, jobBytes, e.opts.FlushEvery)
 	pjobs := make([]parsers.Job, len(jobs))
 	meta := make(map[string]pending, len(jobs))

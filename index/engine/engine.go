@@ -36,6 +36,8 @@ type Engine struct {
 	// its file stamps (see Changes).
 	changes atomic.Uint64
 
+	loaded atomic.Bool // a snapshot was loaded since the last build
+
 	wmu     sync.Mutex              // guards walkers
 	walkers map[string]*walk.Walker // by collection: how its files are read (fileread.go)
 }
@@ -56,6 +58,10 @@ type EngineOptions struct {
 	// configured collections. Without it that answer speaks of the
 	// configuration in general.
 	Origin *Origin
+	// ReleaseMemory, for a long-lived process (a server), returns a
+	// large build's garbage to the system when it is done, and the first
+	// build's after a snapshot load (buildmem.go).
+	ReleaseMemory bool
 }
 
 // Progress reports a build under way.

@@ -80,6 +80,7 @@ func (e *Engine) LoadSnapshot(dir string) (bool, error) {
 			}
 			e.SetStatus(st)
 		}
+		e.loaded.Store(true)
 		return true, nil
 	case errors.Is(err, os.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		// None (a path through a file holds none either: the save
