@@ -163,6 +163,9 @@ type TreeNode struct {
 	// Signature is a code symbol's declaration line(s), as find_symbol
 	// shows it: what an agent navigates by, without reading the node.
 	Signature string `json:"signature,omitempty"`
+	// Constraint is the build condition the symbol exists under
+	// (Node.Constraint).
+	Constraint string `json:"constraint,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.
@@ -190,8 +193,11 @@ type OutlineSymbol struct {
 	WordCount int `json:"word_count"`
 	// Declaration marks a symbol declared here and defined elsewhere (a C
 	// or C++ prototype, a TypeScript overload signature).
-	Declaration bool            `json:"declaration,omitempty"`
-	Children    []OutlineSymbol `json:"children"`
+	Declaration bool `json:"declaration,omitempty"`
+	// Constraint is the build condition the symbol exists under
+	// (Node.Constraint): "linux", "cfg(test)", "#ifdef _WIN32".
+	Constraint string          `json:"constraint,omitempty"`
+	Children   []OutlineSymbol `json:"children"`
 }
 
 // Outline returns the document's symbol tree (sections for markdown). Code
@@ -208,7 +214,7 @@ func (d *Document) Outline() OutlineFile {
 		}
 		s := OutlineSymbol{Name: name, QualifiedName: q, Kind: n.Kind,
 			LineStart: n.LineStart, LineEnd: n.LineEnd, Signature: n.Signature,
-			WordCount: n.WordCount, Declaration: n.Declaration, Children: []OutlineSymbol{}}
+			WordCount: n.WordCount, Declaration: n.Declaration, Constraint: n.Constraint, Children: []OutlineSymbol{}}
 		for _, c := range n.Children {
 			if d.Nodes[c].Kind != KindCode {
 				s.Children = append(s.Children, build(c))

@@ -224,6 +224,9 @@ func (r *TreeResponse) Text() string {
 		if n.Declaration {
 			dep += "  (declaration)"
 		}
+		if n.Constraint != "" {
+			dep += "  [" + n.Constraint + "]"
+		}
 		if n.Signature != "" {
 			dep += "  " + strings.Join(strings.Fields(n.Signature), " ")
 		}

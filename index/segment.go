@@ -121,8 +121,9 @@ type nodeMeta struct {
 	byteEnd    uint32
 	docStart   uint32
 	words      uint32
-	deprecated bool // a code symbol marked deprecated (isDeprecated)
-	decl       bool // declared here, defined elsewhere (Node.Declaration)
+	deprecated bool   // a code symbol marked deprecated (isDeprecated)
+	decl       bool   // declared here, defined elsewhere (Node.Declaration)
+	constraint string // the build condition it exists under (Node.Constraint)
 	anchor     string
 	title      string
 	name       string
