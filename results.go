@@ -171,6 +171,15 @@ type TreeNode struct {
 // OutlineResponse is the symbol outline of a set of files.
 type OutlineResponse struct {
 	Files []OutlineFile `json:"files"`
+	// Truncated is set when a max_chars budget left symbols out
+	// (FitOutline): TotalSymbols counts those the request took in,
+	// LeftOut those not shown, FilesLeftOut the files not shown at all,
+	// and Note says what they are and how to get them.
+	Truncated    bool   `json:"truncated,omitempty"`
+	TotalSymbols int    `json:"total_symbols,omitempty"`
+	LeftOut      int    `json:"left_out,omitempty"`
+	FilesLeftOut int    `json:"files_left_out,omitempty"`
+	Note         string `json:"note,omitempty"`
 }
 
 // OutlineFile is one file's symbols (or, for markdown, sections).
@@ -178,6 +187,8 @@ type OutlineFile struct {
 	Path     string          `json:"path"`
 	Language string          `json:"language"`
 	Symbols  []OutlineSymbol `json:"symbols"`
+	// LeftOut is the number of the file's symbols a budget left out.
+	LeftOut int `json:"left_out,omitempty"`
 }
 
 // OutlineSymbol is one symbol with its children.

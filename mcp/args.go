@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 )
 
@@ -120,6 +121,20 @@ type SymbolArgs struct {
 	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
+}
+
+// OutlineArgs are get_outline's parameters.
+type OutlineArgs struct {
+	Path         StringList `json:"path" jsonschema:"a file, a directory (\"encoding/csv\") or a glob (\"src/**/*.ts\"), one or a list, relative to the root; \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	ExportedOnly bool       `json:"exported_only,omitempty" jsonschema:"the public API only: leave out symbols private by their language's rule (Go's lowercase names, Python's _names, private members) and test files"`
+	Signatures   *bool      `json:"signatures,omitempty" jsonschema:"show each symbol's signature; default true"`
+	Depth        int        `json:"depth,omitempty" jsonschema:"symbols down to this depth: 1 is top-level only (types without their fields and methods); 0 or absent is all"`
+	MaxChars     int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON) in characters; past it the public types and callables are kept first and the answer says what it left out"`
+}
+
+func (a OutlineArgs) request() index.OutlineRequest {
+	return index.OutlineRequest{Paths: a.Path, OutlineOptions: treenav.OutlineOptions{ExportedOnly: a.ExportedOnly,
+		NoSignatures: a.Signatures != nil && !*a.Signatures, Depth: a.Depth, MaxChars: max(a.MaxChars, 0)}}
 }
 
 // ChangesArgs are changed_symbols' parameters.
@@ -252,9 +267,20 @@ func grepSchema() *jsonschema.Schema {
 	return s
 }
 
-// outputSchema infers the schema of a result type.
+// outlineSchema is get_outline's input schema: signatures defaults to
+// true.
+func outlineSchema() *jsonschema.Schema {
+	s := inputSchema[OutlineArgs](map[string]int{"max_chars": index.DefaultMaxChars})
+	s.Properties["signatures"].Default = json.RawMessage("true")
+	return s
+}
+
+// outputSchema infers the schema of a result type. An outline's symbol
+// holds symbols, a cycle inference does not follow: it is described.
 func outputSchema[Out any]() *jsonschema.Schema {
-	s, err := jsonschema.For[Out](nil)
+	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[treenav.OutlineSymbol](): {Type: "object", Description: "a symbol: name, qualified_name, kind, line_start, line_end, signature, word_count, declaration, constraint, and its children, symbols of the same shape"},
+	}})
 	if err != nil {
 		panic(fmt.Sprintf("output schema of %T: %v", *new(Out), err))
 	}

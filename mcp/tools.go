@@ -27,6 +27,8 @@ const (
 
 	nodeDescription = `Text of one or more nodes (symbols or sections) by id, with path and line range: the precise read after search_documents, find_symbol or get_tree. A node's own text leaves out its children, each replaced by a one-line marker with the child's id (a struct's fields and methods, a section's subsections): ask for those ids next, or use navigate_tree for a node with everything under it. Ids may be bare anchors ("Server.Shutdown") when doc_id is given or only one document has the anchor. An unknown id answers with the closest valid ids. Bounded by max_chars.`
 
+	outlineDescription = `Outline of a package, directory or set of files in one call: every indexed file under path (a file, a directory such as "encoding/csv", or a glob), each with its symbols nested (types with their fields and methods) and their signatures, in treenav outline's JSON shape; "constraint" marks a symbol that exists only in some builds ("linux", "cfg(test)", "#ifdef _WIN32"). Use it to learn a package's API without reading its files; get_tree outlines one document with node ids. exported_only keeps the public API (no private symbols, no test files); depth 1 keeps top-level symbols. Past max_chars the public types and callables are kept first, fields and constants after, and "note" says what was left out (left_out per file) and which narrower call gets it.`
+
 	navigateDescription = `A node with all its descendants: the outline of the subtree and its full text (a Go type with its fields and methods, a markdown section with all its subsections). Use it to read a whole class or chapter at once; use get_node_content to read one symbol or section alone, and get_tree for a document's outline without text. Bounded by max_chars (outline and text together; when the text must be cut, the outline, which names the children to navigate into, keeps most of the room) and max_nodes (outline); a cut answer says so, then navigate into a child.`
 
 	symbolDescription = `Find code symbols by name, best match first: exact name, qualified name ("Server.Shutdown", or with its package or module as code calls it: "http.Server.Shutdown", "json.Marshal", "os.path.join"; "Server::shutdown" also works), prefix, camel humps ("gUT" finds getUserToken), substring. Filters apply to each symbol: kind ("method", "function", "struct", ...), language, path glob, collection. Returns node_id, kind, signature, file and lines, "deprecated": true for deprecated symbols (listed after live ones of the same match), "declaration": true for a prototype or overload signature whose body is elsewhere (listed after the definition); "match" says how each matched (exact, qualified, name: the name but another qualifier, prefix, camel, fuzzy); when nothing matches exactly or by qualified name, "note" says so first with the closest names ("closest"): check them before trusting a weaker match. Read a symbol with get_node_content(node_ids=[node_id]). When you know what the code does but not its name, use search_documents.`
@@ -76,6 +78,10 @@ func (s *Server) addTools() {
 		func(a TreeArgs) (*treenav.TreeResponse, error) {
 			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes, MaxChars: a.MaxChars})
 		})
+
+	addTool(s, &sdk.Tool{Name: "get_outline", Description: outlineDescription, Annotations: readOnly("Outline a package")},
+		outlineSchema(),
+		func(a OutlineArgs) (*treenav.OutlineResponse, error) { return ix().Outline(a.request()) })
 
 	addTool(s, &sdk.Tool{Name: "get_node_content", Description: nodeDescription, Annotations: readOnly("Read nodes")},
 		inputSchema[NodeArgs](map[string]int{"max_chars": index.DefaultMaxChars}),
