@@ -1,7 +1,6 @@
 package treenav
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,7 +19,8 @@ type OutlineOptions struct {
 	// Depth keeps symbols down to this depth (1: top-level only); 0 is
 	// every level.
 	Depth int
-	// MaxChars bounds the answer's JSON (MarshalResult); 0 is no bound.
+	// MaxChars bounds the answer's text (OutlineResponse.Text), what an
+	// agent reads: about a third of its JSON; 0 is no bound.
 	MaxChars int
 }
 
@@ -28,8 +28,9 @@ type OutlineOptions struct {
 // symbols are private (parsers.IsPrivate) and which files are tests
 // (parsers.IsTestPath). The root package knows no language.
 type OutlineRules struct {
-	Private func(lang string, kind Kind, name, qualified, signature string) bool
-	Test    func(path string) bool
+	Private  func(lang string, kind Kind, name, qualified, signature string) bool
+	Test     func(path string) bool
+	Internal func(path string) bool // internal or vendored code (parsers.IsInternalPath)
 }
 
 // outlineItem is one symbol of an outline being fitted: where it is and
@@ -44,9 +45,12 @@ type outlineItem struct {
 }
 
 // FitOutline applies opts to files (sorted by path) and, past
-// opts.MaxChars, keeps what an agent needs most: public before private,
-// code before tests, types, callables and sections before fields and
-// constants, shallow before deep, files in path order. What it leaves out
+// opts.MaxChars, keeps what an agent needs most: public code first, then
+// private or internal, then tests; within each, shallow before deep,
+// where fields, constants and variables count one level deeper than
+// types, callables and sections (a package's functions and types, then
+// their methods and its constants, then fields); then files in path
+// order. A child is never kept without its parent. What it leaves out
 // is counted, per file and in all, and said in Note with how to get it.
 func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *OutlineResponse {
 	resp := &OutlineResponse{Files: []OutlineFile{}}
@@ -58,7 +62,7 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 		resp.Files = append(resp.Files, OutlineFile{Path: f.Path, Language: f.Language,
 			Symbols: shapeSymbols(f.Language, f.Symbols, 1, opts, rules)})
 	}
-	if opts.MaxChars <= 0 || outlineSize(resp) <= opts.MaxChars {
+	if opts.MaxChars <= 0 || len(resp.Text()) <= opts.MaxChars {
 		return resp
 	}
 	// Rank every symbol; a child ranks no better than its parent, so that
@@ -66,6 +70,10 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 	for fi := range resp.Files {
 		f := &resp.Files[fi]
 		test := rules.Test != nil && rules.Test(f.Path)
+		internal := rules.Internal != nil && rules.Internal(f.Path)
+		// A constraint all top-level symbols share is said once, on the
+		// file's line (Text): a subset of them shares it too.
+		shared := fileConstraint(f)
 		var walk func(syms []OutlineSymbol, parent, depth int)
 		walk = func(syms []OutlineSymbol, parent, depth int) {
 			for i := range syms {
@@ -73,7 +81,7 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 				key := [3]int{0, 0, 0}
 				if test {
 					key[0] = 2
-				} else if rules.Private != nil && rules.Private(f.Language, s.Kind, s.Name, s.QualifiedName, s.Signature) {
+				} else if internal || rules.Private != nil && rules.Private(f.Language, s.Kind, s.Name, s.QualifiedName, s.Signature) {
 					key[0] = 1
 				}
 				key[1] = depth
@@ -86,9 +94,13 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 						key = pk
 					}
 				}
-				bare := *s
-				bare.Children = []OutlineSymbol{}
-				items = append(items, outlineItem{file: fi, sym: s, parent: parent, key: key, order: len(items), size: jsonLen(bare) + 1})
+				line := s
+				if depth == 0 && shared != "" {
+					c := *s
+					c.Constraint = ""
+					line = &c
+				}
+				items = append(items, outlineItem{file: fi, sym: s, parent: parent, key: key, order: len(items), size: len(outlineLine(line, depth))})
 				walk(s.Children, len(items)-1, depth+1)
 			}
 		}
@@ -106,11 +118,9 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 		}
 		return false
 	})
-	// The room for the symbols: the budget less an empty answer with its
-	// counts and a note of the longest form.
-	base := &OutlineResponse{Files: []OutlineFile{}, Truncated: true, TotalSymbols: total, LeftOut: total,
-		FilesLeftOut: len(resp.Files), Note: strings.Repeat("x", maxOutlineNote)}
-	room := opts.MaxChars - outlineSize(base)
+	// The room for the symbols: the budget less a note of the usual
+	// length; an answer over the budget is fitted again with less room.
+	room := opts.MaxChars - maxOutlineNote/2
 	for attempt := 0; ; attempt++ {
 		kept := make([]bool, len(items))
 		opened := make([]bool, len(resp.Files))
@@ -122,7 +132,9 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 			}
 			cost := it.size
 			if !opened[it.file] {
-				cost += jsonLen(OutlineFile{Path: resp.Files[it.file].Path, Language: resp.Files[it.file].Language, Symbols: []OutlineSymbol{}, LeftOut: total}) + 1
+				f := resp.Files[it.file]
+				f.LeftOut = total
+				cost += len(outlineFileLine(&f, fileConstraint(&f)))
 			}
 			if used+cost > room {
 				break
@@ -131,8 +143,8 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 			kept[i], opened[it.file] = true, true
 		}
 		out := keepOutline(resp, items, kept, total)
-		size := outlineSize(out)
-		if size <= opts.MaxChars || room <= 0 || attempt == 3 {
+		size := len(out.Text())
+		if size <= opts.MaxChars || room <= 0 || attempt == 5 {
 			return out
 		}
 		room -= size - opts.MaxChars
@@ -266,17 +278,6 @@ func kindList(kinds map[string]int) string {
 		parts[i] = fmt.Sprintf("%d %s", kinds[k], kindNoun(kinds[k], k))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// outlineSize is the size of an outline answer's JSON.
-func outlineSize(r *OutlineResponse) int { return jsonLen(r) }
-
-func jsonLen(v any) int {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return 0
-	}
-	return len(b)
 }
 
 // kindNoun is a kind's name as a noun for n of them: "class", "classes",

@@ -20,7 +20,7 @@ type OutlineRequest struct {
 
 // OutlineRules are the language rules an outline is ranked by, the same
 // for the index's answer and treenav outline's.
-var OutlineRules = treenav.OutlineRules{Private: parsers.IsPrivate, Test: parsers.IsTestPath}
+var OutlineRules = treenav.OutlineRules{Private: parsers.IsPrivate, Test: parsers.IsTestPath, Internal: parsers.IsInternalPath}
 
 // Outline returns the outline of every indexed file the paths take in,
 // in path order, in treenav outline's shape (each file's path is its

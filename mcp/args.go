@@ -129,7 +129,7 @@ type OutlineArgs struct {
 	ExportedOnly bool       `json:"exported_only,omitempty" jsonschema:"the public API only: leave out symbols private by their language's rule (Go's lowercase names, Python's _names, private members) and test files"`
 	Signatures   *bool      `json:"signatures,omitempty" jsonschema:"show each symbol's signature; default true"`
 	Depth        int        `json:"depth,omitempty" jsonschema:"symbols down to this depth: 1 is top-level only (types without their fields and methods); 0 or absent is all"`
-	MaxChars     int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON) in characters; past it the public types and callables are kept first and the answer says what it left out"`
+	MaxChars     int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer as text (what you read; its JSON is about three times larger) in characters; past it the public types and callables are kept first and the answer says what it left out"`
 }
 
 func (a OutlineArgs) request() index.OutlineRequest {

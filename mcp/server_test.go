@@ -349,11 +349,11 @@ func TestTools(t *testing.T) {
 				t.Errorf("Shutdown's signature: %q", shutdown)
 			}
 		}},
-		{"get_outline", map[string]any{"path": []string{"web/server.go"}, "max_chars": 700}, func(t *testing.T, res *sdk.CallToolResult) {
+		{"get_outline", map[string]any{"path": []string{"web/server.go"}, "max_chars": 300}, func(t *testing.T, res *sdk.CallToolResult) {
 			var r treenav.OutlineResponse
 			decode(t, res, &r)
-			if b, _ := treenav.MarshalResult(&r); len(b) > 700 {
-				t.Errorf("outline of %d characters past max_chars 700", len(b))
+			if n := len(r.Text()); n > 300 {
+				t.Errorf("outline of %d characters past max_chars 300", n)
 			}
 			if !r.Truncated || r.LeftOut == 0 || !strings.Contains(r.Note, "left out") || !strings.Contains(r.Note, "web/server.go") {
 				t.Errorf("a cut outline says what it left out: %+v", r)
