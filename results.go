@@ -264,9 +264,13 @@ type NodeContent struct {
 	// ContentLine is the line Content starts on, when it starts above
 	// line_start: a symbol's doc comment or attributes come with it, and
 	// line_start is its declaration's line.
-	ContentLine int    `json:"content_line,omitempty"`
-	Signature   string `json:"signature,omitempty"`
-	Content     string `json:"content"`
+	ContentLine int `json:"content_line,omitempty"`
+	// Lines is the range of the file's lines Content holds when a lines
+	// range was asked ("10-40"): those lines as written, children
+	// included.
+	Lines     string `json:"lines,omitempty"`
+	Signature string `json:"signature,omitempty"`
+	Content   string `json:"content"`
 	// Children are the ids of the node's children, in order.
 	Children []string `json:"children"`
 	// TotalChildren is the number of children when the list was cut to

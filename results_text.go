@@ -269,7 +269,11 @@ func (r *NodesResponse) Text() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, textFrom(n.ContentLine))
+		from := textFrom(n.ContentLine)
+		if n.Lines != "" {
+			from = ", lines " + n.Lines + " as written"
+		}
+		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, from)
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
 		if n.TotalChildren > len(n.Children) {

@@ -99,6 +99,7 @@ type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
 	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
+	Lines    string   `json:"lines,omitempty" jsonschema:"read only part of the node: a range of the file's lines such as \"10-40\", \"10-\" or \"10\", clipped to the node, as written with its children"`
 	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`
 }
 
@@ -213,7 +214,11 @@ func (a NodeArgs) request() (index.NodesRequest, error) {
 	if len(ids) == 0 {
 		return index.NodesRequest{}, &index.BadRequestError{Msg: "no node id: pass node_ids, e.g. [\"web/server.go#Server.Shutdown\"] (get_tree lists a document's ids)"}
 	}
-	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars}, nil
+	lines, err := index.ParseLineRange(a.Lines)
+	if err != nil {
+		return index.NodesRequest{}, err
+	}
+	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars, Lines: lines}, nil
 }
 
 // parseCursor reads a next_cursor: an offset into the ranked list.
