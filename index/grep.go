@@ -26,10 +26,13 @@ type GrepRequest struct {
 	// Word keeps matches with no word character (letter, mark, digit,
 	// connector) right before or after them, as ripgrep's -w.
 	Word bool
-	// PathGlob, Languages and Collections scope the search as search's do.
+	// PathGlob, PathGlobs ("!glob" leaves out), Languages, Collections
+	// and Tests scope the search as search's do.
 	PathGlob    string
+	PathGlobs   []string
 	Languages   []string
 	Collections []string
+	Tests       TestScope
 	// Context is how many lines before and after each match to show
 	// (0-MaxGrepContext).
 	Context int
@@ -109,7 +112,8 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	if len(req.Languages) > 0 {
 		filters = map[string][]string{"language": req.Languages}
 	}
-	filter, err := v.compileFilter(SearchRequest{Filters: filters, Collections: req.Collections, PathGlob: req.PathGlob})
+	filter, err := v.compileFilter(SearchRequest{Filters: filters, Collections: req.Collections, PathGlob: req.PathGlob,
+		PathGlobs: req.PathGlobs, Tests: req.Tests})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -153,7 +153,8 @@ type GrepArgs struct {
 	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
 	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
 	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
-	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Path          StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	Tests         string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data, by the same rule as search_documents"`
 	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
 	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
@@ -202,7 +203,7 @@ func (a GrepArgs) request() (index.GrepRequest, error) {
 		return index.GrepRequest{}, err
 	}
 	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
-		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Word: a.Word, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Languages: a.Language, Collections: a.Collection, Context: a.Context,
 		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
