@@ -8,7 +8,7 @@ import (
 // TestGrepTestsScope: grep takes tests in, out or alone as search does,
 // and "!glob" paths leave files out.
 func TestGrepTestsScope(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	e := newTestIndex(t, map[string]string{
 		"pkg/a.go":              "package pkg\n\nconst needle = 1\n",
 		"pkg/a_test.go":         "package pkg\n\nvar _ = needle\n",
 		"pkg/testdata/n.txt.go": "package testdata\n\nvar needle = 2\n",

@@ -39,7 +39,7 @@ type Options struct {
 // long ones, and starts with its first line's indentation, so that it
 // can be the old text of an edit.
 func TestNodeTextInlinesShortChildren(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"config.py": configPy, "cfg/options.go": tagsGo})
+	e := newTestIndex(t, map[string]string{"config.py": configPy, "cfg/options.go": tagsGo})
 	nr, err := e.Nodes(NodesRequest{IDs: []string{"config.py#Config", "cfg/options.go#Options", "config.py#Config.load"}})
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +64,7 @@ func TestNodeTextInlinesShortChildren(t *testing.T) {
 // children included, clipped to the node; a range outside it is an error
 // that says the node's lines.
 func TestNodeLines(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"config.py": configPy})
+	e := newTestIndex(t, map[string]string{"config.py": configPy})
 	r, err := ParseLineRange("13-15")
 	if err != nil {
 		t.Fatal(err)

@@ -170,7 +170,7 @@ type StatusArgs struct{}
 // a tool call and its CLI command ask the index the same question.
 
 func (a ListArgs) request() (index.ListRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.ListRequest{}, err
 	}
@@ -186,7 +186,7 @@ func (a ListArgs) request() (index.ListRequest, error) {
 }
 
 func (a SearchArgs) request() (index.SearchRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.SearchRequest{}, err
 	}
@@ -198,7 +198,7 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 }
 
 func (a GrepArgs) request() (index.GrepRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.GrepRequest{}, err
 	}
@@ -220,18 +220,6 @@ func (a NodeArgs) request() (index.NodesRequest, error) {
 		return index.NodesRequest{}, err
 	}
 	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars, Lines: lines}, nil
-}
-
-// parseCursor reads a next_cursor: an offset into the ranked list.
-func parseCursor(c string) (int, error) {
-	if c == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(c)
-	if err != nil || n < 0 {
-		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %s: pass next_cursor from a previous answer unchanged", index.QuoteInput(c))}
-	}
-	return n, nil
 }
 
 // inputSchema infers In's schema (StringList as string-or-list; fields

@@ -8,6 +8,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // TestOutlineJSONIsGetOutline: outline --json over a root prints what
@@ -19,7 +20,7 @@ func TestOutlineJSONIsGetOutline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := index.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, index.EngineOptions{Workers: 2})
+	eng, err := engine.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, engine.EngineOptions{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

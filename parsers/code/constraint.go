@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code/internal/cpre"
 )
 
 // Build constraints: the symbols that exist only in some builds say so
@@ -243,11 +244,11 @@ type cFrame struct {
 	guard bool   // an include guard, which is no condition
 }
 
-// cConditionRegions reads the conditionals of C or C++ source (lexC's
+// cConditionRegions reads the conditionals of C or C++ source (its
 // directives, outside comments and strings) into the regions where each
 // set of them is in force.
 func cConditionRegions(src []byte) []condRegion {
-	_, dirs, _ := lexC(src)
+	dirs := cpre.Directives(src)
 	var regions []condRegion
 	var stack []cFrame
 	first := true
@@ -265,37 +266,37 @@ func cConditionRegions(src []byte) []condRegion {
 		regions = append(regions, condRegion{start: at, cond: c})
 	}
 	for di, d := range dirs {
-		line := directiveText(src[d.start:d.end])
-		switch d.kind {
-		case dirIf:
+		line := directiveText(src[d.Start:d.End])
+		switch d.Kind {
+		case cpre.DirIf:
 			f := cFrame{head: line, cur: line}
 			// An include guard: the file's first conditional is
 			// "#ifndef X" (or "#if !defined(X)") and the next line
 			// defines X.
 			if first && di+1 < len(dirs) {
 				if x := guardName(line); x != "" {
-					next := directiveText(src[dirs[di+1].start:dirs[di+1].end])
+					next := directiveText(src[dirs[di+1].Start:dirs[di+1].End])
 					f.guard = next == "#define "+x || strings.HasPrefix(next, "#define "+x+" ")
 				}
 			}
 			first = false
 			stack = append(stack, f)
-		case dirElif:
+		case cpre.DirElif:
 			if n := len(stack); n > 0 {
 				stack[n-1].cur = line
 			}
-		case dirElse:
+		case cpre.DirElse:
 			if n := len(stack); n > 0 {
 				stack[n-1].cur = elseOf(stack[n-1])
 			}
-		case dirEndif:
+		case cpre.DirEndif:
 			if n := len(stack); n > 0 {
 				stack = stack[:n-1]
 			}
 		default:
 			continue
 		}
-		emit(d.end)
+		emit(d.End)
 	}
 	if len(regions) == 1 && regions[0].cond == "" {
 		return nil
