@@ -136,7 +136,8 @@ func ownText(s *segment, d *docMeta, n uint32, src []byte) string {
 		if cm.docStart < pos || cm.byteEnd > end || cm.docStart >= cm.byteEnd || inlineChild(cm) {
 			return
 		}
-		b.Write(src[pos:cm.docStart])
+		// The marker takes the child's indentation once.
+		b.Write(src[pos:max(pos, lineStartOf(src, cm.docStart))])
 		fmt.Fprintf(&b, "%s… %s %q (lines %d-%d) → %s\n", indentAt(src, cm.byteStart), cm.kind, cm.title, cm.lineStart, cm.lineEnd, nodeID(d, cm))
 		pos = cm.byteEnd
 		// Skip the rest of the child's last line (a trailing newline).

@@ -48,7 +48,7 @@ func TestNodeTextInlinesShortChildren(t *testing.T) {
 	if !strings.Contains(cls, "    # The address to listen on.\n    addr: str = \"127.0.0.1\"\n    port: int = 8080") {
 		t.Errorf("class text should show its short fields as written:\n%s", cls)
 	}
-	if !strings.Contains(cls, "… method \"load\"") || strings.Contains(cls, "partition") {
+	if !strings.Contains(cls, "\n    … method \"load\"") || strings.Contains(cls, "partition") {
 		t.Errorf("class text should mark its long method:\n%s", cls)
 	}
 	if st := nr.Nodes[1].Content; !strings.Contains(st, "\t// Addr is the address to listen on.\n\tAddr string `json:\"addr\" yaml:\"addr\"`") || strings.Contains(st, "…") {
