@@ -20,8 +20,8 @@ import (
 //     _GOOS_GOARCH name suffix, on the file's top-level symbols.
 //   - Rust: the #[cfg(...)] attributes of an item.
 //   - C and C++: the #if, #ifdef, #ifndef, #elif or #else branches a
-//     symbol sits in, outermost first; a header's include guard is not a
-//     condition.
+//     symbol sits in, outermost first, separated by "; "; a header's
+//     include guard is not a condition.
 
 // maxConstraint bounds a constraint's text: a long #if expression is cut.
 const maxConstraint = 120
@@ -259,7 +259,8 @@ func cConditionRegions(src []byte) []condRegion {
 				parts = append(parts, f.cur)
 			}
 		}
-		c := clip(strings.Join(parts, " && "))
+		// "; " and not "&&": a directive's own "||" would bind wrong.
+		c := clip(strings.Join(parts, "; "))
 		if n := len(regions); n > 0 && regions[n-1].cond == c {
 			return
 		}

@@ -97,6 +97,8 @@ int neither(void);
 		"always": "", "win": "#ifdef _WIN32", "posix": "#ifndef _WIN32",
 		"both": "#if defined(A) && defined(B)", "c_only": "#elif C", "neither": "#else of #if defined(A) && defined(B)",
 	})
+	nested := "#if defined(A) || defined(B)\n#ifdef C\nint n(void);\n#endif\n#endif\n"
+	checkConstraints(t, constraintsOf(t, "c", "n.c", nested), map[string]string{"n": "#if defined(A) || defined(B); #ifdef C"})
 	// Without a guard, the first #ifndef is a condition.
 	checkConstraints(t, constraintsOf(t, "c", "a.c", "#ifndef NO_X\nint x(void) { return 1; }\n#endif\n"), map[string]string{
 		"x": "#ifndef NO_X",
