@@ -59,6 +59,9 @@ func (c *cli) outline(args []string) error {
 		if d.rev == "" {
 			return usagef("--bodies, --fail-on and --max-changes need --diff BASE[..HEAD]")
 		}
+		if opts != (treenav.OutlineOptions{}) || *asJSON {
+			return usagef("--exported-only, --depth, --no-signatures, --max-chars and --json shape an outline, not --diff (use --format json)")
+		}
 		return c.outlineDiff(*root, *format, *maxSize, paths, d, *cacheDir, *noCache)
 	}
 	sel, err := selectFiles(*root, paths, walk.Options{MaxFileSize: *maxSize})
