@@ -99,6 +99,10 @@ type Symbol struct {
 	// or C++ prototype, a TypeScript overload signature): its body is in
 	// the definition, listed before it.
 	Declaration bool `json:"declaration,omitempty"`
+	// Constraint is the build condition the symbol exists under, its
+	// own or its enclosing symbol's (Node.Constraint): "linux",
+	// "cfg(test)", "#ifdef _WIN32".
+	Constraint string `json:"constraint,omitempty"`
 	// Match says how the symbol matched the query: exact (its name, any
 	// case), qualified (its qualified name or a dotted suffix of it),
 	// name (a qualified query's last part only: another qualifier),

@@ -135,6 +135,9 @@ func (r *SymbolsResponse) Text() string {
 		if s.Declaration {
 			b.WriteString("  (declaration)")
 		}
+		if s.Constraint != "" {
+			fmt.Fprintf(&b, "  [%s]", s.Constraint)
+		}
 		if s.Signature != "" {
 			fmt.Fprintf(&b, "  %s", s.Signature)
 		}

@@ -118,3 +118,14 @@ func linesText(nm *nodeMeta, id string, src []byte, r LineRange) (string, int, i
 	}
 	return strings.TrimRight(string(src[pos:end]), "\n"), from, to, nil
 }
+
+// constraintOf is the build condition node n exists under: its own, or
+// the nearest enclosing symbol's (a child does not repeat its parent's).
+func (s *segment) constraintOf(n *nodeMeta) string {
+	for {
+		if n.constraint != "" || n.parent < 0 {
+			return n.constraint
+		}
+		n = &s.nodes[n.parent]
+	}
+}

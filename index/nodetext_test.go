@@ -1,6 +1,7 @@
 package index
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,30 @@ func TestNodeLines(t *testing.T) {
 	for _, bad := range []string{"x", "0-3", "5-2", "-4"} {
 		if _, err := ParseLineRange(bad); err == nil {
 			t.Errorf("ParseLineRange(%q) took it", bad)
+		}
+	}
+}
+
+// TestSymbolConstraint: find_symbol says the build condition a symbol
+// exists under, a method its type's.
+func TestSymbolConstraint(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"fd/fd_linux.go":   "package fd\n\ntype FD struct{ n int }\n\nfunc (f *FD) Close() error { return nil }\n",
+		"fd/fd_windows.go": "package fd\n\ntype FD struct{ h uintptr }\n\nfunc (f *FD) Close() error { return nil }\n",
+		"fd/fd.go":         "package fd\n\nfunc Open() *FD { return nil }\n",
+	})
+	for q, want := range map[string]string{"FD.Close": "fd/fd_linux.go=linux fd/fd_windows.go=windows", "Open": "fd/fd.go="} {
+		r, err := ix.Symbols(SymbolRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range r.Symbols {
+			got = append(got, s.Path+"="+s.Constraint)
+		}
+		sort.Strings(got)
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("%s: %s, want %s", q, g, want)
 		}
 	}
 }
