@@ -30,6 +30,17 @@ func Count(n int, noun string) string { return strconv.Itoa(n) + " " + Plural(n,
 
 // CountsLine renders counts as "go=120 markdown=14", largest first.
 func CountsLine(m map[string]int) string {
+	keys := KeysByCount(m)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + strconv.Itoa(m[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// KeysByCount lists m's keys, the largest count first, equal counts by
+// key.
+func KeysByCount(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -40,11 +51,7 @@ func CountsLine(m map[string]int) string {
 		}
 		return keys[i] < keys[j]
 	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + strconv.Itoa(m[k])
-	}
-	return strings.Join(parts, " ")
+	return keys
 }
 
 // Text renders search results, best first.

@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -188,20 +187,7 @@ func addTool[In, Res any, PR interface {
 const indexingKey = "indexing"
 
 // withIndexingNote adds the indexing note to a result's JSON object.
-func withIndexingNote(obj []byte, note string) []byte {
-	end := bytes.LastIndexByte(obj, '}')
-	if end < 0 {
-		return obj
-	}
-	q, _ := json.Marshal(note)
-	out := append([]byte(nil), obj[:end]...)
-	if body := bytes.TrimSpace(out); len(body) > 0 && body[len(body)-1] != '{' {
-		out = append(out, ',')
-	}
-	out = append(out, `"`+indexingKey+`":`...)
-	out = append(out, q...)
-	return append(out, obj[end:]...)
-}
+func withIndexingNote(obj []byte, note string) []byte { return withKey(obj, indexingKey, note) }
 
 // errorResult reports a failed call as a tool error (isError), which the
 // model sees, with what to do next.

@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"sort"
+	"github.com/treenav/treenav"
 
 	"github.com/treenav/treenav/index/walk"
 )
@@ -21,16 +21,7 @@ func topUnsupported(m map[string]int) map[string]int {
 	if len(m) <= unsupportedShown {
 		return m
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
+	keys := treenav.KeysByCount(m)
 	out := make(map[string]int, unsupportedShown+1)
 	for i, k := range keys {
 		if i < unsupportedShown {
