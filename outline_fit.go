@@ -263,16 +263,7 @@ func keepOutline(resp *OutlineResponse, items []outlineItem, kept []bool, total 
 
 // kindList renders counts by kind, largest first: "12 fields, 3 methods".
 func kindList(kinds map[string]int) string {
-	keys := make([]string, 0, len(kinds))
-	for k := range kinds {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if kinds[keys[i]] != kinds[keys[j]] {
-			return kinds[keys[i]] > kinds[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
+	keys := KeysByCount(kinds)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = fmt.Sprintf("%d %s", kinds[k], kindNoun(kinds[k], k))
