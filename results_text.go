@@ -142,6 +142,9 @@ func (r *SymbolsResponse) Text() string {
 		if s.Declaration {
 			b.WriteString("  (declaration)")
 		}
+		if s.Constraint != "" {
+			fmt.Fprintf(&b, "  [%s]", s.Constraint)
+		}
 		if s.Signature != "" {
 			fmt.Fprintf(&b, "  %s", s.Signature)
 		}
@@ -236,6 +239,9 @@ func (r *TreeResponse) Text() string {
 		if n.Declaration {
 			dep += "  (declaration)"
 		}
+		if n.Constraint != "" {
+			dep += "  [" + n.Constraint + "]"
+		}
 		if n.Signature != "" {
 			dep += "  " + strings.Join(strings.Fields(n.Signature), " ")
 		}
@@ -278,7 +284,11 @@ func (r *NodesResponse) Text() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, textFrom(n.ContentLine))
+		from := textFrom(n.ContentLine)
+		if n.Lines != "" {
+			from = ", lines " + n.Lines + " as written"
+		}
+		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, from)
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
 		if n.TotalChildren > len(n.Children) {

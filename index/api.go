@@ -113,6 +113,9 @@ type NodesRequest struct {
 	IDs      []string
 	DocID    string // optional: ids without a doc prefix are taken in this document
 	MaxChars int    // bound of the whole answer's JSON; 0 means DefaultMaxChars
+	// Lines, when set, reads only these lines of each node (relative to
+	// the file), exactly as written, children included (linesText).
+	Lines *LineRange
 }
 
 // DefaultMaxChars bounds the text of node and navigate responses: about
@@ -173,10 +176,13 @@ type GrepRequest struct {
 	// Word keeps matches with no word character (letter, mark, digit,
 	// connector) right before or after them, as ripgrep's -w.
 	Word bool
-	// PathGlob, Languages and Collections scope the search as search's do.
+	// PathGlob, PathGlobs ("!glob" leaves out), Languages, Collections
+	// and Tests scope the search as search's do.
 	PathGlob    string
+	PathGlobs   []string
 	Languages   []string
 	Collections []string
+	Tests       TestScope
 	// Context is how many lines before and after each match to show
 	// (0-MaxGrepContext).
 	Context int

@@ -403,6 +403,7 @@ func (b *segmentBuilder) add(in Input) {
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
 			decl:       n.Declaration,
+			constraint: n.Constraint,
 		}
 		if n.QualifiedName != n.Anchor {
 			nm.qualified = n.QualifiedName

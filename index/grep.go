@@ -79,7 +79,8 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	if len(req.Languages) > 0 {
 		filters = map[string][]string{"language": req.Languages}
 	}
-	filter, err := v.compileFilter(SearchRequest{Filters: filters, Collections: req.Collections, PathGlob: req.PathGlob})
+	filter, err := v.compileFilter(SearchRequest{Filters: filters, Collections: req.Collections, PathGlob: req.PathGlob,
+		PathGlobs: req.PathGlobs, Tests: req.Tests})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,7 +64,18 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", nc.NodeID, err)
 		}
-		nc.Content = ownText(s, d, n, src)
+		if req.Lines != nil {
+			text, from, to, err := linesText(nm, nc.NodeID, src, *req.Lines)
+			if err != nil {
+				return nil, err
+			}
+			nc.Content, nc.Lines, nc.ContentLine = text, fmt.Sprintf("%d-%d", from, to), 0
+			if from < nc.LineStart {
+				nc.ContentLine = from
+			}
+		} else {
+			nc.Content = ownText(s, d, n, src)
+		}
 		if size := jsonSize(&nc) + 1; size > left {
 			fitNode(&nc, left-1)
 			resp.Truncated = true
@@ -111,20 +122,22 @@ func fitNode(nc *treenav.NodeContent, n int) {
 	}
 }
 
-// ownText is node n's text without its children, each child that lies
-// inside it replaced by one marker line naming its kind, title, lines and
-// id.
+// ownText is node n's text as in the file, its first line's
+// indentation included, without its children: each child that lies
+// inside it is replaced by one marker line naming its kind, title, lines
+// and id, but for the short ones (inlineChild), shown as written.
 func ownText(s *segment, d *docMeta, n uint32, src []byte) string {
 	nm := &s.nodes[n]
 	var b strings.Builder
-	pos := nm.docStart
 	end := min(nm.byteEnd, uint32(len(src)))
+	pos := min(lineStartOf(src, nm.docStart), end)
 	s.children(n, func(c uint32) {
 		cm := &s.nodes[c]
-		if cm.docStart < pos || cm.byteEnd > end || cm.docStart >= cm.byteEnd {
+		if cm.docStart < pos || cm.byteEnd > end || cm.docStart >= cm.byteEnd || inlineChild(cm) {
 			return
 		}
-		b.Write(src[pos:cm.docStart])
+		// The marker takes the child's indentation once.
+		b.Write(src[pos:max(pos, lineStartOf(src, cm.docStart))])
 		fmt.Fprintf(&b, "%s… %s %q (lines %d-%d) → %s\n", indentAt(src, cm.byteStart), cm.kind, cm.title, cm.lineStart, cm.lineEnd, nodeID(d, cm))
 		pos = cm.byteEnd
 		// Skip the rest of the child's last line (a trailing newline).

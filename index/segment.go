@@ -107,8 +107,9 @@ type docMeta struct {
 }
 
 // nodeMeta is what the index keeps of a node. Its fields are ordered by
-// size, the strings first, so that no padding lies between them: 184
-// bytes a node instead of 200 (a million nodes is a big repository).
+// size, the strings first, so that no padding lies between them: 200
+// bytes a node with the build constraint, instead of 216 (a million
+// nodes is a big repository).
 type nodeMeta struct {
 	kind       treenav.Kind
 	nativeKind string
@@ -118,6 +119,7 @@ type nodeMeta struct {
 	qualified  string
 	signature  string
 	language   string
+	constraint string // the build condition it exists under (Node.Constraint)
 	doc        uint32 // local doc index
 	parent     int32  // local node index; -1 for a root
 	end        uint32 // end of the subtree in preorder (exclusive)

@@ -34,7 +34,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 7
+	snapshotVersion = 8
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -319,6 +319,7 @@ func writeSegment(w *enc, s *segment) {
 		w.str(n.qualified)
 		w.str(n.signature)
 		w.str(n.language)
+		w.str(n.constraint)
 		for f := range treenav.NumFields {
 			w.uv(uint64(n.fieldLen[f]))
 		}
@@ -434,6 +435,7 @@ func readSegmentInto(r *dec, s *segment) {
 		n.qualified = r.str()
 		n.signature = r.str()
 		n.language = r.intern(r.str())
+		n.constraint = r.intern(r.str())
 		for f := range treenav.NumFields {
 			n.fieldLen[f] = uint16(r.uv())
 		}

@@ -74,7 +74,7 @@ func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
 		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
 		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 		WordCount: int(nm.words), Deprecated: nm.deprecated, Declaration: nm.decl,
-		Signature: nm.signature,
+		Signature: nm.signature, Constraint: nm.constraint,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 )
 
@@ -98,6 +99,7 @@ type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
 	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
+	Lines    string   `json:"lines,omitempty" jsonschema:"read only part of the node: a range of the file's lines such as \"10-40\", \"10-\" or \"10\", clipped to the node, as written with its children"`
 	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`
 }
 
@@ -122,6 +124,20 @@ type SymbolArgs struct {
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
 }
 
+// OutlineArgs are get_outline's parameters.
+type OutlineArgs struct {
+	Path         StringList `json:"path" jsonschema:"a file, a directory (\"encoding/csv\") or a glob (\"src/**/*.ts\"), one or a list, relative to the root; \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	ExportedOnly bool       `json:"exported_only,omitempty" jsonschema:"the public API only: leave out symbols private by their language's rule (Go's lowercase names, Python's _names, private members) and test files"`
+	Signatures   *bool      `json:"signatures,omitempty" jsonschema:"show each symbol's signature; default true"`
+	Depth        int        `json:"depth,omitempty" jsonschema:"symbols down to this depth: 1 is top-level only (types without their fields and methods); 0 or absent is all"`
+	MaxChars     int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer as text (what you read; its JSON is about three times larger) in characters; past it the public types and callables are kept first and the answer says what it left out"`
+}
+
+func (a OutlineArgs) request() index.OutlineRequest {
+	return index.OutlineRequest{Paths: a.Path, OutlineOptions: treenav.OutlineOptions{ExportedOnly: a.ExportedOnly,
+		NoSignatures: a.Signatures != nil && !*a.Signatures, Depth: a.Depth, MaxChars: max(a.MaxChars, 0)}}
+}
+
 // ChangesArgs are changed_symbols' parameters.
 type ChangesArgs struct {
 	Base     string `json:"base,omitempty" jsonschema:"the git revision to compare with (a branch, tag, HEAD~1, a commit hash); default HEAD"`
@@ -137,7 +153,8 @@ type GrepArgs struct {
 	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
 	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
 	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
-	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Path          StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	Tests         string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data, by the same rule as search_documents"`
 	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
 	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
@@ -186,7 +203,7 @@ func (a GrepArgs) request() (index.GrepRequest, error) {
 		return index.GrepRequest{}, err
 	}
 	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
-		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Word: a.Word, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Languages: a.Language, Collections: a.Collection, Context: a.Context,
 		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
@@ -198,7 +215,11 @@ func (a NodeArgs) request() (index.NodesRequest, error) {
 	if len(ids) == 0 {
 		return index.NodesRequest{}, &index.BadRequestError{Msg: "no node id: pass node_ids, e.g. [\"web/server.go#Server.Shutdown\"] (get_tree lists a document's ids)"}
 	}
-	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars}, nil
+	lines, err := index.ParseLineRange(a.Lines)
+	if err != nil {
+		return index.NodesRequest{}, err
+	}
+	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars, Lines: lines}, nil
 }
 
 // inputSchema infers In's schema (StringList as string-or-list; fields
@@ -240,9 +261,20 @@ func grepSchema() *jsonschema.Schema {
 	return s
 }
 
-// outputSchema infers the schema of a result type.
+// outlineSchema is get_outline's input schema: signatures defaults to
+// true.
+func outlineSchema() *jsonschema.Schema {
+	s := inputSchema[OutlineArgs](map[string]int{"max_chars": index.DefaultMaxChars})
+	s.Properties["signatures"].Default = json.RawMessage("true")
+	return s
+}
+
+// outputSchema infers the schema of a result type. An outline's symbol
+// holds symbols, a cycle inference does not follow: it is described.
 func outputSchema[Out any]() *jsonschema.Schema {
-	s, err := jsonschema.For[Out](nil)
+	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[treenav.OutlineSymbol](): {Type: "object", Description: "a symbol: name, qualified_name, kind, line_start, line_end, signature, word_count, declaration, constraint, and its children, symbols of the same shape"},
+	}})
 	if err != nil {
 		panic(fmt.Sprintf("output schema of %T: %v", *new(Out), err))
 	}

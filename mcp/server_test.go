@@ -148,6 +148,7 @@ func TestToolsList(t *testing.T) {
 		"list_documents":   {[]string{"query", "tag", "filters", "collection", "limit", "cursor"}, nil},
 		"search_documents": {[]string{"query", "filters", "collection", "doc_id", "limit", "cursor", "max_chars"}, []string{"query"}},
 		"get_tree":         {[]string{"doc_id", "max_depth"}, []string{"doc_id"}},
+		"get_outline":      {[]string{"path", "exported_only", "signatures", "depth", "max_chars"}, []string{"path"}},
 		"get_node_content": {[]string{"doc_id", "node_ids"}, nil},
 		"navigate_tree":    {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
 		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
@@ -320,6 +321,44 @@ func TestTools(t *testing.T) {
 				t.Errorf("tree text: %s", textOf(t, res))
 			}
 		}},
+		{"get_outline", map[string]any{"path": "web", "exported_only": true}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.OutlineResponse
+			decode(t, res, &r)
+			if len(r.Files) != 1 || r.Files[0].Path != "web/server.go" || r.Truncated {
+				t.Fatalf("outline of web: %+v", r)
+			}
+			var server *treenav.OutlineSymbol
+			for i, s := range r.Files[0].Symbols {
+				if s.Name == "Server" {
+					server = &r.Files[0].Symbols[i]
+				}
+			}
+			if server == nil {
+				t.Fatalf("no Server in %+v", r.Files[0].Symbols)
+			}
+			var shutdown string
+			for _, c := range server.Children {
+				if c.Name == "Shutdown" {
+					shutdown = c.Signature
+				}
+				if c.Name != "" && c.Name[0] >= 'a' && c.Name[0] <= 'z' {
+					t.Errorf("exported_only shows %s", c.QualifiedName)
+				}
+			}
+			if !strings.Contains(shutdown, "func (s *Server) Shutdown(ctx context.Context) error") {
+				t.Errorf("Shutdown's signature: %q", shutdown)
+			}
+		}},
+		{"get_outline", map[string]any{"path": []string{"web/server.go"}, "max_chars": 300}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.OutlineResponse
+			decode(t, res, &r)
+			if n := len(r.Text()); n > 300 {
+				t.Errorf("outline of %d characters past max_chars 300", n)
+			}
+			if !r.Truncated || r.LeftOut == 0 || !strings.Contains(r.Note, "left out") || !strings.Contains(r.Note, "web/server.go") {
+				t.Errorf("a cut outline says what it left out: %+v", r)
+			}
+		}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go", "max_depth": 1}, func(t *testing.T, res *sdk.CallToolResult) {
 			var r treenav.TreeResponse
 			decode(t, res, &r)
@@ -410,6 +449,8 @@ func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 		r = new(treenav.SearchResponse)
 	case "get_tree":
 		r = new(treenav.TreeResponse)
+	case "get_outline":
+		r = new(treenav.OutlineResponse)
 	case "get_node_content":
 		r = new(treenav.NodesResponse)
 	case "navigate_tree":
@@ -441,6 +482,7 @@ func TestToolErrors(t *testing.T) {
 			[]string{`unknown node id "Close"`, "web/server.go#Server.Close", "widgets/widgets.go#Widget00.Close"}},
 		{"get_node_content", map[string]any{}, []string{"node_ids"}},
 		{"navigate_tree", map[string]any{"node_id": "web/server.go#Servr"}, []string{"web/server.go#Server"}},
+		{"get_outline", map[string]any{"path": "web/nowhere"}, []string{"no indexed file is under", "web/nowhere"}},
 		{"get_tree", map[string]any{"doc_id": "web/servr.go"}, []string{`unknown document id "web/servr.go"`, "web/server.go", "list_documents"}},
 		{"get_tree", map[string]any{}, []string{"doc_id"}},
 		{"search_documents", map[string]any{}, []string{"query"}},

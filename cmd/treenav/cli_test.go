@@ -94,6 +94,8 @@ func TestUsageErrors(t *testing.T) {
 		{"search"},
 		{"search", "--limit", "x", "q"},
 		{"outline", "--format", "yaml"},
+		{"outline", "--diff", "HEAD", "--exported-only"},
+		{"outline", "--depth", "-1"},
 		{"tree"},
 	} {
 		if code, _, errs := run(t, args...); code != 2 || errs == "" {

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "grep", usage: "[--root DIR]... [--regex] [-i] [-w] [--path GLOB] [--lang L] [--collection C] [--context N] [--limit N] [--cursor C] [--max-chars N] [--json] PATTERN",
+	register(&command{name: "grep", usage: "[--root DIR]... [--regex] [-i] [-w] [--path [!]GLOB]... [--tests include|exclude|only] [--lang L] [--collection C] [--context N] [--limit N] [--cursor C] [--max-chars N] [--json] PATTERN",
 		summary: "print every line holding a string (or matching a regex, --regex), with the symbol it sits in", run: (*cli).grep})
 }
 
@@ -17,8 +17,9 @@ func (c *cli) grep(args []string) error {
 	regex := fs.Bool("regex", false, "read PATTERN as a regular expression (RE2 syntax)")
 	fold := fs.Bool("i", false, "ignore case")
 	word := fs.Bool("w", false, "match whole words only")
-	glob := fs.String("path", "", "search only files matching this glob")
-	var langs, colls stringList
+	var globs, langs, colls stringList
+	fs.Var(&globs, "path", "search only files matching this glob (repeatable; !GLOB leaves out what it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	fs.Var(&langs, "lang", "search only files of this language (repeatable)")
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	context := intFlag(fs, "context", 0, 0, "show `N` lines before and after each match (at most 5)", "")
@@ -43,7 +44,7 @@ func (c *cli) grep(args []string) error {
 		return err
 	}
 	r, err := e.Grep(index.GrepRequest{Pattern: args[0], Regex: *regex, IgnoreCase: *fold, Word: *word,
-		PathGlob: *glob, Languages: langs, Collections: colls, Context: *context,
+		PathGlobs: globs, Tests: index.TestScope(*tests), Languages: langs, Collections: colls, Context: *context,
 		Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)

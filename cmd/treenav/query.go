@@ -19,7 +19,7 @@ func init() {
 		summary: "list indexed documents with facet counts", run: (*cli).list})
 	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
-	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
+	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--lines N-M] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
 	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--max-nodes N] [--json] NODE_ID",
 		summary: "print a node with all its descendants", run: (*cli).navigate})
@@ -190,6 +190,7 @@ func (c *cli) node(args []string) error {
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
+	lines := fs.String("lines", "", "read only these lines of each node (`N-M`, N- or N, relative to the file), as written, children included")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -197,11 +198,15 @@ func (c *cli) node(args []string) error {
 	if len(args) == 0 {
 		return usagef("missing NODE_ID")
 	}
+	lr, err := index.ParseLineRange(*lines)
+	if err != nil {
+		return queryErr(err)
+	}
 	e, err := c.engine(cm)
 	if err != nil {
 		return err
 	}
-	r, err := e.Nodes(index.NodesRequest{IDs: args, DocID: *doc, MaxChars: *maxChars})
+	r, err := e.Nodes(index.NodesRequest{IDs: args, DocID: *doc, MaxChars: *maxChars, Lines: lr})
 	if err != nil {
 		return queryErr(err)
 	}

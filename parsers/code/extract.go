@@ -46,7 +46,9 @@ func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
+	nodes := buildNodes(syms, src)
+	l.constrain(rel, src, nodes)
+	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
 }
 
 // fileModuleName is the name a file goes by as a module: "lib/router.js"
