@@ -79,6 +79,28 @@ func nlPythonRoot() (string, error) {
 	return root, nil
 }
 
+// nlCopyFiles copies the listed files of root into dir; files root does
+// not have are left out (their labels are reported missing).
+func nlCopyFiles(root, dir string, files []string) (string, error) {
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
 // nlJDKSrcZip finds a JDK's lib/src.zip: $JAVA_HOME's, else that of the
 // javac (or java) on PATH, symbolic links resolved.
 func nlJDKSrcZip() (string, error) {
