@@ -60,7 +60,7 @@ type nlQuery struct {
 
 var (
 	nlQueryLine = regexp.MustCompile(`^q ([a-z]+[0-9]+): (.+)$`)
-	nlLabelLine = regexp.MustCompile(`^([0-3]) (\S+#\S+)$`)
+	nlLabelLine = regexp.MustCompile(`^([0-3]) (\S+)$`)
 )
 
 // loadNLQueries reads a query file: "q ID: query" lines, each followed by
