@@ -156,6 +156,7 @@ type nlResult struct {
 	skipped           string // why the language did not run
 	treenav, baseline nlScores
 	functions         int // documents of the baseline
+	shown             nlShown
 	missing           []string
 	worst             []string
 }
@@ -302,6 +303,7 @@ func runNLLanguage(t *testing.T, lang string, qs []nlQuery, c *nlCorpus) nlResul
 		var ranked []string
 		for _, r := range resp.Results {
 			ranked = append(ranked, r.NodeID)
+			res.shown.add(r)
 		}
 		tn := res.treenav.add(ranked, grades)
 		bl := res.baseline.add(c.funcs.search(q.Query, qualityK), grades)
@@ -321,6 +323,38 @@ func runNLLanguage(t *testing.T, lang string, qs []nlQuery, c *nlCorpus) nlResul
 	return res
 }
 
+// nlShown counts what treenav's top 10s hold: a question in words asks
+// for code that does something, so callables should lead, and tests and
+// examples should not (issue 28, item 3).
+type nlShown struct {
+	results, callables, types, members, files, tests int
+}
+
+func (s *nlShown) add(r treenav.SearchResult) {
+	s.results++
+	switch r.Kind {
+	case treenav.KindFunction, treenav.KindMethod, treenav.KindConstructor:
+		s.callables++
+	case treenav.KindField, treenav.KindProperty, treenav.KindVariable, treenav.KindConstant:
+		s.members++
+	case treenav.KindFile:
+		s.files++
+	default:
+		s.types++
+	}
+	base := strings.ToLower(r.Path[strings.LastIndexByte(r.Path, '/')+1:])
+	if strings.HasSuffix(base, "_test.go") || strings.Contains(r.Path, "/testing/") || strings.Contains(r.Path, "/test/") ||
+		strings.HasPrefix(base, "test_") || strings.Contains(base, ".spec.") || strings.Contains(base, ".test.") {
+		s.tests++
+	}
+}
+
+func (s nlShown) String() string {
+	p := func(n int) float64 { return 100 * float64(n) / float64(max(s.results, 1)) }
+	return fmt.Sprintf("%d results: %.0f%% functions/methods, %.0f%% types, %.0f%% fields/variables/constants, %.0f%% files; %.0f%% in tests",
+		s.results, p(s.callables), p(s.types), p(s.members), p(s.files), p(s.tests))
+}
+
 // nlTable renders the per-language comparison.
 func nlTable(results []nlResult) string {
 	var b strings.Builder
@@ -338,7 +372,9 @@ func nlTable(results []nlResult) string {
 	for _, r := range results {
 		if r.skipped != "" {
 			fmt.Fprintf(&b, "%s skipped: %s\n", r.lang, r.skipped)
+			continue
 		}
+		fmt.Fprintf(&b, "%s, treenav's top 10s: %s\n", r.lang, r.shown)
 	}
 	return b.String()
 }
