@@ -180,6 +180,18 @@ func buildNLCorpus(t *testing.T, lang, root string, include []string) *nlCorpus 
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
+	// TREENAV_QUALITY_RANK="knob=value,..." tries other ranking knobs, as
+	// in TestSearchQuality: the way to measure a change on both suites.
+	if spec := os.Getenv("TREENAV_QUALITY_RANK"); spec != "" {
+		r := e.Index().Ranking()
+		for _, kv := range strings.Split(spec, ",") {
+			k, val, _ := strings.Cut(kv, "=")
+			if err := r.Set(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Index().SetRanking(r)
+	}
 	c := &nlCorpus{engine: e, nodes: map[string]bool{}, byBase: map[string][]string{}, funcs: newNLBaseline()}
 	var docs []treenav.DocumentSummary
 	for {
