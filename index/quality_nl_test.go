@@ -163,39 +163,46 @@ type nlResult struct {
 
 // nlCorpus is one language's indexed corpus.
 type nlCorpus struct {
-	engine *Engine
+	ix     *Index
 	prefix string          // what the index puts before a path in a doc id
 	nodes  map[string]bool // every node id of the index
 	byBase map[string][]string
 	funcs  *nlBaseline
 }
 
-// buildNLCorpus indexes a language's corpus and the baseline over it.
-func buildNLCorpus(t *testing.T, lang, root string, include []string) *nlCorpus {
+// nlIndex indexes one collection from disk.
+func nlIndex(t *testing.T, c treenav.Collection) *Index {
 	t.Helper()
-	e, err := NewEngine([]treenav.Collection{{Name: lang, Root: root, Include: include}}, EngineOptions{Workers: 2})
+	e, err := NewEngine([]treenav.Collection{c}, EngineOptions{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Build(); err != nil {
 		t.Fatal(err)
 	}
+	return e.Index()
+}
+
+// buildNLCorpus indexes a language's corpus and the baseline over it.
+func buildNLCorpus(t *testing.T, lang, root string, include []string) *nlCorpus {
+	t.Helper()
+	ix := nlIndex(t, treenav.Collection{Name: lang, Root: root, Include: include})
 	// TREENAV_QUALITY_RANK="knob=value,..." tries other ranking knobs, as
 	// in TestSearchQuality: the way to measure a change on both suites.
 	if spec := os.Getenv("TREENAV_QUALITY_RANK"); spec != "" {
-		r := e.Index().Ranking()
+		r := ix.Ranking()
 		for _, kv := range strings.Split(spec, ",") {
 			k, val, _ := strings.Cut(kv, "=")
 			if err := r.Set(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		e.Index().SetRanking(r)
+		ix.SetRanking(r)
 	}
-	c := &nlCorpus{engine: e, nodes: map[string]bool{}, byBase: map[string][]string{}, funcs: newNLBaseline()}
+	c := &nlCorpus{ix: ix, nodes: map[string]bool{}, byBase: map[string][]string{}, funcs: newNLBaseline()}
 	var docs []treenav.DocumentSummary
 	for {
-		list, err := e.Index().List(ListRequest{Limit: 1000, Offset: len(docs), MaxChars: 1 << 30})
+		list, err := ix.List(ListRequest{Limit: 1000, Offset: len(docs), MaxChars: 1 << 30})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,7 +213,7 @@ func buildNLCorpus(t *testing.T, lang, root string, include []string) *nlCorpus 
 	}
 	for _, d := range docs {
 		c.prefix = strings.TrimSuffix(d.DocID, d.Path)
-		tr, err := e.Index().Tree(TreeRequest{DocID: d.DocID, MaxNodes: -1})
+		tr, err := ix.Tree(TreeRequest{DocID: d.DocID, MaxNodes: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,7 +315,7 @@ func runNLLanguage(t *testing.T, lang string, qs []nlQuery, c *nlCorpus) nlResul
 		if best < 3 {
 			continue // its answers are not in this version of the corpus
 		}
-		resp, err := c.engine.Index().Search(SearchRequest{Query: q.Query, Limit: qualityK})
+		resp, err := c.ix.Search(SearchRequest{Query: q.Query, Limit: qualityK})
 		if err != nil {
 			t.Fatalf("%s %s: %v", lang, q.ID, err)
 		}
