@@ -182,7 +182,18 @@ type ServerConfig struct {
 	HTTP     string        `toml:"http"`     // address for streamable HTTP; empty means stdio
 	Token    string        `toml:"token"`    // bearer token required over HTTP when set
 	Debounce time.Duration `toml:"debounce"` // watcher debounce; default 200ms
+	// MaxChars and MaxNodes are hard ceilings on every tool call's
+	// max_chars and max_nodes (DefaultServerMaxChars, DefaultServerMaxNodes).
+	MaxChars int `toml:"max_chars"`
+	MaxNodes int `toml:"max_nodes"`
 }
+
+// The default ceilings on a tool call's max_chars and max_nodes: an
+// explicit max_chars of 1e8 must not put 161 KB into an agent's context.
+const (
+	DefaultServerMaxChars = 100_000
+	DefaultServerMaxNodes = 500
+)
 
 // Set sets the knob named by its configuration key ("bm25_k1",
 // "synonyms") from a string, as the CLI's --rank KEY=VALUE does. It

@@ -36,7 +36,8 @@ func DefaultConfig() *Config {
 	return &Config{
 		Ranking: DefaultRanking(),
 		Limits:  Limits{MaxFileSize: DefaultMaxFileSize},
-		Server:  ServerConfig{Watch: &watch, Debounce: DefaultDebounce},
+		Server: ServerConfig{Watch: &watch, Debounce: DefaultDebounce,
+			MaxChars: DefaultServerMaxChars, MaxNodes: DefaultServerMaxNodes},
 	}
 }
 
@@ -459,6 +460,12 @@ func checkKnob(key string, v float64) string {
 }
 
 func (c *checker) server(s *ServerConfig) {
+	if s.MaxChars < 1000 {
+		c.errorf("server.max_chars", "must be at least 1000, got %d", s.MaxChars)
+	}
+	if s.MaxNodes < 10 {
+		c.errorf("server.max_nodes", "must be at least 10, got %d", s.MaxNodes)
+	}
 	if c.md.Type("server", "debounce") == "Integer" {
 		// The library reads integers as nanoseconds: "debounce = 200"
 		// would be 200ns, surely not what was meant.

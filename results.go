@@ -15,7 +15,10 @@ func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
 
 // SearchResponse is the result of a search.
 type SearchResponse struct {
-	Query   string         `json:"query"`
+	Query string `json:"query"`
+	// Note says why a query of stop words answers nothing, or which
+	// words a query that lost most of its words to them searched for.
+	Note    string         `json:"note,omitempty"`
 	Total   int            `json:"total"`
 	Results []SearchResult `json:"results"`
 	// NextCursor, when set, fetches the next page.
@@ -40,9 +43,40 @@ type SearchResult struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 }
 
+// GrepResponse is the result of an exact text or regex search: every
+// matching line, in path and line order. TotalMatches (matching lines)
+// and TotalFiles are exact, whatever the page shows.
+type GrepResponse struct {
+	Pattern      string      `json:"pattern"`
+	TotalMatches int         `json:"total_matches"`
+	TotalFiles   int         `json:"total_files"`
+	Matches      []GrepMatch `json:"matches"`
+	// NextCursor, when set, fetches the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
+// GrepMatch is one matching line.
+type GrepMatch struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`   // 1-based
+	Column int    `json:"column"` // 1-based byte column of the first match in the line
+	// Text is the line, cut around the match when it is long.
+	Text string `json:"text"`
+	// EnclosingID is the innermost symbol or section holding the line
+	// (a node id), or the document's id when none does.
+	EnclosingID string `json:"enclosing_id"`
+	// Before and After are the context lines asked for.
+	Before []string `json:"before,omitempty"`
+	After  []string `json:"after,omitempty"`
+}
+
 // SymbolsResponse is the result of a symbol lookup.
 type SymbolsResponse struct {
-	Query     string   `json:"query,omitempty"`
+	Query string `json:"query,omitempty"`
+	// Note says, when no symbol matched by exact or qualified name, that
+	// none has the name asked for, with the closest names (Closest).
+	Note      string   `json:"note,omitempty"`
+	Closest   []string `json:"closest,omitempty"`
 	Total     int      `json:"total"`
 	Symbols   []Symbol `json:"symbols"`
 	Truncated bool     `json:"truncated,omitempty"`
@@ -65,6 +99,11 @@ type Symbol struct {
 	// or C++ prototype, a TypeScript overload signature): its body is in
 	// the definition, listed before it.
 	Declaration bool `json:"declaration,omitempty"`
+	// Match says how the symbol matched the query: exact (its name, any
+	// case), qualified (its qualified name or a dotted suffix of it),
+	// name (a qualified query's last part only: another qualifier),
+	// prefix, camel (camel humps) or fuzzy (substring).
+	Match string `json:"match,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.
@@ -121,6 +160,9 @@ type TreeNode struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 	// Declaration marks a symbol declared here and defined elsewhere.
 	Declaration bool `json:"declaration,omitempty"`
+	// Signature is a code symbol's declaration line(s), as find_symbol
+	// shows it: what an agent navigates by, without reading the node.
+	Signature string `json:"signature,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.

@@ -27,6 +27,7 @@ type segmentBuilder struct {
 	nodes []nodeMeta
 	terms map[string]*termBuf
 	seg   segment // fieldLen accumulates here
+	grams gramBuilder
 
 	// open are the postings of the node being added.
 	open []*termBuf
@@ -379,6 +380,7 @@ func (b *segmentBuilder) add(in Input) {
 	}
 	b.resolvePath([]byte(pathWords(d.Path)))
 	b.module = dm.Module
+	b.grams.add(docIdx, in.Src)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		dm.Links = append(dm.Links, n.Links...)
@@ -617,6 +619,7 @@ func (b *segmentBuilder) finish() *segment {
 	}
 	s.termPost = append(s.termPost, uint32(len(s.postNode)))
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
+	s.grams = b.grams.finish()
 	s.buildTables()
 	return s
 }

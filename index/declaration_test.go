@@ -7,8 +7,8 @@ import (
 
 // A lookup lists a C or C++ function's definition, with its body, before
 // its prototypes, though the header with the prototypes sorts first and is
-// no deeper; a TypeScript implementation comes before its overloads and
-// before a "declare function" in a declaration file. An interface method
+// no deeper; a TypeScript or Python implementation comes before its
+// overloads, and before a "declare function" in a declaration file. An interface method
 // is the contract, not a declaration: it keeps its place.
 func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 	e, _ := newTestEngine(t, map[string]string{
@@ -18,6 +18,7 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		"src/api.c":           "int api_errno;\nint api_open(const char *path) { return 0; }\n",
 		"a/fmt.d.ts":          "export declare function format(s: string): string;\n",
 		"b/fmt.ts":            "export function format(s: string): string;\nexport function format(s: string, n: number): string;\nexport function format(s: string, n?: number): string { return s; }\n",
+		"py/parse.py":         "from typing import overload\n@overload\ndef parse(x: int) -> int: ...\n@overload\ndef parse(x: str) -> str: ...\ndef parse(x):\n    return x\n",
 		"a/Shape.java":        "interface Shape {\n  double area();\n}\n",
 		"b/Square.java":       "class Square implements Shape {\n  public double area() { return 1; }\n}\n",
 		// No definition among the hits: the prototype is the best there
@@ -32,7 +33,8 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"std::sort", "bits/stl_algo.h#std.sort"},
 		{"api_open", "src/api.c#api_open"},
 		{"api_errno", "src/api.c#api_errno"},
-		{"format", "b/fmt.ts#format~3"},
+		{"format", "b/fmt.ts#format"}, // the implementation has the bare id
+		{"parse", "py/parse.py#parse"},
 		{"area", "a/Shape.java#Shape.area"},
 		{"fopen", "stdio.h#fopen"},
 		{"of", "types/of.d.ts#of"},

@@ -527,6 +527,9 @@ type TreeRequest struct {
 	// MaxNodes bounds the outline (0: DefaultMaxNodes, negative: no
 	// bound). A longer outline keeps the levels that fit whole.
 	MaxNodes int
+	// MaxChars bounds the outline's JSON size (0: no bound but MaxNodes);
+	// a longer outline keeps the levels that fit whole (boundTreeChars).
+	MaxChars int
 }
 
 // Tree returns a document's nodes in document order, without content.
@@ -577,6 +580,9 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
 		}
 	}
+	if req.MaxChars > 0 && boundTreeChars(resp, req.MaxChars, s, d, nodes, depths) {
+		truncated = true
+	}
 	if truncated {
 		resp.Truncated, resp.TotalNodes = true, len(nodes)
 	}
@@ -593,6 +599,7 @@ func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
 		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
 		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 		WordCount: int(nm.words), Deprecated: nm.deprecated, Declaration: nm.decl,
+		Signature: nm.signature,
 	}
 }
 

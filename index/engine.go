@@ -66,12 +66,15 @@ type Status struct {
 	FilesDone  int            `json:"files_done"`
 	FilesTotal int            `json:"files_total"`
 	Skipped    map[string]int `json:"skipped"`
-	Errors     []FileError    `json:"errors"`
-	ErrorCount int            `json:"error_count"`
-	LastBuild  time.Time      `json:"last_build,omitzero"` // absent until a build is done
-	BuildTime  time.Duration  `json:"build_time_ns"`
-	Parsed     int            `json:"parsed"`    // files parsed by the last build
-	Unchanged  int            `json:"unchanged"` // files the last build found unchanged
+	// SkippedUnsupported breaks Skipped["unsupported"] down by extension
+	// (".rst": 54), the largest first, bounded (topUnsupported).
+	SkippedUnsupported map[string]int `json:"skipped_unsupported,omitempty"`
+	Errors             []FileError    `json:"errors"`
+	ErrorCount         int            `json:"error_count"`
+	LastBuild          time.Time      `json:"last_build,omitzero"` // absent until a build is done
+	BuildTime          time.Duration  `json:"build_time_ns"`
+	Parsed             int            `json:"parsed"`    // files parsed by the last build
+	Unchanged          int            `json:"unchanged"` // files the last build found unchanged
 	// Removed counts the documents the last build took out of the index:
 	// gone from disk, or no longer indexed (now skipped, or failed).
 	Removed int `json:"removed"`
@@ -274,6 +277,7 @@ func (e *Engine) Build() error {
 	var jobs []pending
 	present := map[string]bool{}
 	skipped := map[string]int{}
+	unsupported := map[string]int{} // by extension (walk.UnsupportedKey)
 	unchanged := 0
 	// Files skipped by content last time (binary, generated, minified) are
 	// not read again while their size and time stay the same, and the
@@ -295,6 +299,9 @@ func (e *Engine) Build() error {
 		for k, n := range res.Skipped {
 			skipped[k] += n
 		}
+		for k, n := range res.UnsupportedExts {
+			unsupported[k] += n
+		}
 		for k, n := range res.SkippedDirs {
 			skipped[k+"_dirs"] += n
 		}
@@ -310,6 +317,7 @@ func (e *Engine) Build() error {
 		for _, f := range res.Files {
 			if !parsers.Candidate(f.Rel) {
 				skipped[walk.SkipUnsupported]++
+				unsupported[walk.UnsupportedKey(f.Rel)]++
 				continue
 			}
 			id := e.docID(c.Name, f.Rel)
@@ -338,6 +346,7 @@ func (e *Engine) Build() error {
 				!(sk.Reason == walk.SkipGenerated && keep) {
 				skips[id] = sk
 				skipped[sk.Reason]++
+				countUnsupported(unsupported, sk.Reason, f.Rel)
 				continue
 			}
 			jobs = append(jobs, pending{parsers.Job{Rel: f.Rel, Abs: f.Abs, DocID: id, KnownHash: known, Read: read}, c.Name, f.ModTime, f.Size, indexed})
@@ -436,6 +445,7 @@ func (e *Engine) Build() error {
 			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: failedReason}
 		case o.Skip != "":
 			skipped[o.Skip]++
+			countUnsupported(unsupported, o.Skip, o.Job.Rel)
 			dropped = append(dropped, o.Job.DocID)
 			skips[o.Job.DocID] = skipStamp{Size: p.size, ModTime: p.modTime, Reason: o.Skip}
 		default:
@@ -486,6 +496,7 @@ func (e *Engine) Build() error {
 	defer e.mu.Unlock()
 	e.status.State = "ready"
 	e.status.Skipped = skipped
+	e.status.SkippedUnsupported = topUnsupported(unsupported)
 	e.status.Errors = errs
 	e.status.ErrorCount = errCount
 	e.status.LastBuild = time.Now()

@@ -15,6 +15,9 @@ type query struct {
 	words   []qword
 	terms   []qterm
 	phrases [][]int // word indexes of each quoted phrase
+	// literals are the quoted phrases as typed: a result's text must
+	// hold each (phrase.go).
+	literals []string
 	// compounds maps a word to the compound it forms with the particle
 	// after it ("sign out" → signout), as the indexer compounds text.
 	compounds map[int]string
@@ -49,14 +52,22 @@ func parseQuery(q string) *query {
 	out := &query{}
 	inQuote := false
 	var phrase []int
+	var quoted string // the text inside the open quote
 	var stops []qword // stop words typed alone, for a query of nothing else
 	for _, chunk := range splitQuotes(q) {
 		if chunk == `"` {
 			if inQuote && len(phrase) > 1 {
 				out.phrases = append(out.phrases, phrase)
 			}
+			if inQuote && strings.TrimSpace(quoted) != "" {
+				out.literals = append(out.literals, strings.TrimSpace(quoted))
+			}
+			quoted = ""
 			inQuote, phrase = !inQuote, nil
 			continue
+		}
+		if inQuote {
+			quoted = chunk
 		}
 		before := len(out.words)
 		analyzeWords([]byte(chunk), func(word string, terms []string, whole bool, pos int) {

@@ -27,8 +27,13 @@ type SearchRequest struct {
 	Collections []string
 	DocIDs      []string
 	PathGlob    string
-	Limit       int // default 10
-	Offset      int
+	// PathGlobs are more path globs; a glob "!glob" leaves out the files
+	// it matches (pathScope).
+	PathGlobs []string
+	// Tests takes tests in (""), out or alone (TestScope).
+	Tests  TestScope
+	Limit  int // default 10
+	Offset int
 	// SnippetChars bounds each snippet (default 240).
 	SnippetChars int
 	// MaxChars bounds the results' JSON size (default DefaultMaxChars):
@@ -123,7 +128,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		}
 		return nil, err
 	}
-	if len(q.terms) == 0 || v.liveNodes == 0 {
+	empty, note := stopNote(req.Query)
+	resp.Note = note
+	if empty || len(q.terms) == 0 || v.liveNodes == 0 {
 		return resp, nil
 	}
 	limit := req.Limit
@@ -167,9 +174,10 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.phrases) > 0 {
+	if len(q.phrases) > 0 || len(q.literals) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
+		cands = ix.keepLiterals(v, cands, q.literals)
 	} else {
 		// Only the first pages are read: select them, do not sort all.
 		topCandidates(v, cands, rerank)
@@ -208,7 +216,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SearchResponse{Query: req.Query, Total: resp.Total, Results: []treenav.SearchResult{},
+	budget.reserve(&treenav.SearchResponse{Query: req.Query, Note: resp.Note, Total: resp.Total, Results: []treenav.SearchResult{},
 		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
 	for _, c := range page {
 		res := ix.result(v, c, match, snipChars)
@@ -1064,11 +1072,12 @@ type filter struct {
 	kinds       map[string]bool
 	collections map[string]bool
 	docIDs      map[string]bool
-	glob        string
+	paths       *pathScope
+	tests       TestScope
 }
 
-func (v *view) compileFilter(req SearchRequest) (*filter, error) {
-	f := &filter{}
+func (v *view) compileFilter(req SearchRequest) (f *filter, err error) {
+	f = &filter{}
 	filters := make(map[string][]string, len(req.Filters))
 	for k, vals := range req.Filters {
 		if len(vals) == 0 {
@@ -1120,12 +1129,13 @@ func (v *view) compileFilter(req SearchRequest) (*filter, error) {
 			f.docIDs[id] = true
 		}
 	}
-	if req.PathGlob != "" {
-		if err := v.checkPathGlob(req.PathGlob); err != nil {
-			return nil, err
-		}
-		f.glob = req.PathGlob
+	if f.paths, err = v.compilePathScope(req.PathGlob, req.PathGlobs); err != nil {
+		return nil, err
 	}
+	if err := checkTestScope(req.Tests); err != nil {
+		return nil, err
+	}
+	f.tests = req.Tests
 	return f, nil
 }
 
@@ -1138,7 +1148,7 @@ func (e *BadRequestError) Error() string { return e.Msg }
 func (f *filter) allowed(v *view, si int) bitset {
 	s := v.segs[si]
 	b := make(bitset, (len(s.docs)+63)/64)
-	if f.collections == nil && f.docIDs == nil && f.glob == "" && f.facets == nil {
+	if f.collections == nil && f.docIDs == nil && f.paths == nil && f.facets == nil && !f.tests.narrows() {
 		// No document filter: the live documents, 64 at a time.
 		dead := v.dead[si]
 		for w := range b {
@@ -1168,7 +1178,7 @@ func (f *filter) docOK(d *docMeta) bool {
 	if f.docIDs != nil && !f.docIDs[d.DocID] {
 		return false
 	}
-	if f.glob != "" && !matchPathGlob(f.glob, d.Path) {
+	if !f.paths.match(d.Path) || !f.tests.keeps(d) {
 		return false
 	}
 	for key, want := range f.facets {

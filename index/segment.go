@@ -49,6 +49,10 @@ type segment struct {
 
 	// byID finds a document by id (the last, if a segment holds two).
 	byID map[string]uint32
+
+	// grams are the trigram postings of the documents' text, for grep
+	// (trigram.go).
+	grams *gramIndex
 }
 
 // nodeNorm is a node's document and field lengths, for scoring.

@@ -26,14 +26,15 @@ import (
 //	segment table: count, then each segment's offset and length (uvarints)
 //	offset of the segment table, u64 | CRC-32C of everything before it, u32
 //
-// The table lets a load decode the segments side by side.
+// The table lets a load decode the segments side by side. Each segment
+// ends with its trigram postings (writeGrams, for grep).
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 6
+	snapshotVersion = 7
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -357,6 +358,7 @@ func writeSegment(w *enc, s *segment) {
 	for _, e := range s.anchors {
 		w.uv(uint64(e.node))
 	}
+	writeGrams(w, s.grams)
 }
 
 // readSegmentInto decodes a segment written by writeSegment into s.
@@ -506,6 +508,7 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
+	s.grams = readGrams(r)
 	s.buildNorms()
 }
 

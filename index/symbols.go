@@ -15,9 +15,13 @@ type SymbolRequest struct {
 	Query string
 	// Kinds, Languages and PathGlob filter each symbol (not its file):
 	// kind "method" keeps methods even in a file that also has functions.
-	Kinds       []string
-	Languages   []string
-	PathGlob    string
+	Kinds     []string
+	Languages []string
+	PathGlob  string
+	// PathGlobs are more path globs; "!glob" excludes (pathScope).
+	PathGlobs []string
+	// Tests takes tests in (""), out or alone (TestScope).
+	Tests       TestScope
 	Collections []string
 	Limit       int // default 20
 	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
@@ -190,7 +194,11 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if err := v.checkPathGlob(req.PathGlob); err != nil {
+	paths, err := v.compilePathScope(req.PathGlob, req.PathGlobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTestScope(req.Tests); err != nil {
 		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
@@ -240,7 +248,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if colls != nil && !colls[d.Collection] {
 			return
 		}
-		if req.PathGlob != "" && !matchPathGlob(req.PathGlob, d.Path) {
+		if !paths.match(d.Path) || !req.Tests.keeps(d) {
 			return
 		}
 		seen[ref] = true
@@ -265,7 +273,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
-				accept(si, node, tierSubstring)
+				accept(si, node, tierName)
 			case n.name == q:
 				accept(si, node, tierExact)
 			default:
@@ -332,12 +340,14 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		return hits[i].key.less(hits[j].key)
 	})
 	resp.Total = len(hits)
+	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
+	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Symbols: []treenav.Symbol{}, Truncated: true})
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
@@ -347,7 +357,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-			Deprecated: n.deprecated, Declaration: n.decl,
+			Deprecated: n.deprecated, Declaration: n.decl, Match: matchOf(h.tier, qualified),
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true

@@ -74,11 +74,12 @@ type ListArgs struct {
 
 // SearchArgs are search_documents' parameters.
 type SearchArgs struct {
-	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
-	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\" (literal: the node's text must hold them as written, case aside); camelCase and snake_case identifiers match their parts"`
+	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key no document has, or a value that looks like a typo of an indexed one, is an error that lists the indexed ones; to leave tests out use tests, not a filter"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
-	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"results per page"`
 	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
@@ -89,6 +90,7 @@ type TreeArgs struct {
 	DocID    string `json:"doc_id" jsonschema:"the document: its path as listed by list_documents or search_documents (a node id also works)"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"show nodes down to this depth: 1 is top-level symbols or sections only; 0 or absent is all levels"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the nodes shown; a longer outline keeps the levels that fit whole and says so"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the outline in characters; a longer outline keeps the levels that fit whole and says so"`
 }
 
 // NodeArgs are get_node_content's parameters.
@@ -113,7 +115,8 @@ type SymbolArgs struct {
 	Query      string     `json:"query" jsonschema:"a symbol name (\"Shutdown\"), a qualified name (\"Server.Shutdown\"), a prefix or camel humps (\"gUT\" finds getUserToken)"`
 	Kind       StringList `json:"kind,omitempty" jsonschema:"keep symbols of this kind (one or a list): class, interface, struct, enum, type, function, method, constructor, field, constant, variable, ..."`
 	Language   StringList `json:"language,omitempty" jsonschema:"keep symbols of this language (one or a list): go, python, typescript, ..."`
-	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob (one or a list), relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
@@ -126,6 +129,21 @@ type ChangesArgs struct {
 	Path     string `json:"path,omitempty" jsonschema:"keep files this path glob matches (a directory takes the files under it, a glob without / a file name at any depth)"`
 	Bodies   bool   `json:"bodies,omitempty" jsonschema:"also list symbols whose code changed when their signature did not (body_changed)"`
 	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters; the summary still counts every change"`
+}
+
+// GrepArgs are grep_documents' parameters.
+type GrepArgs struct {
+	Pattern       string     `json:"pattern" jsonschema:"the text to find, or with regex a regular expression (RE2 syntax)"`
+	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
+	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
+	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
+	Path          string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\")"`
+	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
+	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
+	Limit         int        `json:"limit,omitempty" jsonschema:"matching lines per page"`
+	Cursor        string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars      int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
 }
 
 // StatusArgs are index_status' parameters: none.
@@ -159,7 +177,17 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 		return index.SearchRequest{}, &index.BadRequestError{Msg: "empty query: give words or identifiers to search for (list_documents lists documents without one)"}
 	}
 	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
-		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+		DocIDs: a.DocID, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a GrepArgs) request() (index.GrepRequest, error) {
+	off, err := parseCursor(a.Cursor)
+	if err != nil {
+		return index.GrepRequest{}, err
+	}
+	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
+		Word: a.Word, PathGlob: a.Path, Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
 func (a NodeArgs) request() (index.NodesRequest, error) {
@@ -211,6 +239,16 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 		one := 1.0
 		p.Minimum = &one
 	}
+	return s
+}
+
+// grepSchema is grep_documents' input schema: case_sensitive defaults to
+// true, context runs from 0 to MaxGrepContext.
+func grepSchema() *jsonschema.Schema {
+	s := inputSchema[GrepArgs](map[string]int{"limit": index.DefaultGrepLimit, "max_chars": index.DefaultMaxChars})
+	s.Properties["case_sensitive"].Default = json.RawMessage("true")
+	lo, hi := 0.0, float64(index.MaxGrepContext)
+	s.Properties["context"].Minimum, s.Properties["context"].Maximum = &lo, &hi
 	return s
 }
 

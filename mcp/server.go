@@ -41,6 +41,9 @@ type Options struct {
 	// from what is indexed, with a progress note, and the calls after it
 	// answer at once. index_status never waits. 0 answers at once.
 	Settle time.Duration
+	// Ceiling bounds max_chars and max_nodes of every call (the config's
+	// [server] max_chars and max_nodes).
+	Ceiling Ceiling
 }
 
 // Server is treenav's MCP server over one engine. Its methods are safe for
@@ -55,6 +58,7 @@ type Server struct {
 	settleBy time.Time // no call waits for the first build past this; set by the first that waits
 
 	settle    time.Duration
+	ceiling   Ceiling
 	built     chan struct{} // closed when the first Build returns
 	builtOnce sync.Once
 }
@@ -71,7 +75,7 @@ func New(eng *index.Engine, opts Options) *Server {
 	if version == "" {
 		version = moduleVersion()
 	}
-	s := &Server{eng: eng, log: log, settle: opts.Settle, built: make(chan struct{})}
+	s := &Server{eng: eng, log: log, settle: opts.Settle, ceiling: opts.Ceiling, built: make(chan struct{})}
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: "treenav", Title: "treenav: code and docs as navigable trees", Version: version},
 		&sdk.ServerOptions{
 			Instructions: instructions,

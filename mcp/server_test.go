@@ -153,6 +153,7 @@ func TestToolsList(t *testing.T) {
 		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
 		"index_status":     {nil, nil},
 		"changed_symbols":  {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
+		"grep_documents":   {[]string{"pattern", "regex", "case_sensitive", "word", "path", "language", "collection", "context", "limit", "cursor", "max_chars"}, []string{"pattern"}},
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -281,6 +282,30 @@ func TestTools(t *testing.T) {
 				t.Errorf("path glob ignored: %+v", r.Results)
 			}
 		}},
+		{"grep_documents", map[string]any{"pattern": "shutdown", "case_sensitive": false, "word": true, "path": "web/**", "context": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if r.TotalMatches == 0 || r.TotalMatches != len(r.Matches) {
+				t.Fatalf("grep: %+v", r)
+			}
+			in := false
+			for _, m := range r.Matches {
+				if !strings.HasPrefix(m.Path, "web/") || !strings.Contains(strings.ToLower(m.Text), "shutdown") || len(m.Before) != 1 {
+					t.Errorf("grep match: %+v", m)
+				}
+				in = in || m.EnclosingID == "web/server.go#Server.Shutdown"
+			}
+			if !in {
+				t.Errorf("no match in Server.Shutdown: %+v", r.Matches)
+			}
+		}},
+		{"grep_documents", map[string]any{"pattern": "Shut.own", "regex": true, "limit": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if len(r.Matches) != 1 || r.TotalMatches < 2 || r.NextCursor != "1" {
+				t.Errorf("grep page: %+v", r)
+			}
+		}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, func(t *testing.T, res *sdk.CallToolResult) {
 			var r treenav.TreeResponse
 			decode(t, res, &r)
@@ -391,6 +416,8 @@ func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 		r = new(treenav.NavigateResponse)
 	case "find_symbol":
 		r = new(treenav.SymbolsResponse)
+	case "grep_documents":
+		r = new(treenav.GrepResponse)
 	case "index_status":
 		r = new(StatusReport)
 	}
@@ -424,6 +451,10 @@ func TestToolErrors(t *testing.T) {
 		{"list_documents", map[string]any{"filters": map[string]any{"kind": "method"}}, []string{"kind is a node filter"}},
 		{"list_documents", map[string]any{"bogus": 1}, []string{"bogus"}},
 		{"find_symbol", map[string]any{"query": ""}, []string{"empty symbol query"}},
+		{"grep_documents", map[string]any{"pattern": ""}, []string{"empty pattern"}},
+		{"grep_documents", map[string]any{"pattern": "a(b", "regex": true}, []string{"invalid regex at character"}},
+		{"grep_documents", map[string]any{"pattern": "x", "context": 9}, []string{"context"}},
+		{"grep_documents", map[string]any{"pattern": "x", "path": "../**"}, []string{"outside the root"}},
 	} {
 		res := ss.call(t, tc.tool, tc.args)
 		text := textOf(t, res)

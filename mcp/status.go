@@ -133,6 +133,9 @@ func (r *StatusReport) Text() string {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped files: %s\n", treenav.CountsLine(r.Skipped))
 	}
+	if len(r.SkippedUnsupported) > 0 {
+		fmt.Fprintf(&b, "unsupported files by extension: %s\n", treenav.CountsLine(r.SkippedUnsupported))
+	}
 	if r.ErrorCount > 0 {
 		fmt.Fprintf(&b, "files that failed (%d):\n", r.ErrorCount)
 		for _, e := range r.Errors {

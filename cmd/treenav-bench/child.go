@@ -71,6 +71,9 @@ func child(args []string) {
 	case "warm":
 		rounds, _ := strconv.Atoi(args[3])
 		report, err = warm(args[1], args[2], rounds)
+	case "grep":
+		rounds, _ := strconv.Atoi(args[3])
+		report, err = grepPhase(args[1], args[2], rounds)
 	default:
 		err = fmt.Errorf("unknown phase %q", args[0])
 	}

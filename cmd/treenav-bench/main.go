@@ -16,7 +16,11 @@
 //     disk, in a fresh child process);
 //   - query latency p50/p99 over a fixed list of 100+ queries, find_symbol
 //     p50/p99, and single-file update latency (parse one changed file and
-//     apply it to the loaded index).
+//     apply it to the loaded index);
+//   - grep against ripgrep (when rg is installed): for 40 literal and regex
+//     patterns, case-sensitive, -i and -w, whether the matching lines are
+//     the same over the indexed files, and the median in-process grep time
+//     beside rg's median wall time (grep.go).
 //
 // It prints a table and writes the numbers as JSON, so runs can be compared:
 //
@@ -89,6 +93,9 @@ type corpusResult struct {
 	UpdateP50ms   float64   `json:"update_p50_ms"`
 	UpdateP99ms   float64   `json:"update_p99_ms"`
 	PrepareSec    float64   `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
+	// Grep compares grep with ripgrep, pattern by pattern (when rg is
+	// installed; see grep.go).
+	Grep []grepRow `json:"grep,omitempty"`
 }
 
 type corpusFlag []string
@@ -135,6 +142,7 @@ func main() {
 		results = append(results, *r)
 	}
 	printTable(results)
+	printGrepTable(results)
 	report := map[string]any{
 		"when": time.Now().UTC().Format(time.RFC3339), "go": runtime.Version(),
 		"cpus": runtime.NumCPU(), "corpora": results,
@@ -246,6 +254,16 @@ func measure(name, dir string, rounds, indexRounds int) (*corpusResult, error) {
 	r.SymbolP50ms, r.SymbolP99ms = warm.SymbolP50, warm.SymbolP99
 	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
 	r.PrepareSec = warm.PrepareSeconds
+
+	if _, err := exec.LookPath("rg"); err != nil {
+		fmt.Fprintln(os.Stderr, "   rg is not installed: no grep comparison (apt-get install ripgrep)")
+		return r, nil
+	}
+	var g grepReport
+	if _, _, err := runChild(&g, "grep", dir, snap, fmt.Sprint(rounds)); err != nil {
+		return nil, err
+	}
+	r.Grep = g.Rows
 	return r, nil
 }
 

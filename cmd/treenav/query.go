@@ -12,13 +12,13 @@ import (
 )
 
 func init() {
-	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path [!]GLOB]... [--tests include|exclude|only] [--json] QUERY...",
 		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
-	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path [!]GLOB]... [--tests include|exclude|only] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
 		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
 	register(&command{name: "list", usage: "[--root DIR]... [--tag T]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] [QUERY]",
 		summary: "list indexed documents with facet counts", run: (*cli).list})
-	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--json] DOC_ID",
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
 	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
@@ -69,7 +69,9 @@ func (c *cli) search(args []string) error {
 	var colls, docs stringList
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
-	glob := fs.String("path", "", "search only files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "search only files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the results' JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
@@ -92,7 +94,7 @@ func (c *cli) search(args []string) error {
 		return err
 	}
 	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
-		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
+		Collections: colls, DocIDs: docs, PathGlobs: globs, Tests: index.TestScope(*tests), Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -106,7 +108,9 @@ func (c *cli) symbols(args []string) error {
 	var kinds, langs stringList
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
-	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "keep symbols in files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	var colls stringList
 	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the symbols' JSON size to `N` characters", "")
@@ -121,7 +125,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -170,6 +174,7 @@ func (c *cli) tree(args []string) error {
 	cm := c.commonFlags(fs)
 	depth := intFlag(fs, "max-depth", 0, 0, "show nodes down to depth `N` (0: all)", " (0: all)")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "show `N` nodes at most (-1: no bound)", " (-1: no bound)")
+	maxChars := intFlag(fs, "max-chars", 0, 0, "bound the outline's JSON size to `N` characters (0: only --max-nodes)", " (0: only --max-nodes)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -181,7 +186,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
+	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}

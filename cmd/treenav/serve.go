@@ -147,7 +147,8 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	if err != nil {
 		return err
 	}
-	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle})
+	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle,
+		Ceiling: mcp.Ceiling{MaxChars: o.cfg.Server.MaxChars, MaxNodes: o.cfg.Server.MaxNodes}})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
 	built := make(chan struct{}) // closed when the first build returns

@@ -201,9 +201,13 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"search_documents", map[string]any{"query": "widget frame", "limit": 50, "max_chars": 3000, "cursor": "5"}, []string{"search", "--limit", "50", "--max-chars", "3000", "--cursor", "5", "widget frame"}},
 		{"search_documents", map[string]any{"query": "token", "filters": map[string]any{"kind": []string{"function", "variable"}}, "doc_id": "auth/token.go", "path": "auth/*"},
 			[]string{"search", "--filter", "kind=function", "--filter", "kind=variable", "--doc", "auth/token.go", "--path", "auth/*", "token"}},
+		{"search_documents", map[string]any{"query": "how do I"}, []string{"search", "how do I"}},
+		{"search_documents", map[string]any{"query": "how do I shut the server down"}, []string{"search", "how do I shut the server down"}},
+		{"search_documents", map[string]any{"query": "token", "tests": "exclude", "path": []string{"auth/**", "!*_test.go"}}, []string{"search", "--tests", "exclude", "--path", "auth/**", "--path", "!*_test.go", "token"}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
+		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_chars": 1500}, []string{"tree", "--max-chars", "1500", "widgets/widgets.go"}},
 		// Signatures and code with <, > and &: escaped alike on both sides.
 		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#Server.Events", "RefreshToken"}}, []string{"node", "web/server.go#Server.Events", "RefreshToken"}},
 		{"get_node_content", map[string]any{"doc_id": "web/server.go", "node_ids": []string{"Server.Ready"}, "max_chars": 60}, []string{"node", "--doc", "web/server.go", "--max-chars", "60", "Server.Ready"}},
@@ -212,6 +216,14 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"grep_documents", map[string]any{"pattern": "Shutdown"}, []string{"grep", "Shutdown"}},
+		// Text with <, > and &, escaped alike on both sides; a cut page.
+		{"grep_documents", map[string]any{"pattern": "func.*[<>&(]", "regex": true, "case_sensitive": false, "word": true, "path": "web/**", "context": 2, "limit": 3, "cursor": "1", "max_chars": 700},
+			[]string{"grep", "--regex", "-i", "-w", "--path", "web/**", "--context", "2", "--limit", "3", "--cursor", "1", "--max-chars", "700", "func.*[<>&(]"}},
+		{"grep_documents", map[string]any{"pattern": "nothing matches this", "language": "go", "collection": "mcp"}, []string{"grep", "--lang", "go", "--collection", "mcp", "nothing matches this"}},
+		{"find_symbol", map[string]any{"query": "Server", "tests": "only", "path": "!web/**"}, []string{"symbols", "--tests", "only", "--path", "!web/**", "Server"}},
+		// A typo: the note and its closest names.
+		{"find_symbol", map[string]any{"query": "Server.Evnts"}, []string{"symbols", "Server.Evnts"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {
@@ -298,7 +310,7 @@ func TestServeSubprocess(t *testing.T) {
 			t.Fatal(err)
 		}
 		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil || len(tools.Tools) != 8 {
+		if err != nil || len(tools.Tools) != 9 {
 			t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 		}
 		call := func(name string, args map[string]any) *sdk.CallToolResult {

@@ -95,6 +95,9 @@ func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]in
 	if b.err != nil {
 		return nil, "", [2]int{}, b.err
 	}
+	if l.Expand != nil {
+		syms = append(syms, l.Expand(root, src, syms)...)
+	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	clean := sigCleaner{src: src}
