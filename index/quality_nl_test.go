@@ -30,12 +30,12 @@ import (
 // + 0.10 NDCG@10 in every language, is logged, not gated, until it is met.
 //
 // Measured with Go 1.26, Python 3.11, JDK 17 and the pinned packages:
-// treenav 0.523 / 0.670 / 0.671 / 0.494 against the baseline's
-// 0.494 / 0.684 / 0.689 / 0.496 (Go, Python, Java, TS/JS): level with
+// treenav 0.523 / 0.666 / 0.671 / 0.494 against the baseline's
+// 0.494 / 0.683 / 0.689 / 0.496 (Go, Python, Java, TS/JS): level with
 // plain BM25, as the issue found on its held-out benchmark.
 var nlMinNDCG = map[string]float64{
 	"go":     0.523,
-	"python": 0.670,
+	"python": 0.666,
 	"java":   0.671,
 	"ts":     0.494,
 }
