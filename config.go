@@ -2,6 +2,7 @@ package treenav
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -246,4 +247,30 @@ func rankingKeys() string {
 	}
 	sort.Strings(keys)
 	return fmt.Sprint(keys)
+}
+
+func checkKnob(key string, v float64) string {
+	switch {
+	case key == "prefix_min_length":
+		if v < 1 {
+			return fmt.Sprintf("must be >= 1, got %v", v)
+		}
+	case key == "prefix_max_expansions":
+		if v < 0 {
+			return fmt.Sprintf("must be >= 0, got %v", v)
+		}
+	case key == "feedback_terms":
+		if v < 0 || v > maxFeedbackTerms {
+			return fmt.Sprintf("must be within [0, %d], got %v", maxFeedbackTerms, v)
+		}
+	case unitKnobs[key]:
+		if !(v >= 0 && v <= 1) {
+			return fmt.Sprintf("must be within [0, 1], got %v", v)
+		}
+	default:
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Sprintf("must be a number >= 0, got %v", v)
+		}
+	}
+	return ""
 }

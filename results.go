@@ -10,7 +10,7 @@ import "encoding/json"
 func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
 
 // The types below are the JSON contract of the CLI's --json output and of
-// the MCP tools' structuredContent (see DESIGN.md §7). Field names are a
+// the MCP tools' structuredContent (see docs/design.md §5). Field names are a
 // contract: tests and users depend on them.
 
 // SearchResponse is the result of a search.

@@ -11,6 +11,11 @@ import (
 // CLI, or the model reading an MCP tool result): ids first, since they are
 // what the next call needs.
 
+// Texter is a result with a compact text form: what the CLI prints
+// without --json, and what an MCP tool gives the model beside its
+// structuredContent.
+type Texter interface{ Text() string }
+
 // Plural is noun for one thing and noun+"s" for any other number (the
 // nouns treenav counts take an s).
 func Plural(n int, noun string) string {

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // Input is a parsed document with the source it was parsed from; the source
@@ -163,8 +164,8 @@ func newSegmentBuilderFor(srcBytes int64) *segmentBuilder {
 }
 
 // termBufFor returns the posting buffer of a token's term.
-func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
-	if k == tokWhole {
+func (b *segmentBuilder) termBufFor(k analysis.TokenKind, key []byte) *termBuf {
+	if k == analysis.TokWhole {
 		// The key is the term; the token cache would only add an entry
 		// per identifier, rarely asked for again (the word cache is).
 		t := b.terms[string(key)]
@@ -179,7 +180,7 @@ func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 		return t
 	}
 	var t *termBuf
-	if term := termOfToken(k, key); term != "" {
+	if term := analysis.TermOfToken(k, key); term != "" {
 		if t = b.terms[term]; t == nil {
 			t = b.newTermBuf()
 			b.terms[term] = t
@@ -200,35 +201,35 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 	prevStart, prevEnd, prevPos := 0, -1, 0
 	i := 0
 	for {
-		start, end := nextWord(text, i)
+		start, end := analysis.NextWord(text, i)
 		if start == end {
 			break
 		}
 		i = end
 		word := text[start:i]
-		if len(word) > maxTermLen {
+		if len(word) > analysis.MaxTermLen {
 			pos++
 			prevEnd = -1
 			continue
 		}
 		w := b.word(word)
 		if compounds {
-			if w.flags&wordParticle != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
-				key = appendLower(append(key, 0), word)
+			if w.flags&wordParticle != 0 && prevEnd >= 0 && analysis.CompoundGap(text[prevEnd:start]) {
+				key := analysis.AppendLower(b.abuf[:0], text[prevStart:prevEnd])
+				key = analysis.AppendLower(append(key, 0), word)
 				b.abuf = key
-				if t := b.termBufFor(tokCompound, key); t != nil {
+				if t := b.termBufFor(analysis.TokCompound, key); t != nil {
 					b.addTerm(t, node, f, uint32(prevPos))
 					fieldLen++
 				}
 			}
-			if w.flags&wordJoinTail != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
+			if w.flags&wordJoinTail != 0 && prevEnd >= 0 && analysis.CompoundGap(text[prevEnd:start]) {
+				key := analysis.AppendLower(b.abuf[:0], text[prevStart:prevEnd])
 				n := len(key)
-				key = appendLower(key, word)
+				key = analysis.AppendLower(key, word)
 				b.abuf = key
-				if joins(key[:n], key[n:]) {
-					if t := b.termBufFor(tokJoined, key); t != nil {
+				if analysis.Joins(key[:n], key[n:]) {
+					if t := b.termBufFor(analysis.TokJoined, key); t != nil {
 						b.addTerm(t, node, f, uint32(prevPos))
 						fieldLen++
 					}
@@ -290,30 +291,30 @@ func (b *segmentBuilder) word(word []byte) wordEntry {
 // the cache is full).
 func (b *segmentBuilder) resolve(word []byte) wordEntry {
 	var parts [16][2]int
-	n := splitParts(word, parts[:])
+	n := analysis.SplitParts(word, parts[:])
 	w := wordEntry{off: uint32(len(b.wordToks)), parts: uint8(n)}
 	if n == 1 && !(word[0] >= '0' && word[0] <= '9') {
 		w.flags |= wordPlain
 	}
 	if n == 1 && len(word) <= 4 {
-		if b.abuf = appendLower(b.abuf[:0], word); particles[string(b.abuf)] {
+		if b.abuf = analysis.AppendLower(b.abuf[:0], word); analysis.Particles[string(b.abuf)] {
 			w.flags |= wordParticle
 		}
 	}
 	if n == 1 {
-		if b.abuf = appendLower(b.abuf[:0], word); joinedWords[string(b.abuf)] != nil {
+		if b.abuf = analysis.AppendLower(b.abuf[:0], word); analysis.JoinedWords[string(b.abuf)] != nil {
 			w.flags |= wordJoinTail
 		}
 	}
 	if n > 1 {
-		b.abuf = appendLower(b.abuf[:0], word)
-		if t := b.termBufFor(tokWhole, b.abuf); t != nil {
+		b.abuf = analysis.AppendLower(b.abuf[:0], word)
+		if t := b.termBufFor(analysis.TokWhole, b.abuf); t != nil {
 			b.wordToks = append(b.wordToks, wordTok{t, 0})
 		}
 	}
 	for p := 0; p < n; p++ {
-		b.abuf = appendLower(b.abuf[:0], word[parts[p][0]:parts[p][1]])
-		if t := b.termBufFor(tokPart, b.abuf); t != nil {
+		b.abuf = analysis.AppendLower(b.abuf[:0], word[parts[p][0]:parts[p][1]])
+		if t := b.termBufFor(analysis.TokPart, b.abuf); t != nil {
 			b.wordToks = append(b.wordToks, wordTok{t, uint32(p)})
 		}
 	}
@@ -440,8 +441,8 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 		// slog.With) keeps its name as a title term: the analyzer drops
 		// the word, and the symbol would be found by its path alone.
 		// Queries ask for the term only where it is code (stopNameTerms).
-		if key := stopName(n.Name); key != "" {
-			if t := b.termBufFor(tokWhole, []byte(key)); t != nil {
+		if key := analysis.StopName(n.Name); key != "" {
+			if t := b.termBufFor(analysis.TokWhole, []byte(key)); t != nil {
 				b.addTerm(t, node, treenav.FieldTitle, 0)
 				nm.fieldLen[treenav.FieldTitle]++
 			}
@@ -503,13 +504,13 @@ func (b *segmentBuilder) resolvePath(text []byte) {
 	b.path.toks, b.path.count = b.path.toks[:0], 0
 	pos, i := 0, 0
 	for {
-		start, end := nextWord(text, i)
+		start, end := analysis.NextWord(text, i)
 		if start == end {
 			break
 		}
 		i = end
 		word := text[start:i]
-		if len(word) > maxTermLen {
+		if len(word) > analysis.MaxTermLen {
 			pos++
 			continue
 		}

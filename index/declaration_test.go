@@ -11,7 +11,7 @@ import (
 // overloads, and before a "declare function" in a declaration file. An interface method
 // is the contract, not a declaration: it keeps its place.
 func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"bits/algorithmfwd.h": "namespace std {\ntemplate<typename _RAIter>\n  void sort(_RAIter, _RAIter);\n}\n",
 		"bits/stl_algo.h":     "namespace std {\ntemplate<typename _RAIter>\n  inline void sort(_RAIter __first, _RAIter __last)\n  { __sort(__first, __last); }\n}\n",
 		"include/api.h":       "int api_open(const char *path);\nextern int api_errno;\n",
@@ -39,21 +39,21 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"fopen", "stdio.h#fopen"},
 		{"of", "types/of.d.ts#of"},
 	} {
-		wantFirstSymbol(t, e.Index(), tc.query, tc.want)
+		wantFirstSymbol(t, ix, tc.query, tc.want)
 	}
 }
 
 // The declaration flag survives a snapshot.
 func TestSnapshotKeepsDeclaration(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"a/api.h": "int api_open(const char *path);\n",
 		"b/api.c": "int api_open(const char *path) { return 0; }\n",
 	})
 	path := filepath.Join(t.TempDir(), "snap")
-	if err := e.Index().Save(path, "fp", nil); err != nil {
+	if err := ix.Save(path, "fp", nil); err != nil {
 		t.Fatal(err)
 	}
-	ix := New()
+	ix = New()
 	if _, err := ix.Load(path, "fp"); err != nil {
 		t.Fatal(err)
 	}

@@ -14,37 +14,6 @@ import (
 	"github.com/treenav/treenav"
 )
 
-// GrepRequest is an exact text or regex search over the indexed files:
-// every line that matches, with the symbol or section it sits in.
-type GrepRequest struct {
-	Pattern string
-	// Regex reads Pattern as a regular expression (RE2 syntax, Go's
-	// regexp); otherwise it is a literal string.
-	Regex bool
-	// IgnoreCase matches letters in any case (Unicode simple folding).
-	IgnoreCase bool
-	// Word keeps matches with no word character (letter, mark, digit,
-	// connector) right before or after them, as ripgrep's -w.
-	Word bool
-	// PathGlob, Languages and Collections scope the search as search's do.
-	PathGlob    string
-	Languages   []string
-	Collections []string
-	// Context is how many lines before and after each match to show
-	// (0-MaxGrepContext).
-	Context int
-	Limit   int // matches per page; 0: DefaultGrepLimit
-	Offset  int
-	// MaxChars bounds the answer's JSON size (default DefaultMaxChars).
-	MaxChars int
-}
-
-// DefaultGrepLimit is the matches of a page when a request does not say.
-const DefaultGrepLimit = 50
-
-// MaxGrepContext bounds GrepRequest.Context.
-const MaxGrepContext = 5
-
 // maxLineChars bounds a match's text and each context line: a minified
 // line is shown around its match, not whole.
 const maxLineChars = 240
@@ -56,8 +25,8 @@ const maxLineChars = 240
 // text: files are read through fileOf, the read path of every tool that
 // shows text, and checked against the content hash they were indexed
 // with. A file that changed since
-// it was indexed gives a StaleError (Engine.Grep re-indexes and asks
-// again).
+// it was indexed gives a StaleError (GrepFresh re-indexes through its
+// Refresher and asks again).
 func (ix *Index) Grep(req GrepRequest) (*treenav.GrepResponse, error) {
 	r, stale, err := ix.grep(req)
 	if err == nil && len(stale) > 0 {
@@ -66,18 +35,19 @@ func (ix *Index) Grep(req GrepRequest) (*treenav.GrepResponse, error) {
 	return r, err
 }
 
-// Grep is Index.Grep, re-indexing the files that changed since indexing
-// and asking again; a file still changing is left out.
-func (e *Engine) Grep(req GrepRequest) (*treenav.GrepResponse, error) {
-	r, stale, err := e.ix.grep(req)
+// GrepFresh is Grep for a caller that can re-index files: the files that
+// changed since indexing are handed to r (the engine's Refresh) and the
+// grep is asked again; a file still changing is left out.
+func (ix *Index) GrepFresh(req GrepRequest, r Refresher) (*treenav.GrepResponse, error) {
+	resp, stale, err := ix.grep(req)
 	if err != nil || len(stale) == 0 {
-		return r, err
+		return resp, err
 	}
-	if err := e.Refresh(stale); err != nil {
+	if err := r.Refresh(stale); err != nil {
 		return nil, err
 	}
-	r, _, err = e.ix.grep(req)
-	return r, err
+	resp, _, err = ix.grep(req)
+	return resp, err
 }
 
 // grepFile is a candidate file: where its document is, and what the

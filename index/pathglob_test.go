@@ -59,8 +59,7 @@ var globFiles = map[string]string{
 // scope gitignore and ripgrep: a directory takes in what is under it, a
 // name matches at any depth.
 func TestPathGlobDirectoryAndBaseName(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, tc := range []struct {
 		glob string
 		want []string // the documents of the results
@@ -125,8 +124,7 @@ func sameDocs(got, want []string) bool {
 // says so; one whose first part is nothing at the root is an error too;
 // a pattern that matches nothing anywhere is an empty result.
 func TestPathGlobFromTheRoot(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, glob := range []string{"http/*.go", "http", "httptest/server.go"} {
 		_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
 		wantBadRequest(t, "search "+glob, err, "matches no file", `did you mean "**/`+glob+`"`)

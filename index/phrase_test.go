@@ -9,7 +9,7 @@ import (
 // TestQuotedPhraseIsLiteral: a quoted phrase returns only nodes whose
 // text holds it, words adjacent and in order as written, case aside.
 func TestQuotedPhraseIsLiteral(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	e := newTestIndex(t, map[string]string{
 		"retry/config.py": `"""Retry settings."""
 
 def retry_on_http_429(resp):
@@ -48,7 +48,7 @@ type Compactor struct{}
 		`retry "says 429"`:            "retry/config.py#retry_on_http_429",
 		`"nowhere to be found" retry`: "",
 	} {
-		r, err := e.Index().Search(SearchRequest{Query: q, Limit: 50})
+		r, err := e.Search(SearchRequest{Query: q, Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/markdown"
 )
@@ -276,7 +277,7 @@ func closestValue(val string, have map[string]int) string {
 	lv := strings.ToLower(val)
 	best, bestDist := "", max(2, len(val)/3)+1
 	for x := range have {
-		d := editDistance(lv, strings.ToLower(x))
+		d := treenav.EditDistance(lv, strings.ToLower(x))
 		if d < bestDist || d == bestDist && x < best {
 			best, bestDist = x, d
 		}

@@ -20,11 +20,11 @@ Tokens are refreshed by the server.
 const scopeC = "typedef struct point { int x; } point_t;\nint area(point_t *p);\n"
 
 func newScopeEngine(t *testing.T) *Index {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"web/server.go": serverGo, "auth/token.go": tokenGo,
 		"docs/auth.md": scopePage, "geo/point.c": scopeC,
 	})
-	return e.Index()
+	return ix
 }
 
 // wantBadRequest fails unless err is a BadRequestError whose message has

@@ -65,7 +65,7 @@ func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 	w.u32(snapshotVersion)
 	w.str(fingerprint)
 	spans := writeView(w, v)
-	skips := ix.skippedFiles()
+	skips := ix.Stamps()
 	w.uv(uint64(len(skips)))
 	for _, id := range sortedKeys(skips) {
 		sk := skips[id]
@@ -134,10 +134,10 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	}
 	r.b = body[:table] // the rest is the table, read
 	v := readView(r, spans)
-	skips := map[string]skipStamp{}
+	skips := map[string]Stamp{}
 	for n := r.count(1 << 28); n > 0 && r.err == nil; n-- {
 		id := r.str()
-		skips[id] = skipStamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
+		skips[id] = Stamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
 	}
 	extra := append([]byte(nil), r.raw(r.count(len(r.b)))...)
 	if r.err != nil {
@@ -150,7 +150,7 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	defer ix.mu.Unlock()
 	v.gen = ix.view().gen + 1
 	ix.cur.Store(v)
-	ix.setSkippedFiles(skips)
+	ix.SetStamps(skips)
 	return extra, nil
 }
 

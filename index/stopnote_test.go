@@ -6,12 +6,11 @@ import (
 )
 
 func TestStopWordQueriesSayWhy(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"docs/guide.md": "# Guide\n\nHow do I configure the proxy? It is the setting of the client and of the server.\n\n## Proxy\n\nSet the proxy in the config file to route the requests.\n",
 		"todo.md":       "# To do\n\nThings to do: configure the proxy.\n",
 		"a/is.go":       "package a\n\n// Is reports whether the error is target.\nfunc Is(err, target error) bool { return false }\n",
 	})
-	ix := e.Index()
 	for _, q := range []string{"the of and to is", "how do I", "what is it"} {
 		r, err := ix.Search(SearchRequest{Query: q})
 		if err != nil {

@@ -2,6 +2,8 @@ package index
 
 import (
 	"strings"
+
+	"github.com/treenav/treenav"
 )
 
 // tierName is a qualified query's weak hit: the symbol has the query's
@@ -102,7 +104,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 			if ascii && bagDistance(&bag, len(lname), low) > limit {
 				continue // cheaply: editDistance is at least as far
 			}
-			d := editDistance(lname, low)
+			d := treenav.EditDistance(lname, low)
 			if d > limit || d == 0 && !qualified {
 				continue
 			}
@@ -127,7 +129,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		v.eachNamed(nm, func(d *docMeta, n *nodeMeta) {
 			qn := qualifiedName(n)
 			lqn := strings.ToLower(qn)
-			dist := editDistance(lq, lastDotted(lqn, parts))
+			dist := treenav.EditDistance(lq, lastDotted(lqn, parts))
 			if dist <= max(2, len(lq)/4) {
 				c = append(c, scoredID{id: qn, d: dist})
 			}

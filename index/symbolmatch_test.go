@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/treenav/treenav"
 )
 
 // symbolMatchFixture has names like the ones agents mistyped in
@@ -17,8 +19,7 @@ var symbolMatchFixture = map[string]string{
 }
 
 func TestFindSymbolSaysHowEachMatched(t *testing.T) {
-	e, _ := newTestEngine(t, symbolMatchFixture)
-	ix := e.Index()
+	ix := newTestIndex(t, symbolMatchFixture)
 	r, err := ix.Symbols(SymbolRequest{Query: "labels.Labels.Get"})
 	if err != nil {
 		t.Fatal(err)
@@ -53,8 +54,7 @@ func TestFindSymbolSaysHowEachMatched(t *testing.T) {
 }
 
 func TestFindSymbolSuggestsClosestNames(t *testing.T) {
-	e, _ := newTestEngine(t, symbolMatchFixture)
-	ix := e.Index()
+	ix := newTestIndex(t, symbolMatchFixture)
 	for q, want := range map[string]string{
 		"heedAppender":          "headAppender",
 		"compactBlcks":          "compactBlocks",
@@ -113,7 +113,7 @@ func TestBagDistanceIsALowerBound(t *testing.T) {
 			bag[q[i]]++
 		}
 		for _, s := range words {
-			if b, e := bagDistance(&bag, len(q), s), editDistance(q, s); b > e {
+			if b, e := bagDistance(&bag, len(q), s), treenav.EditDistance(q, s); b > e {
 				t.Errorf("bagDistance(%q, %q) = %d > editDistance %d", q, s, b, e)
 			}
 		}

@@ -7,29 +7,8 @@ import (
 	"unicode"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/parsers"
+	"github.com/treenav/treenav/index/analysis"
 )
-
-// SymbolRequest looks up code symbols by name.
-type SymbolRequest struct {
-	Query string
-	// Kinds, Languages and PathGlob filter each symbol (not its file):
-	// kind "method" keeps methods even in a file that also has functions.
-	Kinds     []string
-	Languages []string
-	PathGlob  string
-	// PathGlobs are more path globs; "!glob" excludes (pathScope).
-	PathGlobs []string
-	// Tests takes tests in (""), out or alone (TestScope).
-	Tests       TestScope
-	Collections []string
-	Limit       int // default 20
-	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
-	MaxChars int
-}
-
-// DefaultSymbolLimit is the number of symbols when a request does not say.
-const DefaultSymbolLimit = 20
 
 // Match tiers, best first.
 const (
@@ -168,14 +147,6 @@ func languageOf(d *docMeta, n *nodeMeta) string {
 	}
 	return d.Language
 }
-
-// isInternalPath reports whether a path is internal or vendored code
-// (parsers.IsInternalPath).
-func isInternalPath(p string) bool { return parsers.IsInternalPath(p) }
-
-// isTestPath reports whether a path is a test file or test data
-// (parsers.IsTestPath).
-func isTestPath(p string) bool { return parsers.IsTestPath(p) }
 
 // Symbols finds code symbols by name: exact name, then qualified suffix
 // ("Router.addRoute", "addRoute"), then prefix, then camel humps and
@@ -399,7 +370,7 @@ func isDigits(s string) bool {
 func humpMatch(query, name string) bool {
 	var starts []int // byte offsets where parts start
 	var parts [16][2]int
-	n := splitParts([]byte(name), parts[:])
+	n := analysis.SplitParts([]byte(name), parts[:])
 	if n < 2 {
 		return false
 	}

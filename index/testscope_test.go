@@ -14,8 +14,7 @@ var testScopeFiles = map[string]string{
 // tests: exclude and only, and "!glob" exclusions, leave tests out or keep
 // them alone, in search and find_symbol alike.
 func TestTestsScopeAndPathExclusions(t *testing.T) {
-	e, _ := newTestEngine(t, testScopeFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, testScopeFiles)
 	paths := func(r []string) string { return strings.Join(r, " ") }
 	search := func(req SearchRequest) string {
 		t.Helper()

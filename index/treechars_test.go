@@ -14,8 +14,7 @@ func TestTreeMaxChars(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		fmt.Fprintf(&b, "type T%02d struct {\n\tA int\n\tB int\n}\n\n", i)
 	}
-	e, _ := newTestEngine(t, map[string]string{"a/a.go": b.String()})
-	ix := e.Index()
+	ix := newTestIndex(t, map[string]string{"a/a.go": b.String()})
 	full, err := ix.Tree(TreeRequest{DocID: "a/a.go", MaxNodes: -1})
 	if err != nil {
 		t.Fatal(err)

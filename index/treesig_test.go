@@ -8,11 +8,10 @@ import (
 // get_tree shows each code symbol's signature, in JSON and in text, so
 // that an outline answers what a function takes without a read.
 func TestTreeShowsSignatures(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"web/server.go": "package web\n\ntype Server struct {\n\tAddr string\n}\n\n// Shutdown stops.\nfunc (s *Server) Shutdown(ctx context.Context,\n\tforce bool) error { return nil }\n",
 		"README.md":     "# Title\n\nText.\n",
 	})
-	ix := e.Index()
 	r, err := ix.Tree(TreeRequest{DocID: "web/server.go"})
 	if err != nil {
 		t.Fatal(err)

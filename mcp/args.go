@@ -153,7 +153,7 @@ type StatusArgs struct{}
 // a tool call and its CLI command ask the index the same question.
 
 func (a ListArgs) request() (index.ListRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.ListRequest{}, err
 	}
@@ -169,7 +169,7 @@ func (a ListArgs) request() (index.ListRequest, error) {
 }
 
 func (a SearchArgs) request() (index.SearchRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.SearchRequest{}, err
 	}
@@ -181,7 +181,7 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 }
 
 func (a GrepArgs) request() (index.GrepRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.GrepRequest{}, err
 	}
@@ -199,18 +199,6 @@ func (a NodeArgs) request() (index.NodesRequest, error) {
 		return index.NodesRequest{}, &index.BadRequestError{Msg: "no node id: pass node_ids, e.g. [\"web/server.go#Server.Shutdown\"] (get_tree lists a document's ids)"}
 	}
 	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars}, nil
-}
-
-// parseCursor reads a next_cursor: an offset into the ranked list.
-func parseCursor(c string) (int, error) {
-	if c == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(c)
-	if err != nil || n < 0 {
-		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %s: pass next_cursor from a previous answer unchanged", index.QuoteInput(c))}
-	}
-	return n, nil
 }
 
 // inputSchema infers In's schema (StringList as string-or-list; fields

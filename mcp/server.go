@@ -15,7 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // instructions reach the model through clients that show a server's
@@ -49,7 +49,7 @@ type Options struct {
 // Server is treenav's MCP server over one engine. Its methods are safe for
 // concurrent use; one Server serves any number of sessions.
 type Server struct {
-	eng *index.Engine
+	eng *engine.Engine
 	mcp *sdk.Server
 	log *slog.Logger
 
@@ -66,7 +66,7 @@ type Server struct {
 // New returns a server over eng with its tools and resources registered.
 // The engine may still be empty: call Index (in the background) to build
 // it; until it is done, answers come from what is indexed and say so.
-func New(eng *index.Engine, opts Options) *Server {
+func New(eng *engine.Engine, opts Options) *Server {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -108,7 +108,7 @@ func (s *Server) Build() error {
 		s.log.Error("indexing failed", "err", err)
 		return err
 	}
-	st, stats := s.eng.Status(), s.eng.Index().Stats()
+	st, stats := s.eng.Status(), s.eng.Stats()
 	s.log.Info("index ready", "documents", stats.Documents, "nodes", stats.Nodes,
 		"parsed", st.Parsed, "unchanged", st.Unchanged, "errors", st.ErrorCount, "took", time.Since(start).Round(time.Millisecond))
 	return nil

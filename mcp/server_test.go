@@ -18,7 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // fixture is the corpus of the end-to-end tests: a few Go packages, one
@@ -26,9 +26,9 @@ import (
 var fixture = filepath.Join("..", "fixtures", "mcp")
 
 // newEngine returns an engine over root, built unless build is false.
-func newEngine(t testing.TB, root string, build bool) *index.Engine {
+func newEngine(t testing.TB, root string, build bool) *engine.Engine {
 	t.Helper()
-	eng, err := index.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, index.EngineOptions{Workers: 2})
+	eng, err := engine.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, engine.EngineOptions{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +402,7 @@ func TestTools(t *testing.T) {
 // structured result: the model and a program read the same answer.
 func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 	t.Helper()
-	var r texter
+	var r treenav.Texter
 	switch tool {
 	case "list_documents":
 		r = new(treenav.ListResponse)
@@ -682,14 +682,14 @@ func TestSettle(t *testing.T) {
 
 func TestProgressNote(t *testing.T) {
 	for _, tc := range []struct {
-		st   index.Status
+		st   engine.Status
 		err  string
 		want string
 	}{
-		{index.Status{State: "ready"}, "", ""},
-		{index.Status{State: "empty"}, "", "indexing: listing files; results may be incomplete"},
-		{index.Status{State: "indexing", FilesDone: 4210, FilesTotal: 15503}, "", "indexing: 4,210/15,503 files; results may be incomplete"},
-		{index.Status{State: "empty"}, "collection x: permission denied", "indexing failed: collection x: permission denied; results may be incomplete"},
+		{engine.Status{State: "ready"}, "", ""},
+		{engine.Status{State: "empty"}, "", "indexing: listing files; results may be incomplete"},
+		{engine.Status{State: "indexing", FilesDone: 4210, FilesTotal: 15503}, "", "indexing: 4,210/15,503 files; results may be incomplete"},
+		{engine.Status{State: "empty"}, "collection x: permission denied", "indexing failed: collection x: permission denied; results may be incomplete"},
 	} {
 		if got := progressNote(tc.st, tc.err); got != tc.want {
 			t.Errorf("progressNote(%+v, %q) = %q, want %q", tc.st, tc.err, got, tc.want)
@@ -729,7 +729,7 @@ func TestConcurrentClients(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eng, err := index.NewEngine([]treenav.Collection{{Name: "c", Root: dir}}, index.EngineOptions{Workers: 2, FlushEvery: time.Millisecond})
+	eng, err := engine.NewEngine([]treenav.Collection{{Name: "c", Root: dir}}, engine.EngineOptions{Workers: 2, FlushEvery: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -38,9 +39,6 @@ const (
 	statusDescription = `How complete and current the index is: state (indexing or ready), files done out of total, documents, nodes, terms, languages, files skipped by reason (too large, binary, generated, ...) and the unsupported ones by extension (skipped_unsupported), files that failed to parse, documents parsed with warnings (syntax errors the parser recovered from: their outlines may miss symbols; get_tree shows where), last build and update time, indexed roots, and how many files changed on disk since the last update. Call it when results look incomplete or to see what was indexed.`
 )
 
-// texter is a result with a compact text form for the model.
-type texter interface{ Text() string }
-
 // readOnly marks every treenav tool: it reads the local index and changes
 // nothing.
 func readOnly(title string) *sdk.ToolAnnotations {
@@ -49,8 +47,6 @@ func readOnly(title string) *sdk.ToolAnnotations {
 }
 
 func (s *Server) addTools() {
-	ix := s.eng.Index
-
 	addTool(s, &sdk.Tool{Name: "list_documents", Description: listDescription, Annotations: readOnly("List documents")},
 		inputSchema[ListArgs](map[string]int{"limit": index.DefaultListLimit, "max_chars": index.DefaultMaxChars}),
 		func(a ListArgs) (*treenav.ListResponse, error) {
@@ -58,7 +54,7 @@ func (s *Server) addTools() {
 			if err != nil {
 				return nil, err
 			}
-			return ix().List(req)
+			return s.eng.List(req)
 		})
 
 	addTool(s, &sdk.Tool{Name: "search_documents", Description: searchDescription, Annotations: readOnly("Search code and docs")},
@@ -68,13 +64,13 @@ func (s *Server) addTools() {
 			if err != nil {
 				return nil, err
 			}
-			return ix().Search(req)
+			return s.eng.Search(req)
 		})
 
 	addTool(s, &sdk.Tool{Name: "get_tree", Description: treeDescription, Annotations: readOnly("Document outline")},
 		inputSchema[TreeArgs](map[string]int{"max_nodes": index.DefaultMaxNodes}),
 		func(a TreeArgs) (*treenav.TreeResponse, error) {
-			return ix().Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes, MaxChars: a.MaxChars})
+			return s.eng.Tree(index.TreeRequest{DocID: a.DocID, MaxDepth: a.MaxDepth, MaxNodes: a.MaxNodes, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "get_node_content", Description: nodeDescription, Annotations: readOnly("Read nodes")},
@@ -96,14 +92,14 @@ func (s *Server) addTools() {
 	addTool(s, &sdk.Tool{Name: "find_symbol", Description: symbolDescription, Annotations: readOnly("Find symbols")},
 		inputSchema[SymbolArgs](map[string]int{"limit": index.DefaultSymbolLimit, "max_chars": index.DefaultMaxChars}),
 		func(a SymbolArgs) (*treenav.SymbolsResponse, error) {
-			return ix().Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
+			return s.eng.Symbols(index.SymbolRequest{Query: a.Query, Kinds: a.Kind, Languages: a.Language,
 				PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "changed_symbols", Description: changesDescription, Annotations: readOnly("Changed symbols")},
 		inputSchema[ChangesArgs](map[string]int{"max_chars": index.DefaultMaxChars}),
 		func(a ChangesArgs) (*treenav.ChangesResponse, error) {
-			return s.eng.ChangedSymbols(index.ChangesRequest{Base: a.Base, Head: a.Head, Path: a.Path, Bodies: a.Bodies, MaxChars: a.MaxChars})
+			return s.eng.ChangedSymbols(engine.ChangesRequest{Base: a.Base, Head: a.Head, Path: a.Path, Bodies: a.Bodies, MaxChars: a.MaxChars})
 		})
 
 	addTool(s, &sdk.Tool{Name: "grep_documents", Description: grepDescription, Annotations: readOnly("Grep code and docs")},
@@ -139,7 +135,7 @@ func (s *Server) addTools() {
 // explicitly.
 func addTool[In, Res any, PR interface {
 	*Res
-	texter
+	treenav.Texter
 }](s *Server, t *sdk.Tool, in *jsonschema.Schema, run func(In) (PR, error)) {
 	t.InputSchema = in
 	// Every tool but index_status (which is the progress) says while
@@ -217,7 +213,7 @@ func (s *Server) errorResult(tool string, err error) *sdk.CallToolResult {
 // errorText turns an index error into a message that says what to do.
 func errorText(err error) string {
 	var nf *index.NotFoundError
-	var ni *index.NotIndexedError
+	var ni *engine.NotIndexedError
 	var br *index.BadRequestError
 	switch {
 	case errors.As(err, &ni):

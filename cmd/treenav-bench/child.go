@@ -13,6 +13,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 	"github.com/treenav/treenav/parsers/code"
@@ -84,12 +85,12 @@ func child(args []string) {
 	json.NewEncoder(os.Stdout).Encode(report)
 }
 
-func engineFor(dir string) (*index.Engine, error) {
+func engineFor(dir string) (*engine.Engine, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, index.EngineOptions{})
+	return engine.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, engine.EngineOptions{})
 }
 
 // floor reads and parses every code file with tree-sitter and nothing else,

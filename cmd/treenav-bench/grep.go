@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // The grep comparison: for each pattern of grepPatterns in each mode, the
@@ -164,7 +165,7 @@ func rgLines(root string, files []string, p grepPattern, m grepMode, keep bool) 
 
 // treenavLines returns every line Grep finds, page by page, as
 // "path:line", sorted.
-func treenavLines(e *index.Engine, req index.GrepRequest) ([]string, int, error) {
+func treenavLines(e *engine.Engine, req index.GrepRequest) ([]string, int, error) {
 	var lines []string
 	req.Limit, req.MaxChars = 200000, 1<<40
 	total := 0
@@ -187,7 +188,7 @@ func treenavLines(e *index.Engine, req index.GrepRequest) ([]string, int, error)
 }
 
 // indexedFiles lists the paths the engine indexed.
-func indexedFiles(e *index.Engine) ([]string, error) {
+func indexedFiles(e *engine.Engine) ([]string, error) {
 	r, err := e.Index().List(index.ListRequest{Limit: 1 << 30, MaxChars: 1 << 40})
 	if err != nil {
 		return nil, err
@@ -201,7 +202,7 @@ func indexedFiles(e *index.Engine) ([]string, error) {
 
 // compareGrep checks one pattern in one mode against ripgrep and, when
 // rounds > 0, times both (median of rounds, after a warm-up run).
-func compareGrep(e *index.Engine, root string, files []string, p grepPattern, m grepMode, rounds int) (grepRow, error) {
+func compareGrep(e *engine.Engine, root string, files []string, p grepPattern, m grepMode, rounds int) (grepRow, error) {
 	row := grepRow{Pattern: p.Pattern, Regex: p.Regex, Mode: m.Name}
 	want, _, err := rgLines(root, files, p, m, true)
 	if err != nil {

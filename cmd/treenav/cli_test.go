@@ -32,7 +32,7 @@ func keysOf(t *testing.T, m map[string]any) string {
 }
 
 // TestJSONContract checks the field names of every --json output against
-// DESIGN.md §7: tests and users depend on them.
+// docs/design.md §5: tests and users depend on them.
 func TestJSONContract(t *testing.T) {
 	root := filepath.Join("testdata", "repo")
 	for _, tc := range []struct {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -26,12 +25,9 @@ func init() {
 		summary: "print a node with all its descendants", run: (*cli).navigate})
 }
 
-// texter is a result with a compact text form.
-type texter interface{ Text() string }
-
 // emit prints a result as text or, with --json, as the MCP tool's
 // structuredContent: one line of compact JSON, byte for byte.
-func (c *cli) emit(cm *common, r texter) error {
+func (c *cli) emit(cm *common, r treenav.Texter) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if cm.json {
@@ -83,17 +79,15 @@ func (c *cli) search(args []string) error {
 	if strings.TrimSpace(strings.Join(args, "")) == "" {
 		return usagef("empty query: give words or identifiers to search for (treenav list lists documents without one)")
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
+	r, err := e.Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
 		Collections: colls, DocIDs: docs, PathGlobs: globs, Tests: index.TestScope(*tests), Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -125,7 +119,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
+	r, err := e.Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -148,11 +142,9 @@ func (c *cli) list(args []string) error {
 	if err != nil {
 		return err
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
@@ -161,7 +153,7 @@ func (c *cli) list(args []string) error {
 	if len(tags) > 0 {
 		filters["tags"] = append(filters["tags"], tags...)
 	}
-	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
+	r, err := e.List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
 		Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -186,7 +178,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
+	r, err := e.Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
