@@ -170,17 +170,10 @@ type nlCorpus struct {
 	funcs  *nlBaseline
 }
 
-// nlIndex indexes one collection from disk.
+// nlIndex indexes one collection from disk, in memory (memindex_test.go).
 func nlIndex(t *testing.T, c treenav.Collection) *Index {
 	t.Helper()
-	e, err := NewEngine([]treenav.Collection{c}, EngineOptions{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	return e.Index()
+	return dirIndex(t, c)
 }
 
 // buildNLCorpus indexes a language's corpus and the baseline over it.

@@ -308,4 +308,3 @@ func (r *condResolver) boundaryAt(i int) bool {
 	}
 	return false
 }
-
