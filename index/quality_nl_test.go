@@ -25,8 +25,8 @@ import (
 // NDCG@10 and MRR@10 as in quality_test.go; a language whose corpus this
 // machine lacks is skipped with the reason, never failed.
 //
-// Gates: no regression below the values measured when the benchmark was
-// written, minus a small margin. The target, treenav >= baseline
+// Gates: no regression below the last measured values (nlMinNDCG),
+// minus a small margin; raise them with the ranking changes that earn it. The target, treenav >= baseline
 // + 0.10 NDCG@10 in every language, is logged, not gated, until it is met.
 //
 // Measured with Go 1.26, Python 3.11, JDK 17 and the pinned packages
