@@ -87,6 +87,12 @@ type Ranking struct {
 	TestWeight       float64 `toml:"test_weight" json:"test_weight"`
 	InternalWeight   float64 `toml:"internal_weight" json:"internal_weight"`
 	DeprecatedWeight float64 `toml:"deprecated_weight" json:"deprecated_weight"`
+	// PlainFileWeight multiplies the score of a code file's root node
+	// when the query is in plain words ("read file line by line"), and
+	// such a query weighs test code by TestWeight twice unless it asks
+	// for tests: a question in words asks for code that does something,
+	// which the file holding it only contains.
+	PlainFileWeight float64 `toml:"plain_file_weight" json:"plain_file_weight"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -119,7 +125,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -149,6 +155,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.TestWeight, d.TestWeight)
 	fill(&r.InternalWeight, d.InternalWeight)
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
+	fill(&r.PlainFileWeight, d.PlainFileWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	fill(&r.FeedbackWeight, d.FeedbackWeight)

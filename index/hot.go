@@ -27,6 +27,7 @@ const (
 	hotTest                         // the document is a test file or test data
 	hotInternal                     // internal or vendored code (isInternalPath), or a private symbol (isPrivateSymbol)
 	hotDeprecated                   // a symbol marked deprecated
+	hotCodeFile                     // the root node of a code file
 )
 
 // buildHot fills hot from nodes and docs.
@@ -57,6 +58,9 @@ func (s *segment) buildHot() {
 		}
 		if n.deprecated {
 			h.flags |= hotDeprecated
+		}
+		if n.kind == treenav.KindFile && h.flags&hotMarkdown == 0 {
+			h.flags |= hotCodeFile
 		}
 		h.name, h.qual = nodeSigs(n)
 		if n.kind == treenav.KindFile && int(n.doc) < len(s.docs) {

@@ -57,3 +57,27 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 	}
 	return m
 }
+
+// asked is what a node's score is multiplied by for what the query asks:
+// plain says the query is in plain words (analysis.PlainWords), tests
+// that it asks for tests (analysis.AsksForTests). A question in plain
+// words asks for code that does something: a code file's root, which
+// matches it for the words of all its symbols, weighs
+// Ranking.PlainFileWeight, and test code weighs Ranking.TestWeight once
+// more unless the query asks for tests. Markdown sections and documents
+// are left alone. Measured on the plain-language benchmark
+// (index/testdata/nlbench) and the search-quality suite (issue 28).
+func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests bool) float64 {
+	if !plain {
+		return 1
+	}
+	h := &v.segs[ref.seg].hot[ref.node]
+	m := 1.0
+	if h.flags&hotCodeFile != 0 {
+		m *= r.PlainFileWeight
+	}
+	if h.flags&hotTest != 0 && !tests {
+		m *= r.TestWeight
+	}
+	return m
+}

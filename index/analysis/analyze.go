@@ -59,8 +59,9 @@ var Particles = map[string]bool{"in": true, "out": true, "up": true, "down": tru
 // rebuilt instead of silently missing the new ones.
 // TestAnalyzerVersion fails when the output changes and this does not.
 // (Version 4 changed no analyzer output: the builder began to index
-// stop-word names, see stopName.)
-const Version = 4
+// stop-word names, see stopName. Version 5 joins agent nouns and
+// abbreviations to their words: wordforms.go.)
+const Version = 5
 
 // JoinedWords are the open compounds of software prose, the two words a
 // text writes apart and another writes as one ("white space" and
@@ -386,6 +387,9 @@ var stemCache = struct {
 const stemCacheMax = 1 << 20
 
 func Stem(w string) string {
+	if s, ok := abbreviations[w]; ok {
+		return s
+	}
 	if len(w) <= 3 || w[0] >= '0' && w[0] <= '9' {
 		return w
 	}
@@ -399,6 +403,8 @@ func Stem(w string) string {
 	if isASCIILetters(w) {
 		s = english.Stem(w, true)
 		if f, ok := stemFixes[s]; ok {
+			s = f
+		} else if f, ok := agentNouns[s]; ok {
 			s = f
 		}
 	}
