@@ -13,10 +13,13 @@ import (
 // inlineChildLines lines and inlineChildBytes bytes (a struct field with
 // its tag and comment, an enum member, a small code block) is shown as
 // written, since its marker line would save nothing and hide what it
-// says; longer children are replaced by a marker naming their id.
+// says; longer children are replaced by a marker naming their id. Six
+// lines keep a field with a four-line comment (net/url's RawFragment):
+// over the structs and interfaces of eight big GOROOT files (146 types)
+// the markers fall from 98 to 55, each a call saved, for 9% more bytes.
 const (
-	inlineChildLines = 4
-	inlineChildBytes = 320
+	inlineChildLines = 6
+	inlineChildBytes = 400
 )
 
 // inlineChild reports whether child c of a node is shown as written in
