@@ -8,10 +8,11 @@ import (
 // matchHeadings are the lines that start a run of weaker matches in the
 // text form of find_symbol.
 var matchHeadings = map[string]string{
-	"name":   "name-only matches (same name, another qualifier)",
-	"prefix": "prefix matches",
-	"camel":  "camel-hump matches",
-	"fuzzy":  "substring matches",
+	"closest": "the closest name's symbols",
+	"name":    "name-only matches (same name, another qualifier)",
+	"prefix":  "prefix matches",
+	"camel":   "camel-hump matches",
+	"fuzzy":   "substring matches",
 }
 
 // writeMatchHeading starts a run of weaker matches at syms[i] with a

@@ -22,6 +22,9 @@ const (
 	MatchPrefix    = "prefix"
 	MatchCamel     = "camel"
 	MatchFuzzy     = "fuzzy"
+	// MatchClosest marks, when no symbol has the name asked for, the
+	// symbols of the closest name (the note's first suggestion).
+	MatchClosest = "closest"
 )
 
 // matchOf names a hit's tier for the answer; qualified says the query

@@ -54,7 +54,7 @@ func TestFindSymbolSaysHowEachMatched(t *testing.T) {
 	if text := r.Text(); !strings.Contains(text, "-- name-only matches") || !strings.HasPrefix(text, "no symbol is named zzqq.Get") {
 		t.Errorf("text does not set the name-only matches apart:\n%s", text)
 	}
-	for q, want := range map[string]string{"Get": MatchExact, "get": MatchExact, "Leveled": MatchPrefix, "LC": MatchCamel, "ppend": MatchFuzzy, "Cache.Get": MatchQualified} {
+	for q, want := range map[string]string{"Get": MatchExact, "get": MatchExact, "Leveled": MatchPrefix, "LC": MatchCamel, "ppende": MatchFuzzy, "Cache.Get": MatchQualified} {
 		r, err := ix.Symbols(SymbolRequest{Query: q})
 		if err != nil {
 			t.Fatal(err)
@@ -87,6 +87,15 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 			if s.Match == MatchExact || s.Match == MatchQualified {
 				t.Errorf("%q: %s answered as %s", q, s.QualifiedName, s.Match)
 			}
+		}
+		if n := len(r.Symbols); !r.Truncated && r.Total != n {
+			t.Errorf("%q: total %d, %d symbols listed", q, r.Total, n)
+		}
+		// The closest name's symbols come first, marked as such.
+		if len(r.Symbols) == 0 || r.Symbols[0].Match != MatchClosest || !strings.HasSuffix(want, r.Symbols[0].QualifiedName) && !strings.HasSuffix(r.Symbols[0].QualifiedName, want) {
+			t.Errorf("%q: symbols %+v, want %s first as closest", q, r.Symbols, want)
+		} else if text := r.Text(); !strings.Contains(text, "-- the closest name's symbols:\n") {
+			t.Errorf("%q: text does not set the closest name's symbols apart:\n%s", q, text)
 		}
 		if text := r.Text(); !strings.HasPrefix(text, "no symbol is named "+q+"; closest: "+want) {
 			t.Errorf("%q: text does not start with the note:\n%s", q, text)

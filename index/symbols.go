@@ -152,6 +152,13 @@ func languageOf(d *docMeta, n *nodeMeta) string {
 // ("Router.addRoute", "addRoute"), then prefix, then camel humps and
 // substrings, each tier trying the same case before any case.
 func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
+	return ix.symbols(req, true)
+}
+
+// symbols answers req; with suggest, a query that matched no name lists
+// the symbols of the closest name first (match "closest"), so that a
+// typo is answered in one call, marked as what it is.
+func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsResponse, error) {
 	v := ix.view()
 	resp := &treenav.SymbolsResponse{Query: req.Query, Symbols: []treenav.Symbol{}}
 	q := strings.TrimSpace(req.Query)
@@ -325,12 +332,41 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			hits = hits[:strong]
 		}
 	}
-	if len(hits) > limit {
-		hits = hits[:limit]
+	var near []treenav.Symbol // the closest name's own symbols
+	if suggest && len(resp.Closest) > 0 {
+		sub := req
+		sub.Query = resp.Closest[0]
+		if r, err := ix.symbols(sub, false); err == nil {
+			for _, sym := range r.Symbols {
+				if sym.Match == MatchExact || sym.Match == MatchQualified {
+					// A weak hit already (a name-only or substring
+					// match) moves up, as the closest.
+					hits = slices.DeleteFunc(hits, func(h symHit) bool {
+						s := v.segs[h.ref.seg]
+						n := &s.nodes[h.ref.node]
+						return nodeID(&s.docs[n.doc], n) == sym.NodeID
+					})
+					sym.Match = MatchClosest
+					near = append(near, sym)
+				}
+			}
+		}
+		resp.Total = len(hits) + len(near)
+	}
+	if len(near)+len(hits) > limit {
+		hits = hits[:max(0, limit-len(near))]
+		near = near[:min(len(near), limit)]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
 	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true, NameOnly: resp.NameOnly, NameOnlyQuery: resp.NameOnlyQuery})
+	for _, sym := range near {
+		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
+			resp.Truncated = true
+			return resp, nil
+		}
+		resp.Symbols = append(resp.Symbols, sym)
+	}
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]

@@ -3,6 +3,7 @@ package code
 import (
 	"bytes"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -111,6 +112,15 @@ func goFileConstraint(rel string, src []byte) string {
 		}
 	}
 	if expr := goBuildLine(src); expr != "" {
+		if !strings.Contains(expr, "||") {
+			// The name's tags that the expression requires anyway
+			// (syscall/net_js.go: "js && wasm") are said once.
+			terms := map[string]bool{}
+			for _, t := range strings.Split(expr, "&&") {
+				terms[strings.Trim(t, " \t()")] = true
+			}
+			parts = slices.DeleteFunc(parts, func(p string) bool { return terms[p] })
+		}
 		if strings.Contains(expr, "||") && len(parts) > 0 {
 			expr = "(" + expr + ")"
 		}

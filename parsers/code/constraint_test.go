@@ -44,6 +44,10 @@ func TestGoConstraints(t *testing.T) {
 	checkConstraints(t, constraintsOf(t, "go", "linux.go", plain), map[string]string{"F": ""})
 	checkConstraints(t, constraintsOf(t, "go", "x/sys_windows_test.go", plain), map[string]string{"F": "windows"})
 	checkConstraints(t, constraintsOf(t, "go", "x/file_wasm.go", plain), map[string]string{"F": "wasm"})
+	// A tag of the name that the expression requires is said once.
+	jsw := "//go:build js && wasm\n\npackage p\n\nfunc F() {}\n"
+	checkConstraints(t, constraintsOf(t, "go", "syscall/net_js.go", jsw), map[string]string{"F": "js && wasm"})
+	checkConstraints(t, constraintsOf(t, "go", "x/f_linux.go", "//go:build linux || darwin\n\npackage p\n\nfunc F() {}\n"), map[string]string{"F": "linux && (linux || darwin)"})
 	late := "package p\n\n//go:build linux\nfunc F() {}\n"
 	checkConstraints(t, constraintsOf(t, "go", "x/f.go", late), map[string]string{"F": ""})
 }
