@@ -403,6 +403,7 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 		if s.NameNode != nil {
 			key = s.NameNode.StartByte()
 			s.Name = text(src, s.NameNode)
+			s.nameStart, s.nameEnd = key, s.NameNode.EndByte()
 		}
 		if i, dup := seen[key]; dup {
 			old := &syms[i]
