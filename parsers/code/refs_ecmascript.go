@@ -75,6 +75,21 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "variable_declarator":
 			jsDeclarator(w, i)
+		case "call_expression":
+			// super(...) calls the base class's constructor.
+			if f := t.child(i, "function"); f >= 0 && t.nodes[f].typ == "super" {
+				if c := int(classAt[i]); c >= 0 {
+					if base := jsBaseClass(t, c); base != "" {
+						w.refAs(f, base, "call", "super")
+					}
+				}
+			}
+		case "assignment_expression":
+			// module.exports = X: the module's value is X.
+			l, r := t.child(i, "left"), t.child(i, "right")
+			if l >= 0 && r >= 0 && t.text(l) == "module.exports" && t.nodes[r].typ == "identifier" {
+				w.out.Imports = append(w.out.Imports, langImport{Local: "=", Name: t.text(r), Export: true, Row: n.row})
+			}
 		case "formal_parameters":
 			if fn := t.parentOf(i); fn >= 0 {
 				s := int(w.scopeOf[fn])
@@ -128,6 +143,24 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	}
 	w.finish(false, "this")
 	return w.out
+}
+
+// jsBaseClass is the name of the class class c extends, "" if none.
+func jsBaseClass(t *flatTree, c int) string {
+	h := t.childOfType(c, "class_heritage")
+	if h < 0 {
+		return ""
+	}
+	v := -1
+	if e := t.childOfType(h, "extends_clause"); e >= 0 {
+		v = t.child(e, "value")
+	} else if ks := t.namedKids(h); len(ks) > 0 {
+		v = ks[0] // JavaScript: class_heritage holds the expression
+	}
+	if v < 0 {
+		return ""
+	}
+	return simpleTypeName(t.text(v))
 }
 
 func jsIsClass(typ string) bool {
@@ -346,6 +379,9 @@ func jsImport(w *refWalker, i int) {
 				}
 				w.out.Imports = append(w.out.Imports, langImport{Local: local, Path: path, Name: t.text(nm), Row: row})
 				w.ref(nm, "import", path, -1)
+				if al >= 0 {
+					w.importRef(al, t.text(nm), path)
+				}
 			}
 		}
 	}
@@ -456,6 +492,11 @@ func jsIdentifier(w *refWalker, i int) {
 	switch pt {
 	case "member_expression":
 		if n.field != "property" {
+			// F in `F.prop = ...` where F.prop is a symbol: the
+			// language service reads it as a declaration on F.
+			if prop := t.child(p, "property"); prop >= 0 && w.isDef(prop) {
+				return
+			}
 			break
 		}
 		obj := t.child(p, "object")
@@ -567,7 +608,7 @@ func jsDocRefs(w *refWalker, i int) {
 	if len(txt) < 3 || txt[0] != '/' || txt[1] != '*' || txt[2] != '*' {
 		return
 	}
-	emit := func(off int, name, kind string) {
+	emit := func(off int, name, kind, qualifier string) {
 		switch name {
 		case "", "null", "undefined", "string", "number", "boolean", "object", "any", "void", "never",
 			"unknown", "function", "symbol", "bigint", "true", "false", "this":
@@ -579,7 +620,7 @@ func jsDocRefs(w *refWalker, i int) {
 			row += uint32(countNewlines(txt[:off]))
 			col = uint32(off - k - 1)
 		}
-		r := langRef{Name: name, Kind: kind, Start: start, End: start + uint32(len(name)), Row: row, Col: col}
+		r := langRef{Name: name, Kind: kind, Qualifier: qualifier, Args: -1, Start: start, End: start + uint32(len(name)), Row: row, Col: col}
 		if w.classOf != nil {
 			r.Class = w.classOf(i)
 		}
@@ -610,7 +651,7 @@ func jsDocRefs(w *refWalker, i int) {
 						for e < end && isIdentByte(txt[e]) {
 							e++
 						}
-						emit(k, string(txt[k:e]), "type")
+						emit(k, string(txt[k:e]), "type", "")
 						k = e
 						continue
 					}
@@ -636,7 +677,7 @@ func jsDocRefs(w *refWalker, i int) {
 
 // jsDocPath emits the first name of a dotted or #-joined path at txt[j:]
 // and, for A#m or A.m, the member too.
-func jsDocPath(txt []byte, j int, emit func(off int, name, kind string), kind string) {
+func jsDocPath(txt []byte, j int, emit func(off int, name, kind, qualifier string), kind string) {
 	e := j
 	for e < len(txt) && isIdentByte(txt[e]) {
 		e++
@@ -644,13 +685,13 @@ func jsDocPath(txt []byte, j int, emit func(off int, name, kind string), kind st
 	if e == j || !isIdentStart(txt[j]) {
 		return
 	}
-	emit(j, string(txt[j:e]), kind)
+	emit(j, string(txt[j:e]), kind, "")
 	if e+1 < len(txt) && (txt[e] == '#' || txt[e] == '.') && isIdentStart(txt[e+1]) {
 		m := e + 1
 		for m < len(txt) && isIdentByte(txt[m]) {
 			m++
 		}
-		emit(e+1, string(txt[e+1:m]), kind)
+		emit(e+1, string(txt[e+1:m]), kind, string(txt[j:e]))
 	}
 }
 

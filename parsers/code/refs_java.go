@@ -158,10 +158,12 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			switch t.nodes[c].typ {
 			case "this":
 				w.refAs(c, className(cls), "call", "this")
+				w.setArgs(t.child(i, "arguments"))
 			case "super":
 				if sc := t.child(cls, "superclass"); sc >= 0 {
 					if ks := t.namedKids(sc); len(ks) > 0 {
 						w.refAs(c, simpleTypeName(t.text(ks[0])), "call", "super")
+						w.setArgs(t.child(i, "arguments"))
 					}
 				}
 			}
@@ -206,6 +208,27 @@ func javaImport(w *refWalker, i int) {
 		im.Path = path[:max(k, 0)]
 	}
 	w.out.Imports = append(w.out.Imports, im)
+	// The imported type (and a static import's class) is referenced here.
+	for j := i + 1; j < int(t.next[i]); j++ {
+		n := &t.nodes[j]
+		if n.typ != "identifier" {
+			continue
+		}
+		// The last part, and for a static import the class before it.
+		end := t.nodes[i].end
+		rest := strings.TrimSpace(string(t.src[n.end:end]))
+		switch {
+		case !wildcard && (rest == ";" || rest == ""):
+			w.importRef(j, t.text(j), im.Path)
+		case static && !wildcard && strings.Count(rest, ".") == 1 && isUpper(t.text(j)),
+			wildcard && (rest == ".*;" || rest == ". *;") && isUpper(t.text(j)):
+			p, _, _ := cutLast(im.Path)
+			if wildcard {
+				p, _, _ = cutLast(path)
+			}
+			w.importRef(j, t.text(j), p)
+		}
+	}
 }
 
 // javaIdentifier classifies one identifier or type identifier.
@@ -222,11 +245,15 @@ func javaIdentifier(w *refWalker, i int) {
 		if n.field == "name" {
 			obj := t.child(p, "object")
 			if obj < 0 {
-				w.refMember(i, "call")
+				if w.refMember(i, "call") {
+					w.setArgs(t.child(p, "arguments"))
+				}
 				return
 			}
 			q, root := w.qualifierText(obj, javaPath, javaIdent)
-			w.ref(i, "call", q, root)
+			if w.ref(i, "call", q, root) {
+				w.setArgs(t.child(p, "arguments"))
+			}
 			return
 		}
 	case "field_access":
@@ -300,7 +327,15 @@ func javaIdentifier(w *refWalker, i int) {
 		return
 	}
 	if n.typ == "type_identifier" {
-		w.ref(i, javaTypeKind(t, i), "", -1)
+		kind := javaTypeKind(t, i)
+		if w.ref(i, kind, "", -1) && kind == "call" {
+			for a, d := p, 0; a >= 0 && d < 3; a, d = t.parentOf(a), d+1 {
+				if t.nodes[a].typ == "object_creation_expression" {
+					w.setArgs(t.child(a, "arguments"))
+					break
+				}
+			}
+		}
 		return
 	}
 	w.ref(i, javaUseKind(t, i), "", -1)

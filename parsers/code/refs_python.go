@@ -218,7 +218,8 @@ func pyConstructed(t *flatTree, v int) string {
 	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z') {
 		return ""
 	}
-	return name
+	// Keep the module path of mod.Foo(): the type is resolved through it.
+	return strings.Join(strings.Fields(t.text(f)), "")
 }
 
 // pyImports records an import statement's names and reports the names a

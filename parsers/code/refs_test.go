@@ -84,6 +84,9 @@ func renderRefs(r langRefs, src []byte) string {
 		if x.QualType != "" {
 			fmt.Fprintf(&b, " type=%s", x.QualType)
 		}
+		if x.RootType != "" {
+			fmt.Fprintf(&b, " root=%s", x.RootType)
+		}
 		if x.Class != "" {
 			fmt.Fprintf(&b, " in=%s", x.Class)
 		}

@@ -19,9 +19,15 @@ type langRef struct {
 	// the enclosing class for self/this, a local's declared or
 	// constructed type.
 	QualType string
+	// RootType is the type of the qualifier's first name when the
+	// qualifier is a longer path (a.b for a's type), "" if unknown.
+	RootType string
 	// Class is the name of the innermost class around the occurrence
 	// (unqualified Java method calls and fields reach its members).
-	Class      string
+	Class string
+	// Args is the number of arguments of a Java call (to tell overloads
+	// apart), -1 when unknown.
+	Args       int
 	Start, End uint32
 	Row, Col   uint32 // 0-based, Col in bytes
 }
@@ -194,11 +200,12 @@ func (w *refWalker) lookup(s int, name string, skipClass bool) (binding, bool) {
 }
 
 // ref queues a reference at identifier node i.
-func (w *refWalker) ref(i int, kind, qualifier string, root int) {
+func (w *refWalker) ref(i int, kind, qualifier string, root int) bool {
 	if w.isDef(i) {
-		return
+		return false
 	}
 	w.refAlways(i, kind, qualifier, root)
+	return true
 }
 
 // importRef reports, at node i, a reference of kind import to the
@@ -206,26 +213,43 @@ func (w *refWalker) ref(i int, kind, qualifier string, root int) {
 // name may differ from name).
 func (w *refWalker) importRef(i int, name, path string) {
 	n := &w.t.nodes[i]
-	w.out.Refs = append(w.out.Refs, langRef{Name: name, Kind: "import", Qualifier: path,
+	w.out.Refs = append(w.out.Refs, langRef{Name: name, Kind: "import", Qualifier: path, Args: -1,
 		Start: n.start, End: n.end, Row: n.row, Col: n.col})
 }
 
 // refMember queues a bare reference at node i that no local can shadow
 // (Java keeps methods and variables apart).
-func (w *refWalker) refMember(i int, kind string) {
+func (w *refWalker) refMember(i int, kind string) bool {
 	if w.isDef(i) {
-		return
+		return false
 	}
 	w.refAlways(i, kind, "", -1)
 	w.pending[len(w.pending)-1].member = true
+	return true
 }
 
 // refAs queues a reference named name at node i (a keyword that calls a
 // constructor: this(...), super(...)).
 func (w *refWalker) refAs(i int, name, kind, qualifier string) {
-	w.refMember(i, kind)
+	w.refAlways(i, kind, "", -1)
+	w.pending[len(w.pending)-1].member = true
 	p := &w.pending[len(w.pending)-1]
 	p.ref.Name, p.ref.Qualifier = name, qualifier
+}
+
+// setArgs sets the argument count of the reference queued last from the
+// argument list node a.
+func (w *refWalker) setArgs(a int) {
+	if a < 0 || len(w.pending) == 0 {
+		return
+	}
+	n := 0
+	for _, k := range w.t.namedKids(a) {
+		if !strings.Contains(w.t.nodes[k].typ, "comment") {
+			n++
+		}
+	}
+	w.pending[len(w.pending)-1].ref.Args = n
 }
 
 // isDef tells whether node i is (the last part of) a symbol's name.
@@ -240,7 +264,7 @@ func (w *refWalker) isDef(i int) bool {
 // exports).
 func (w *refWalker) refAlways(i int, kind, qualifier string, root int) {
 	n := &w.t.nodes[i]
-	r := langRef{Name: w.t.text(i), Kind: kind, Qualifier: qualifier, Start: n.start, End: n.end, Row: n.row, Col: n.col}
+	r := langRef{Name: w.t.text(i), Kind: kind, Qualifier: qualifier, Args: -1, Start: n.start, End: n.end, Row: n.row, Col: n.col}
 	if w.classOf != nil {
 		r.Class = w.classOf(i)
 	}
@@ -258,7 +282,7 @@ func (w *refWalker) finish(skipClass bool, selfNames ...string) {
 				continue
 			}
 		} else if p.root >= 0 {
-			r.QualType = w.qualType(s, r, w.t.text(p.root), skipClass, selfNames)
+			r.QualType, r.RootType = w.qualType(s, r, w.t.text(p.root), skipClass, selfNames)
 		}
 		w.out.Refs = append(w.out.Refs, r)
 	}
@@ -289,36 +313,38 @@ func (f fieldTypes) get(class, field string) string { return f[class][field] }
 // qualType is the type of a reference's qualifier when the walk knows
 // it: the class for self/this, a local's type, a field's type for self.f
 // (or a bare field f, in Java), "?" for a local of unknown type (the member
-// is then reached through no import or global), "" otherwise.
-func (w *refWalker) qualType(s int, r langRef, root string, skipClass bool, selfNames []string) string {
+// is then reached through no import or global), "" otherwise. rootType is
+// the same for the qualifier's first name alone, when the qualifier is
+// longer (a.b.c: the type of a), for the resolver to follow the fields.
+func (w *refWalker) qualType(s int, r langRef, root string, skipClass bool, selfNames []string) (qualType, rootType string) {
 	self := false
 	for _, sn := range selfNames {
 		if root == sn {
 			self = true
 		}
 	}
-	if self {
-		if r.Qualifier == root {
-			return r.Class
+	switch {
+	case self:
+		rootType = r.Class
+	default:
+		if b, ok := w.lookup(s, root, skipClass); ok {
+			rootType = b.typ
+			if rootType == "" {
+				rootType = "?"
+			}
+		} else if w.fieldType != nil {
+			rootType = w.fieldType(r.Class, root)
 		}
-		if f, ok := strings.CutPrefix(r.Qualifier, root+"."); ok && w.fieldType != nil && !strings.Contains(f, ".") {
-			return w.fieldType(r.Class, f)
+	}
+	if r.Qualifier == root {
+		return rootType, ""
+	}
+	if f, ok := strings.CutPrefix(r.Qualifier, root+"."); ok && self && w.fieldType != nil && !strings.Contains(f, ".") {
+		if ft := w.fieldType(r.Class, f); ft != "" {
+			return ft, rootType
 		}
-		return ""
 	}
-	if r.Qualifier != root {
-		return ""
-	}
-	if b, ok := w.lookup(s, root, skipClass); ok {
-		if b.typ != "" {
-			return b.typ
-		}
-		return "?"
-	}
-	if w.fieldType != nil {
-		return w.fieldType(r.Class, root)
-	}
-	return ""
+	return "", rootType
 }
 
 // simpleTypeName reduces a written type to the name of the type it is
