@@ -80,7 +80,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if f := t.child(i, "function"); f >= 0 && t.nodes[f].typ == "super" {
 				if c := int(classAt[i]); c >= 0 {
 					if base := jsBaseClass(t, c); base != "" {
-						w.refAs(f, base, "call", "super")
+						w.refAs(f, base, "call", "super()")
 					}
 				}
 			}
@@ -203,6 +203,22 @@ func jsDeclarator(w *refWalker, i int) {
 	}
 	if v >= 0 {
 		jsRequire(w, nm, v)
+		if t.nodes[nm].typ == "object_pattern" {
+			// const { a, b: c } = this: a and b are members of the value.
+			q, root := w.qualifierText(v, jsPath, jsIdent)
+			if q != "?" {
+				for _, k := range t.namedKids(nm) {
+					switch t.nodes[k].typ {
+					case "shorthand_property_identifier_pattern":
+						w.refAlways(k, "read", q, root)
+					case "pair_pattern":
+						if key := t.child(k, "key"); key >= 0 && t.nodes[key].typ == "property_identifier" {
+							w.refAlways(key, "read", q, root)
+						}
+					}
+				}
+			}
+		}
 	}
 	jsBindPattern(w, s, nm, typ)
 }

@@ -157,12 +157,12 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 			switch t.nodes[c].typ {
 			case "this":
-				w.refAs(c, className(cls), "call", "this")
+				w.refAs(c, className(cls), "call", "this()")
 				w.setArgs(t.child(i, "arguments"))
 			case "super":
 				if sc := t.child(cls, "superclass"); sc >= 0 {
 					if ks := t.namedKids(sc); len(ks) > 0 {
-						w.refAs(c, simpleTypeName(t.text(ks[0])), "call", "super")
+						w.refAs(c, simpleTypeName(t.text(ks[0])), "call", "super()")
 						w.setArgs(t.child(i, "arguments"))
 					}
 				}

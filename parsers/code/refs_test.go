@@ -74,7 +74,7 @@ func renderRefs(r langRefs, src []byte) string {
 		b.WriteByte('\n')
 	}
 	for _, x := range r.Refs {
-		if string(src[x.Start:x.End]) != x.Name && x.Kind != "import" && x.Qualifier != "this" && x.Qualifier != "super" {
+		if string(src[x.Start:x.End]) != x.Name && x.Kind != "import" && x.Qualifier != "this()" && x.Qualifier != "super()" {
 			fmt.Fprintf(&b, "MISPLACED ")
 		}
 		fmt.Fprintf(&b, "%d:%d %s %s", x.Row+1, x.Col+1, x.Kind, x.Name)

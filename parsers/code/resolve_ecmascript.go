@@ -231,6 +231,13 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		}
 		return x.verdict(out)
 	case r.Qualifier == "super":
+		// super.m(): a member of the base classes.
+		var bs []int
+		for _, c := range classesOf(x, x.topLevel(f.Path, r.Class)) {
+			bs = append(bs, bases(c)...)
+		}
+		return x.verdict(x.members(bs, r.Name, bases))
+	case r.Qualifier == "super()":
 		// super(...): the base class's constructor, or the class.
 		cls := classesOf(x, esLocal(x, f, r.Name, 0))
 		if cs := x.members(cls, "constructor", bases); len(cs) > 0 {

@@ -309,8 +309,7 @@ func resolveJava(x *refIndex, f *refFile, r langRef) resolution {
 	typeOf := javaTypeOf(x)
 	bases := func(c int) []int { return x.basesOf(c, typeOf) }
 	switch {
-	case r.Qualifier == "this" && r.Name == r.Class && r.Kind == "call" && r.Args >= 0,
-		r.Qualifier == "super" && r.Kind == "call" && r.Args >= 0 && r.Name != "" && isUpper(r.Name):
+	case r.Qualifier == "this()" || r.Qualifier == "super()":
 		// this(...) / super(...)
 		cls := javaType(x, f, r.Name)
 		if cs := javaConstructors(x, cls, r.Args); len(cs) > 0 {

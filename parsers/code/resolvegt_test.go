@@ -225,7 +225,7 @@ func TestResolveGT(t *testing.T) {
 	if os.Getenv("REFAMB") != "" {
 		show(ambs, 60)
 	}
-	show(misses, 50)
+	show(misses, 50+len(os.Getenv("REFALL"))*100000)
 	show(fps, 50)
 	fmt.Printf("defs unmapped %d\n", unmapped)
 	fmt.Printf("recall (resolved+ambiguous) %d/%d = %.3f\n", found, total, float64(found)/float64(max(total, 1)))
