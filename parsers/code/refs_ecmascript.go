@@ -229,6 +229,10 @@ func jsConstructed(t *flatTree, v int) string {
 	switch t.nodes[v].typ {
 	case "new_expression":
 		if c := t.child(v, "constructor"); c >= 0 {
+			// Keep ns.C: the type is resolved through the namespace.
+			if q, n, ok := cutLast(strings.Join(strings.Fields(t.text(c)), "")); ok && simpleTypeName(n) != "" && simpleTypeName(q) != "" {
+				return q + "." + n
+			}
 			return simpleTypeName(t.text(c))
 		}
 	case "as_expression", "satisfies_expression":

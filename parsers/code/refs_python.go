@@ -294,6 +294,13 @@ func pyIdentifier(w *refWalker, i int) {
 		if obj < 0 {
 			return
 		}
+		if t.nodes[obj].typ == "call" {
+			if f := t.child(obj, "function"); f >= 0 && t.text(f) == "super" {
+				// super().m(): m of the enclosing class's bases.
+				w.ref(i, pyUseKind(t, p), "super", -1)
+				return
+			}
+		}
 		q, root := w.qualifierText(obj, pyPath, pyIdent)
 		w.ref(i, pyUseKind(t, p), q, root)
 		return

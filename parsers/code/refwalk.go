@@ -353,6 +353,23 @@ func (w *refWalker) qualType(s int, r langRef, root string, skipClass bool, self
 func simpleTypeName(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.Trim(s, `"'`)
+	// Optional[T], T | None, T? : T.
+	if in, ok := strings.CutPrefix(s, "Optional["); ok {
+		s = strings.TrimSuffix(in, "]")
+	} else if in, ok := strings.CutPrefix(s, "typing.Optional["); ok {
+		s = strings.TrimSuffix(in, "]")
+	}
+	if strings.Contains(s, "|") {
+		for _, part := range strings.Split(s, "|") {
+			part = strings.TrimSpace(part)
+			switch part {
+			case "None", "null", "undefined", "":
+				continue
+			}
+			s = part
+			break
+		}
+	}
 	if i := strings.IndexAny(s, "<["); i >= 0 {
 		s = s[:i]
 	}

@@ -236,7 +236,10 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		for _, c := range classesOf(x, x.topLevel(f.Path, r.Class)) {
 			bs = append(bs, bases(c)...)
 		}
-		return x.verdict(x.members(bs, r.Name, bases))
+		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
+			return x.verdict(ms)
+		}
+		return unknownReceiver(x, f.Language, r.Name)
 	case r.Qualifier == "super()":
 		// super(...): the base class's constructor, or the class.
 		cls := classesOf(x, esLocal(x, f, r.Name, 0))
@@ -267,7 +270,12 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
-		cls := classesOf(x, esLocal(x, f, r.QualType, 0))
+		var cls []int
+		if q, n, dotted := cutLast(r.QualType); dotted {
+			cls = classesOf(x, typeOf(f, langRef{Name: n, Qualifier: q}))
+		} else {
+			cls = classesOf(x, esLocal(x, f, r.QualType, 0))
+		}
 		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
 			return x.withOverrides(x.verdict(ms), bases)
 		}
@@ -278,7 +286,11 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			for _, m := range ms {
 				out = append(out, esExport(x, m, r.Name, 0)...)
 			}
-			return x.verdict(out)
+			v := x.verdict(out)
+			if r.Kind == "call" {
+				v.Also = x.members(classesOf(x, out), "constructor", bases)
+			}
+			return v
 		}
 		if !strings.ContainsAny(r.Qualifier, ".!") {
 			vals := esLocal(x, f, r.Qualifier, 0)
