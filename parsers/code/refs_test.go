@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"sort"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
