@@ -566,7 +566,11 @@ func jsIdentifier(w *refWalker, i int) {
 		w.ref(i, jsTypeKind(t, i), "", -1)
 		return
 	}
-	w.ref(i, jsUseKind(t, i), "", -1)
+	kind := jsUseKind(t, i)
+	if w.ref(i, kind, "", -1) && kind == "call" && pt == "new_expression" {
+		// new C(...) also calls C's constructor (qualifier "new").
+		w.refAs(i, t.text(i), "call", "new")
+	}
 }
 
 // jsTypeKind is type, or inherit in an extends/implements clause.

@@ -328,7 +328,14 @@ func javaIdentifier(w *refWalker, i int) {
 	}
 	if n.typ == "type_identifier" {
 		kind := javaTypeKind(t, i)
-		if w.ref(i, kind, "", -1) && kind == "call" {
+		if kind != "call" {
+			w.ref(i, kind, "", -1)
+			return
+		}
+		// new C(...): a use of the type C, and a call of the constructor
+		// its arguments pick (qualifier "new").
+		if w.ref(i, "type", "", -1) {
+			w.refAs(i, t.text(i), "call", "new")
 			for a, d := p, 0; a >= 0 && d < 3; a, d = t.parentOf(a), d+1 {
 				if t.nodes[a].typ == "object_creation_expression" {
 					w.setArgs(t.child(a, "arguments"))

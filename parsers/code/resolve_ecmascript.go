@@ -247,6 +247,9 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			return x.verdict(cs)
 		}
 		return x.verdict(cls)
+	case r.Qualifier == "new":
+		// new C(...): C's constructor, its bases' when it declares none.
+		return x.verdict(x.members(classesOf(x, esLocal(x, f, r.Name, 0)), "constructor", bases))
 	case r.Qualifier == "":
 		ds := esLocal(x, f, r.Name, 0)
 		if len(ds) == 0 && r.Kind == "other" && r.Class != "" {
@@ -254,10 +257,6 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			ds = x.members(classesOf(x, x.topLevel(f.Path, r.Class)), r.Name, nil)
 		}
 		v := x.verdict(ds)
-		if r.Kind == "call" {
-			// new C(...) calls C's constructor.
-			v.Also = append(v.Also, x.members(classesOf(x, ds), "constructor", bases)...)
-		}
 		if len(ds) > 0 {
 			// The file's own variable that binds the import.
 			for _, d := range x.topLevel(f.Path, r.Name) {

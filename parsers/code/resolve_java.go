@@ -329,16 +329,10 @@ func resolveJava(x *refIndex, f *refFile, r langRef) resolution {
 			ds = javaInheritedType(x, f, r, bases)
 		}
 		return x.verdict(ds)
-	case r.Kind == "call" && r.Qualifier == "" && isUpper(r.Name) && r.Args >= 0 && len(javaTypeOrInherited(x, f, r, bases)) > 0:
-		// new C(...): the class, and the constructor its arguments pick.
-		cls := javaTypeOrInherited(x, f, r, bases)
-		v := x.verdict(cls)
-		if cs := javaConstructors(x, cls, r.Args); len(cs) == 1 {
-			v.Also = cs
-		} else {
-			v.Via = cs
-		}
-		return v
+	case r.Qualifier == "new":
+		// new C(...): the constructor its arguments pick (the class itself
+		// is a separate reference of kind type).
+		return x.verdict(javaConstructors(x, javaTypeOrInherited(x, f, r, bases), r.Args))
 	case r.Qualifier == "":
 		encl := javaEnclosing(x, f, r.Class, int(r.Row)+1)
 		for _, c := range encl {
