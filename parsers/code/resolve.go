@@ -30,6 +30,10 @@ type refIndex struct {
 	Defs   []refDef
 	byName map[string][]int
 	Files  map[string]*refFile
+	// Source, when set, loads definitions and files on demand (Defs,
+	// byName and Files are then caches); Lang is the language resolved.
+	Source refSource
+	Lang   string
 	// subclasses maps a class to the classes that name it as a base,
 	// built on first use.
 	subclasses map[int][]int
@@ -57,8 +61,8 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 	}
 	if x.subclasses == nil {
 		x.subclasses = map[int][]int{}
-		for i := range x.Defs {
-			if isClassKind(x.Defs[i].Kind) {
+		for _, i := range x.classes() {
+			{
 				for _, b := range bases(i) {
 					x.subclasses[b] = append(x.subclasses[b], i)
 				}
@@ -83,7 +87,7 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 				continue
 			}
 			seen[s] = true
-			for _, i := range x.byName[name] {
+			for _, i := range x.named(name) {
 				if x.Defs[i].Parent == s && !seen[i] {
 					seen[i] = true
 					r.Via = append(r.Via, i)
@@ -141,7 +145,70 @@ func (x *refIndex) addFile(f *refFile, defs []refDef) {
 }
 
 // filesEnding returns the files whose path is p or ends in "/"+p.
-func (x *refIndex) filesEnding(p string) []string { return x.bySuffix[p] }
+func (x *refIndex) filesEnding(p string) []string {
+	if x.Source != nil {
+		return x.Source.FilesEnding(p)
+	}
+	return x.bySuffix[p]
+}
+
+// refSource feeds a refIndex on demand: the index's view at query time
+// loads only the names and files an answer looks at.
+type refSource interface {
+	// Named returns the definitions called name (with their parents,
+	// which it adds through add first).
+	Named(name string, add func(refDef) int) []int
+	// File returns what resolution knows of the file at path, nil if the
+	// index holds none.
+	File(path string) *refFile
+	// FilesEnding returns the files whose path is p or ends in "/"+p.
+	FilesEnding(p string) []string
+	// Classes returns every class-like definition of the language.
+	Classes(lang string, add func(refDef) int) []int
+}
+
+// named returns the definitions called name.
+func (x *refIndex) named(name string) []int {
+	if x.Source == nil {
+		return x.byName[name]
+	}
+	if ds, ok := x.byName[name]; ok {
+		return ds
+	}
+	ds := x.Source.Named(name, x.add)
+	x.byName[name] = ds
+	return ds
+}
+
+// file returns the file at path, nil if none.
+func (x *refIndex) file(path string) *refFile {
+	if f, ok := x.Files[path]; ok || x.Source == nil {
+		return f
+	}
+	f := x.Source.File(path)
+	x.Files[path] = f
+	return f
+}
+
+// add appends a definition a source loaded and returns its index.
+func (x *refIndex) add(d refDef) int {
+	x.Defs = append(x.Defs, d)
+	return len(x.Defs) - 1
+}
+
+// classes returns every class-like definition.
+func (x *refIndex) classes() []int {
+	if x.Source != nil {
+		return x.Source.Classes(x.Lang, x.add)
+	}
+	var out []int
+	for i := range x.Defs {
+		if isClassKind(x.Defs[i].Kind) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
 
 func isClassKind(k string) bool {
 	switch k {
@@ -163,7 +230,7 @@ func isMemberKind(k string) bool {
 // markers left out).
 func (x *refIndex) topLevel(file, name string) []int {
 	var out []int
-	for _, i := range x.byName[name] {
+	for _, i := range x.named(name) {
 		d := &x.Defs[i]
 		if d.Path == file && d.Parent < 0 && d.Kind != "export" {
 			out = append(out, i)
@@ -175,7 +242,7 @@ func (x *refIndex) topLevel(file, name string) []int {
 // inFile is the file's definitions named name at any depth.
 func (x *refIndex) inFile(file, name string) []int {
 	var out []int
-	for _, i := range x.byName[name] {
+	for _, i := range x.named(name) {
 		if x.Defs[i].Path == file && x.Defs[i].Kind != "export" {
 			out = append(out, i)
 		}
@@ -195,7 +262,7 @@ func (x *refIndex) members(cls []int, name string, bases func(c int) []int) []in
 		}
 		seen[c] = true
 		found := false
-		for _, i := range x.byName[name] {
+		for _, i := range x.named(name) {
 			if x.Defs[i].Parent == c {
 				out = append(out, i)
 				found = true
@@ -220,9 +287,9 @@ func (x *refIndex) members(cls []int, name string, bases func(c int) []int) []in
 // language: what a member of an unknown receiver may be.
 func (x *refIndex) anyMember(lang, name string) []int {
 	var out []int
-	for _, i := range x.byName[name] {
+	for _, i := range x.named(name) {
 		d := &x.Defs[i]
-		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.Files[d.Path] != nil && x.Files[d.Path].Language == lang {
+		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.file(d.Path) != nil && x.file(d.Path).Language == lang {
 			out = append(out, i)
 		}
 	}
@@ -265,7 +332,7 @@ func classesOf(x *refIndex, ds []int) []int {
 // basesOf resolves the inherit references of class c in its file.
 func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []int {
 	d := &x.Defs[c]
-	f := x.Files[d.Path]
+	f := x.file(d.Path)
 	if f == nil {
 		return nil
 	}

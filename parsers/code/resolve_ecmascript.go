@@ -20,7 +20,7 @@ func esModuleFiles(x *refIndex, from, spec string) []string {
 		return nil
 	}
 	try := func(p string) []string {
-		if x.Files[p] != nil && p != from {
+		if x.file(p) != nil && p != from {
 			return []string{p}
 		}
 		stem := p
@@ -31,12 +31,12 @@ func esModuleFiles(x *refIndex, from, spec string) []string {
 			}
 		}
 		for _, e := range esExtensions {
-			if x.Files[stem+e] != nil {
+			if x.file(stem+e) != nil {
 				return []string{stem + e}
 			}
 		}
 		for _, e := range esExtensions {
-			if x.Files[p+"/index"+e] != nil {
+			if x.file(p+"/index"+e) != nil {
 				return []string{p + "/index" + e}
 			}
 		}
@@ -67,7 +67,7 @@ func esModuleFiles(x *refIndex, from, spec string) []string {
 	// The package itself: its index at the tree's root.
 	if len(parts) == 1 || strings.HasPrefix(spec, "@") && len(parts) == 2 {
 		for _, e := range esExtensions {
-			if x.Files["index"+e] != nil {
+			if x.file("index"+e) != nil {
 				return []string{"index" + e}
 			}
 		}
@@ -79,7 +79,7 @@ func esModuleFiles(x *refIndex, from, spec string) []string {
 // top-level definition, an alias in its export list, a re-export
 // (export {a as name} from, export * from), or an import it exports again.
 func esExport(x *refIndex, file, name string, depth int) []int {
-	f := x.Files[file]
+	f := x.file(file)
 	if f == nil || depth > 6 {
 		return nil
 	}
@@ -170,7 +170,7 @@ func esImported(x *refIndex, f *refFile, name string, depth int) []int {
 // esDefault is a module's default export: a definition whose signature
 // says "export default", or one named like the importing binding.
 func esDefault(x *refIndex, file, local string, depth int) []int {
-	f := x.Files[file]
+	f := x.file(file)
 	if f == nil {
 		return nil
 	}
@@ -192,7 +192,7 @@ func esNamespace(x *refIndex, f *refFile, q string) []string {
 			// (module.exports = Base): Base.x is that value's member,
 			// resolved as a qualified name, not an export of the module.
 			for _, m := range ms {
-				if mf := x.Files[m]; mf != nil {
+				if mf := x.file(m); mf != nil {
 					for _, e := range mf.Refs.Imports {
 						if e.Export && e.Local == "=" {
 							return nil

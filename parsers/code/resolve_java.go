@@ -12,7 +12,7 @@ import (
 // static member).
 
 func javaPackageOf(x *refIndex, path string) string {
-	if f := x.Files[path]; f != nil {
+	if f := x.file(path); f != nil {
 		return f.Refs.Package
 	}
 	return ""
@@ -21,7 +21,7 @@ func javaPackageOf(x *refIndex, path string) string {
 // javaInPackage is the top-level types named name in files of package pkg.
 func javaInPackage(x *refIndex, pkg, name string) []int {
 	var out []int
-	for _, d := range x.byName[name] {
+	for _, d := range x.named(name) {
 		if x.Defs[d].Parent < 0 && isClassKind(x.Defs[d].Kind) && javaPackageOf(x, x.Defs[d].Path) == pkg {
 			out = append(out, d)
 		}
@@ -49,7 +49,7 @@ func javaQualifiedType(x *refIndex, prefix, name string) []int {
 // javaNested is the types named name declared in class c.
 func javaNested(x *refIndex, c int, name string) []int {
 	var out []int
-	for _, d := range x.byName[name] {
+	for _, d := range x.named(name) {
 		if x.Defs[d].Parent == c && isClassKind(x.Defs[d].Kind) {
 			out = append(out, d)
 		}
@@ -243,7 +243,7 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 				for _, m := range x.members([]int{c}, parts[0], bases) {
 					if !javaIsMethod(x.Defs[m].Kind) {
 						if t := javaFieldType(x.Defs[m].Signature, parts[0]); t != "" {
-							cur = javaType(x, x.Files[x.Defs[m].Path], t)
+							cur = javaType(x, x.file(x.Defs[m].Path), t)
 						}
 					}
 				}
@@ -274,7 +274,7 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 					continue
 				}
 				if t := javaFieldType(x.Defs[m].Signature, p); t != "" {
-					next = append(next, javaType(x, x.Files[x.Defs[m].Path], t)...)
+					next = append(next, javaType(x, x.file(x.Defs[m].Path), t)...)
 				}
 			}
 		}
@@ -295,7 +295,7 @@ func javaTypeOf(x *refIndex) func(f *refFile, r langRef) []int {
 func javaConstructors(x *refIndex, cls []int, args int) []int {
 	var out []int
 	for _, c := range cls {
-		for _, d := range x.byName[x.Defs[c].Name] {
+		for _, d := range x.named(x.Defs[c].Name) {
 			if x.Defs[d].Parent == c && x.Defs[d].Kind == "constructor" {
 				out = append(out, d)
 			}

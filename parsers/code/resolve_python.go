@@ -27,7 +27,7 @@ func pyModuleFiles(x *refIndex, from, mod string) []string {
 		}
 		var out []string
 		for _, c := range cands {
-			if x.Files[c] != nil {
+			if x.file(c) != nil {
 				out = append(out, c)
 			}
 		}
@@ -51,7 +51,7 @@ func pyExport(x *refIndex, file, name string, depth int) []int {
 	if ds := x.topLevel(file, name); len(ds) > 0 {
 		return ds
 	}
-	f := x.Files[file]
+	f := x.file(file)
 	if f == nil || depth > 4 {
 		return nil
 	}

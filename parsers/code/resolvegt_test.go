@@ -87,6 +87,13 @@ func TestResolveGT(t *testing.T) {
 			if res.Confidence == "" {
 				continue
 			}
+			if os.Getenv("REFFLAT") != "" {
+				// Candidates only: one confidence for all of them.
+				all := append(append(append([]int(nil), res.Defs...), res.Also...), res.Via...)
+				res = x.verdict(all)
+				if res.Confidence == "resolved" && len(all) > 0 && len(dedupe(all)) > 1 && res.Confidence != "" {
+				}
+			}
 			pre := src[r.Start-r.Col : r.Start]
 			col := utf8.RuneCount(pre)
 			if utf16 {
