@@ -270,6 +270,8 @@ func pyImports(w *refWalker, i int) {
 					if id := t.childOfType(nm, "identifier"); id >= 0 {
 						w.ref(id, "import", path, -1)
 					}
+					// The alias names the same definition.
+					w.importRef(al, name, path)
 				}
 			}
 		}
@@ -321,7 +323,11 @@ func pyIdentifier(w *refWalker, i int) {
 			return
 		}
 	case "dotted_name", "aliased_import", "import_statement", "import_from_statement", "relative_import",
-		"global_statement", "nonlocal_statement", "future_import_statement":
+		"nonlocal_statement", "future_import_statement":
+		return
+	case "global_statement":
+		// global x names the module's x.
+		w.refMember(i, "other")
 		return
 	case "function_definition", "class_definition":
 		if n.field == "name" {
