@@ -132,6 +132,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "comment":
 			jsDocRefs(w, i)
+			w.text(i)
 		case "import_statement":
 			jsImport(w, i)
 		case "export_statement":

@@ -169,6 +169,8 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "identifier", "type_identifier":
 			javaIdentifier(w, i)
+		case "line_comment", "block_comment", "comment":
+			w.text(i)
 		}
 	}
 	w.fieldType = func(class, name string) string { return fields[class][name] }

@@ -109,6 +109,13 @@ func pythonRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			pyImports(w, i)
 		case "identifier":
 			pyIdentifier(w, i)
+		case "comment":
+			w.text(i)
+		case "string":
+			// A docstring: a string that is a statement of its own.
+			if p := t.parentOf(i); p >= 0 && t.nodes[p].typ == "expression_statement" && len(t.namedKids(p)) == 1 {
+				w.text(i)
+			}
 		}
 	}
 	w.finish(true, "self", "cls")

@@ -75,6 +75,9 @@ func renderRefs(r langRefs, src []byte) string {
 		}
 		b.WriteByte('\n')
 	}
+	for _, x := range r.Texts {
+		fmt.Fprintf(&b, "text %d:%d %q\n", x.Row+1, x.Col+1, strings.SplitN(string(src[x.Start:x.End]), "\n", 2)[0])
+	}
 	for _, x := range r.Refs {
 		if string(src[x.Start:x.End]) != x.Name && x.Kind != "import" && x.Qualifier != "this()" && x.Qualifier != "super()" {
 			fmt.Fprintf(&b, "MISPLACED ")

@@ -57,6 +57,21 @@ type langRefs struct {
 	Imports []langImport
 	// Package is the package a Java file declares.
 	Package string
+	// Texts are the comments and docstrings, whose names are textual
+	// mentions.
+	Texts []textSpan
+}
+
+// textSpan is a comment or docstring: byte range and start position.
+type textSpan struct {
+	Start, End uint32
+	Row, Col   uint32
+}
+
+// text records node i as prose whose names are mentions.
+func (w *refWalker) text(i int) {
+	n := &w.t.nodes[i]
+	w.out.Texts = append(w.out.Texts, textSpan{Start: n.start, End: n.end, Row: n.row, Col: n.col})
 }
 
 // scopeKind says what a scope node is to the walker.
