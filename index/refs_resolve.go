@@ -20,10 +20,10 @@ var refResolvers = map[string]refResolver{}
 // refQuery resolves references against one view, with the caches one
 // answer shares (definitions by name, import bindings by document).
 type refQuery struct {
-	ix      *Index // for the closest symbols of a target that names none; may be nil
-	v       *view
-	byName  map[string][]nodeRef
-	binds   map[*docMeta]map[string]string
+	ix     *Index // for the closest symbols of a target that names none; may be nil
+	v      *view
+	byName map[string][]nodeRef
+	binds  map[*docMeta]map[string]string
 }
 
 func newRefQuery(ix *Index, v *view) *refQuery {
@@ -49,7 +49,6 @@ func (q *refQuery) named(name string) []nodeRef {
 	q.byName[name] = out
 	return out
 }
-
 
 func (q *refQuery) node(r nodeRef) (*segment, *nodeMeta, *docMeta) {
 	s := q.v.segs[r.seg]

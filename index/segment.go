@@ -102,7 +102,7 @@ type docMeta struct {
 	Module    string
 	nodeStart uint32 // nodes [nodeStart, nodeEnd) in preorder
 	nodeEnd   uint32
-	test      bool // a test file or test data (isTestPath), derived
+	test      bool     // a test file or test data (isTestPath), derived
 	refs      *docRefs // references and imports (refs_table.go); nil for none
 }
 
