@@ -153,6 +153,7 @@ func TestToolsList(t *testing.T) {
 		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
 		"index_status":     {nil, nil},
 		"changed_symbols":  {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
+		"find_references":  {[]string{"target", "kinds", "include", "path", "collection", "limit", "cursor", "max_chars"}, []string{"target"}},
 	}
 	var names []string
 	for _, tool := range res.Tools {

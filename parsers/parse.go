@@ -124,6 +124,8 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 			Nodes:        res.Nodes,
 			SyntaxErrors: res.SyntaxErrors,
 			Module:       res.Module,
+			Refs:         res.Refs,
+			Imports:      res.Imports,
 		}
 		if res.SyntaxErrors {
 			at := fmt.Sprintf("at line %d", res.ErrorLines[0])

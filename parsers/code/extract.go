@@ -27,6 +27,10 @@ type Result struct {
 	// Module is the name the file declares for its module or package
 	// (a @module capture: Go's package clause), "" when it declares none.
 	Module string
+	// Refs and Imports are the file's references and imports, for a
+	// language with a reference extractor (Language.Refs).
+	Refs    []treenav.Reference
+	Imports []treenav.Import
 }
 
 // Extract parses src and returns its symbol tree. Syntax errors never fail
@@ -42,11 +46,15 @@ func (l *Language) Extract(src []byte) (*Result, error) {
 // the file's module name, the base name without extension, or the
 // directory's name for an index file.
 func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
-	syms, module, errLines, err := l.symbols(src, fileModuleName(rel))
+	var refs refResult
+	syms, module, errLines, err := l.symbols(src, fileModuleName(rel), &refs)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Nodes: buildNodes(syms, src), SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
+	nodes := buildNodes(syms, src)
+	SetEnclosing(nodes, refs.refs)
+	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module,
+		Refs: refs.refs, Imports: refs.imports}, nil
 }
 
 // fileModuleName is the name a file goes by as a module: "lib/router.js"
@@ -70,7 +78,7 @@ func fileModuleName(rel string) string {
 // symbols runs the query over a fresh tree and returns the definitions,
 // nested and qualified, and the module the file declares. fileName names
 // the symbols that are named after their file ("" keeps their own).
-func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]int, error) {
+func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
 		return nil, "", [2]int{}, err
 	}
@@ -94,6 +102,9 @@ func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]in
 	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module, b)
 	if b.err != nil {
 		return nil, "", [2]int{}, b.err
+	}
+	if refs != nil {
+		refs.refs, refs.imports = l.extractRefs(root, src)
 	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"github.com/treenav/treenav/index"
+)
+
+func init() {
+	register(&command{name: "refs", usage: "[--root DIR]... [--kind K]... [--include CONFIDENCE]... [--path GLOB] [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] TARGET",
+		summary: "list the references to a definition (node id, name, qualified name or PATH:LINE[:COL])", run: (*cli).refs})
+}
+
+func (c *cli) refs(args []string) error {
+	fs := c.newFlags("refs")
+	cm := c.commonFlags(fs)
+	limit := intFlag(fs, "limit", index.DefaultRefLimit, 1, "return `N` references at most", "")
+	cursor := fs.String("cursor", "", "continue from a previous answer's next_cursor")
+	var kinds, include, colls stringList
+	fs.Var(&kinds, "kind", "keep references of this kind (repeatable): call, type, import, inherit, read, write, other, doc")
+	fs.Var(&include, "include", "keep references of this confidence (repeatable): resolved, ambiguous, textual")
+	fs.Var(&colls, "collection", "look in this collection only (repeatable)")
+	glob := fs.String("path", "", "look only in files matching this glob")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the references' JSON size to `N` characters; a page cut short gives a next_cursor", "")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usagef("want one TARGET")
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().References(index.ReferencesRequest{Target: args[0], Kinds: kinds, Include: include,
+		PathGlob: *glob, Collections: colls, Limit: *limit, Cursor: *cursor, MaxChars: *maxChars})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}

@@ -1,0 +1,174 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+var refsTree = map[string]string{
+	"go.mod": "module example.com/p\n",
+	"a/a.go": `package a
+
+// Server serves. See [Server.Shutdown].
+type Server struct{ Name string }
+
+// Shutdown stops it.
+func (s *Server) Shutdown() error { return nil }
+
+func NewServer() *Server { return &Server{Name: "x"} }
+
+type Closer interface{ Shutdown() error }
+
+type Other struct{}
+
+func (Other) Shutdown() error { return nil }
+`,
+	"b/b.go": `package b
+
+import (
+	"example.com/p/a"
+	alias "example.com/p/a"
+)
+
+var global = a.NewServer()
+
+func Use(c a.Closer, unknown interface{ Get() *a.Server }) {
+	s := a.NewServer()
+	s.Shutdown()
+	var t alias.Server
+	t.Shutdown()
+	global.Shutdown()
+	c.Shutdown()
+	unknown.Get().Shutdown()
+	Shutdown := 3 // a local of the same name is no reference
+	_ = Shutdown
+	x := &a.Server{Name: "y"}
+	_ = x.Name
+}
+`,
+}
+
+// refsOf lists an answer's references as "path:line conf".
+func refsOf(r *treenav.ReferencesResponse) []string {
+	var out []string
+	for _, h := range r.References {
+		out = append(out, fmt.Sprintf("%s:%d %s", h.Path, h.Line, h.Confidence))
+	}
+	return out
+}
+
+func TestReferencesGo(t *testing.T) {
+	e, _ := newTestEngine(t, refsTree)
+	for _, ix := range []*Index{e.Index(), reloaded(t, e).Index()} {
+		r, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(refsOf(r), "\n")
+		want := strings.Join([]string{
+			"a/a.go:3 textual",
+			"b/b.go:12 resolved",  // s := a.NewServer(): the declared result
+			"b/b.go:14 resolved",  // var t alias.Server
+			"b/b.go:15 resolved",  // a package-level var's initializer
+			"b/b.go:17 ambiguous", // a method of an interface's result: unknown
+		}, "\n")
+		if got != want {
+			t.Errorf("references:\n%s\nwant:\n%s", got, want)
+		}
+		if r.Counts != (treenav.RefCounts{Resolved: 3, Ambiguous: 1, Textual: 1}) || r.Total != 5 {
+			t.Errorf("counts %+v total %d", r.Counts, r.Total)
+		}
+		if r.Symbol.NodeID != "a/a.go#Server.Shutdown" {
+			t.Errorf("symbol %+v", r.Symbol)
+		}
+		// The interface method is called once, through c.
+		r, err = ix.References(ReferencesRequest{Target: "a/a.go#Closer.Shutdown"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := refsOf(r); len(got) != 2 || got[0] != "b/b.go:16 resolved" || got[1] != "b/b.go:17 ambiguous" {
+			t.Errorf("Closer.Shutdown: %v", got)
+		}
+	}
+}
+
+func TestReferencesTargetsAndPages(t *testing.T) {
+	e, _ := newTestEngine(t, refsTree)
+	ix := e.Index()
+	_, err := ix.References(ReferencesRequest{Target: "Shutdown"})
+	var amb *AmbiguousTargetError
+	if !errors.As(err, &amb) || len(amb.Candidates) != 3 {
+		t.Fatalf("a name of three definitions: %v", err)
+	}
+	for _, target := range []string{"a/a.go:7", "a/a.go:7:18", "example.com/p/a.Server.Shutdown", "Server.Shutdown"} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil || r.Symbol.NodeID != "a/a.go#Server.Shutdown" {
+			t.Errorf("%s: %v %+v", target, err, r)
+		}
+	}
+	if _, err := ix.References(ReferencesRequest{Target: "Shutdownn"}); err == nil || !strings.Contains(err.Error(), "Shutdown") {
+		t.Errorf("a misspelt target should name the closest: %v", err)
+	}
+	// Pages of one: the counts stay complete; the pages join to the whole.
+	var all []string
+	cursor := ""
+	for range 10 {
+		r, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown", Limit: 1, Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Total != 5 || r.Counts.Resolved != 3 {
+			t.Fatalf("page counts %+v", r.Counts)
+		}
+		all = append(all, refsOf(r)...)
+		if cursor = r.NextCursor; cursor == "" {
+			break
+		}
+	}
+	if len(all) != 5 {
+		t.Errorf("pages: %v", all)
+	}
+	r, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown", Include: []string{"resolved"}})
+	if err != nil || r.Total != 3 || r.Counts.Textual != 0 {
+		t.Errorf("include resolved: %v %+v", err, r)
+	}
+	if _, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown", Kinds: []string{"calls"}}); err == nil {
+		t.Error("an unknown kind should be refused")
+	}
+}
+
+// After an edit in the defining file (a rename) and in the using file
+// (a removed import), the answers are those of a fresh build.
+func TestReferencesFollowEdits(t *testing.T) {
+	e, dir := newTestEngine(t, refsTree)
+	src := strings.ReplaceAll(refsTree["a/a.go"], "func (s *Server) Shutdown()", "func (s *Server) Stop()")
+	if err := os.WriteFile(filepath.Join(dir, "a/a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Refresh([]string{"a/a.go"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.Index().References(ReferencesRequest{Target: "a.Other.Shutdown"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// s.Shutdown() no longer resolves to a method of Server: its calls
+	// are now candidates of any Shutdown.
+	if r.Counts.Resolved != 0 || r.Counts.Ambiguous == 0 {
+		t.Errorf("after the rename: %+v %v", r.Counts, refsOf(r))
+	}
+	fresh, _ := newTestEngine(t, map[string]string{"go.mod": refsTree["go.mod"], "a/a.go": src, "b/b.go": refsTree["b/b.go"]})
+	r2, err := fresh.Index().References(ReferencesRequest{Target: "a.Other.Shutdown"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(refsOf(r), ",") != strings.Join(refsOf(r2), ",") || r.Counts != r2.Counts {
+		t.Errorf("refreshed %v %+v, fresh %v %+v", refsOf(r), r.Counts, refsOf(r2), r2.Counts)
+	}
+}

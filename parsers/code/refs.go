@@ -1,0 +1,115 @@
+package code
+
+import (
+	"sort"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/treenav/treenav"
+)
+
+// RefFunc extracts a file's references and imports from its syntax tree.
+// A language plugs one in as Language.Refs (see refs_go.go). It reports
+// every identifier occurrence that may refer to a top-level or member
+// definition, with what its scope analysis knows, and leaves out locals,
+// parameters and the definitions' own names. Enclosing is filled by the
+// extractor afterwards; a RefFunc sets Name, Qualifier, QualType, Kind,
+// Textual and the position (RefSink.Add does it from a node).
+type RefFunc func(root *sitter.Node, src []byte, sink *RefSink)
+
+// RefSink collects what a RefFunc finds.
+type RefSink struct {
+	Refs    []treenav.Reference
+	Imports []treenav.Import
+	src     []byte
+}
+
+// Add records a reference at the name node n.
+func (s *RefSink) Add(n *sitter.Node, name, qualifier, qualType string, kind treenav.RefKind) {
+	p := n.StartPoint()
+	s.Refs = append(s.Refs, treenav.Reference{
+		Name: name, Qualifier: qualifier, QualType: qualType, Kind: kind,
+		Line: int(p.Row) + 1, Column: int(p.Column) + 1, Byte: n.StartByte(),
+	})
+}
+
+// AddText records a textual mention (a comment or a string) of name at
+// byte offset b, line row (0-based) and byte column col (0-based).
+func (s *RefSink) AddText(b uint32, row, col int, name, qualifier string) {
+	s.Refs = append(s.Refs, treenav.Reference{
+		Name: name, Qualifier: qualifier, Kind: treenav.RefDoc, Textual: true,
+		Line: row + 1, Column: col + 1, Byte: b,
+	})
+}
+
+// Import records an import of path bound to alias.
+func (s *RefSink) Import(n *sitter.Node, path, alias string) {
+	s.Imports = append(s.Imports, treenav.Import{Path: path, Alias: alias, Line: int(n.StartPoint().Row) + 1})
+}
+
+// Text is the source text of n.
+func (s *RefSink) Text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(s.src[n.StartByte():n.EndByte()])
+}
+
+// extractRefs runs the language's RefFunc over a parsed tree.
+func (l *Language) extractRefs(root *sitter.Node, src []byte) ([]treenav.Reference, []treenav.Import) {
+	if l.Refs == nil {
+		return nil, nil
+	}
+	sink := &RefSink{src: src}
+	l.Refs(root, src, sink)
+	sort.SliceStable(sink.Refs, func(i, j int) bool { return sink.Refs[i].Byte < sink.Refs[j].Byte })
+	return sink.Refs, sink.Imports
+}
+
+// SetEnclosing sets each reference's Enclosing to the innermost node of
+// nodes (a document tree, preorder, Nodes[0] the root) whose byte range
+// holds it, its doc comment included. refs must be sorted by Byte.
+func SetEnclosing(nodes []treenav.Node, refs []treenav.Reference) {
+	if len(nodes) == 0 {
+		return
+	}
+	for i := range refs {
+		b := refs[i].Byte
+		at := 0
+		for {
+			next := -1
+			for _, c := range nodes[at].Children {
+				from := min(nodes[c].ByteStart, nodes[c].ContentStart())
+				if from <= b && b < nodes[c].ByteEnd {
+					next = c
+					break
+				}
+				if from > b {
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			at = next
+		}
+		refs[i].Enclosing = at
+	}
+}
+
+// refResult carries a file's references out of symbols.
+type refResult struct {
+	refs    []treenav.Reference
+	imports []treenav.Import
+}
+
+// FieldChildren are n's children under the field name.
+func FieldChildren(n *sitter.Node, name string) []*sitter.Node {
+	var out []*sitter.Node
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) == name {
+			out = append(out, n.Child(i))
+		}
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package code
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func refLines(t *testing.T, src string) []string {
+	t.Helper()
+	res, err := Lookup("go").ExtractFile("a/a.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range res.Refs {
+		s := fmt.Sprintf("%d:%d %s %s", r.Line, r.Column, r.Kind, r.Name)
+		if r.Qualifier != "" {
+			s += " q=" + r.Qualifier
+		}
+		if r.QualType != "" {
+			s += " t=" + r.QualType
+		}
+		s += " in=" + res.Nodes[r.Enclosing].QualifiedName
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestGoRefs(t *testing.T) {
+	src := `package a
+
+import (
+	"fmt"
+	h "net/http"
+)
+
+// F calls [T.Method] and ReadFile.
+func F(s *h.Server, xs []int) (n int) {
+	v := T{A: 1}
+	for i, x := range xs {
+		fmt.Println(i, x, G)
+	}
+	switch y := s.(type) {
+	case int:
+		_ = y
+	}
+	v.M().N()
+	srv := h.NewServer()
+	srv.Shutdown(nil)
+	s.Close()
+	n = len(xs)
+	G = 2
+	return
+}
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"8:15 doc Method q=T in=F",
+		"8:27 doc ReadFile in=F",
+		"9:13 type Server q=h in=F",
+		"10:7 type T in=F",
+		"10:9 write A q=T t=T in=F",
+		"12:7 call Println q=fmt in=F",
+		"12:21 read G in=F",
+		"18:4 call M q=v t=T in=F",
+		"18:8 call N q=v.M() t=T>M() in=F",
+		"19:11 call NewServer q=h in=F",
+		"20:6 call Shutdown q=srv t==h>NewServer() in=F",
+		"21:4 call Close q=s t=h.Server in=F",
+		"23:2 write G in=F",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}
