@@ -75,6 +75,15 @@ type Import struct {
 	Path  string
 	Alias string
 	Line  int
+	// Name is the member an import takes from its module ("foo" in
+	// Python's "from m import foo", "a" in ES "import {a as b}", "default"
+	// for an ES default import, "*" for all of it), "" when the module
+	// itself is bound. Export marks an ES re-export (export {a} from 'm',
+	// export * from 'm'; Alias "=" with Name X: module.exports = X);
+	// Static a Java static import.
+	Name   string
+	Export bool
+	Static bool
 }
 
 // GoImportName guesses the name an unaliased import binds: the package

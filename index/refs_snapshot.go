@@ -5,7 +5,8 @@ import "github.com/treenav/treenav"
 // writeDocRefs encodes a document's references after its other fields:
 // a count of strings (0: none at all), the strings, the references
 // (string ids, line as a delta from the previous one, column, enclosing
-// node, kind with the textual flag in bit 7), then the imports.
+// node, kind with the textual flag in bit 7), then the imports (path,
+// alias, line, member name, flags: 1 export, 2 static).
 func writeDocRefs(w *enc, dr *docRefs) {
 	if dr == nil {
 		w.uv(0)
@@ -34,6 +35,15 @@ func writeDocRefs(w *enc, dr *docRefs) {
 		w.str(im.Path)
 		w.str(im.Alias)
 		w.uv(uint64(im.Line))
+		w.str(im.Name)
+		flags := uint64(0)
+		if im.Export {
+			flags |= 1
+		}
+		if im.Static {
+			flags |= 2
+		}
+		w.uv(flags)
 	}
 }
 
@@ -77,7 +87,10 @@ func readDocRefs(r *dec) *docRefs {
 	if ni := r.count(1 << 20); ni > 0 {
 		dr.imports = make([]treenav.Import, ni)
 		for i := range dr.imports {
-			dr.imports[i] = treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv())}
+			im := treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv()), Name: r.str()}
+			flags := r.uv()
+			im.Export, im.Static = flags&1 != 0, flags&2 != 0
+			dr.imports[i] = im
 		}
 	}
 	return dr

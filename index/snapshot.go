@@ -33,7 +33,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 7
+	snapshotVersion = 8
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

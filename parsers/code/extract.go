@@ -104,7 +104,7 @@ func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symb
 		return nil, "", [2]int{}, b.err
 	}
 	if refs != nil {
-		refs.refs, refs.imports = l.extractRefs(root, src)
+		refs.refs, refs.imports = l.extractRefs(root, src, syms)
 	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]

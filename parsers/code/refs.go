@@ -22,6 +22,9 @@ type RefSink struct {
 	Refs    []treenav.Reference
 	Imports []treenav.Import
 	src     []byte
+	// defNames maps the end byte of each symbol's name to its start, for
+	// the extractors that tell a definition's own name that way.
+	defNames map[uint32]uint32
 }
 
 // Add records a reference at the name node n.
@@ -56,11 +59,16 @@ func (s *RefSink) Text(n *sitter.Node) string {
 }
 
 // extractRefs runs the language's RefFunc over a parsed tree.
-func (l *Language) extractRefs(root *sitter.Node, src []byte) ([]treenav.Reference, []treenav.Import) {
+func (l *Language) extractRefs(root *sitter.Node, src []byte, syms []Symbol) ([]treenav.Reference, []treenav.Import) {
 	if l.Refs == nil {
 		return nil, nil
 	}
-	sink := &RefSink{src: src}
+	sink := &RefSink{src: src, defNames: make(map[uint32]uint32, len(syms))}
+	for i := range syms {
+		if s := &syms[i]; s.nameEnd > 0 {
+			sink.defNames[s.nameEnd] = s.nameStart
+		}
+	}
 	l.Refs(root, src, sink)
 	sort.SliceStable(sink.Refs, func(i, j int) bool { return sink.Refs[i].Byte < sink.Refs[j].Byte })
 	return sink.Refs, sink.Imports

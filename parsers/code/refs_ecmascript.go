@@ -80,7 +80,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if f := t.child(i, "function"); f >= 0 && t.nodes[f].typ == "super" {
 				if c := int(classAt[i]); c >= 0 {
 					if base := jsBaseClass(t, c); base != "" {
-						w.refAs(f, base, "call", "super()")
+						w.refAs(f, "constructor", "call", "super()", base)
 					}
 				}
 			}
@@ -570,7 +570,7 @@ func jsIdentifier(w *refWalker, i int) {
 	kind := jsUseKind(t, i)
 	if w.ref(i, kind, "", -1) && kind == "call" && pt == "new_expression" {
 		// new C(...) also calls C's constructor (qualifier "new").
-		w.refAs(i, t.text(i), "call", "new")
+		w.refAs(i, "constructor", "call", "new", t.text(i))
 	}
 }
 

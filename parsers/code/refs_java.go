@@ -157,12 +157,12 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 			switch t.nodes[c].typ {
 			case "this":
-				w.refAs(c, className(cls), "call", "this()")
+				w.refAs(c, className(cls), "call", "this()", className(cls))
 				w.setArgs(t.child(i, "arguments"))
 			case "super":
 				if sc := t.child(cls, "superclass"); sc >= 0 {
 					if ks := t.namedKids(sc); len(ks) > 0 {
-						w.refAs(c, simpleTypeName(t.text(ks[0])), "call", "super()")
+						w.refAs(c, simpleTypeName(t.text(ks[0])), "call", "super()", simpleTypeName(t.text(ks[0])))
 						w.setArgs(t.child(i, "arguments"))
 					}
 				}
@@ -337,7 +337,7 @@ func javaIdentifier(w *refWalker, i int) {
 		// new C(...): a use of the type C, and a call of the constructor
 		// its arguments pick (qualifier "new").
 		if w.ref(i, "type", "", -1) {
-			w.refAs(i, t.text(i), "call", "new")
+			w.refAs(i, t.text(i), "call", "new", t.text(i))
 			for a, d := p, 0; a >= 0 && d < 3; a, d = t.parentOf(a), d+1 {
 				if t.nodes[a].typ == "object_creation_expression" {
 					w.setArgs(t.child(a, "arguments"))

@@ -243,13 +243,13 @@ func (w *refWalker) refMember(i int, kind string) bool {
 	return true
 }
 
-// refAs queues a reference named name at node i (a keyword that calls a
-// constructor: this(...), super(...)).
-func (w *refWalker) refAs(i int, name, kind, qualifier string) {
+// refAs queues a reference named name at node i, the call of a
+// constructor of class (new C(...), this(...), super(...)).
+func (w *refWalker) refAs(i int, name, kind, qualifier, class string) {
 	w.refAlways(i, kind, "", -1)
 	w.pending[len(w.pending)-1].member = true
 	p := &w.pending[len(w.pending)-1]
-	p.ref.Name, p.ref.Qualifier = name, qualifier
+	p.ref.Name, p.ref.Qualifier, p.ref.QualType = name, qualifier, class
 }
 
 // setArgs sets the argument count of the reference queued last from the

@@ -242,14 +242,14 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.Qualifier == "super()":
 		// super(...): the base class's constructor, or the class.
-		cls := classesOf(x, esLocal(x, f, r.Name, 0))
+		cls := classesOf(x, esLocal(x, f, r.QualType, 0))
 		if cs := x.members(cls, "constructor", bases); len(cs) > 0 {
 			return x.verdict(cs)
 		}
 		return x.verdict(cls)
 	case r.Qualifier == "new":
 		// new C(...): C's constructor, its bases' when it declares none.
-		return x.verdict(x.members(classesOf(x, esLocal(x, f, r.Name, 0)), "constructor", bases))
+		return x.verdict(x.members(classesOf(x, esLocal(x, f, r.QualType, 0)), "constructor", bases))
 	case r.Qualifier == "":
 		ds := esLocal(x, f, r.Name, 0)
 		if len(ds) == 0 && r.Kind == "other" && r.Class != "" {
