@@ -189,6 +189,16 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 	if r.Textual {
 		return treenav.Textual, q.mentionFits(r, tn, td)
 	}
+	if ans := refAnswerers[d.Language]; ans != nil {
+		a := ans(q, si, d, r)
+		if c := a.confidenceOf(target); c != "" {
+			return c, true
+		}
+		if len(a.defs)+len(a.also)+len(a.maybe) > 0 {
+			return "", false
+		}
+		return treenav.Textual, d.Language == languageOf(td, tn) && r.Qualifier == "" && r.QualType == ""
+	}
 	cands := q.candidates(si, d, r)
 	if len(cands) == 0 {
 		// Unresolved: the name only, when nothing says it is another's.

@@ -24,6 +24,7 @@ type refQuery struct {
 	v      *view
 	byName map[string][]nodeRef
 	binds  map[*docMeta]map[string]string
+	lang   langIndexes // the resolution indexes of refAnswerers (refs_lang_view.go)
 }
 
 func newRefQuery(ix *Index, v *view) *refQuery {
@@ -61,6 +62,9 @@ func (q *refQuery) candidates(si int, d *docMeta, r *treenav.Reference) []nodeRe
 	if r.Textual {
 		return nil
 	}
+	if ans := refAnswerers[d.Language]; ans != nil {
+		return ans(q, si, d, r).all()
+	}
 	if res := refResolvers[d.Language]; res != nil {
 		return res(q, si, d, r)
 	}
@@ -90,4 +94,5 @@ func docDir(d *docMeta) string { return path.Dir(d.Path) }
 // use: views are immutable, so it never goes stale.
 type refCache struct {
 	goPkgs goPkgs
+	lang   langFiles // refs_lang_view.go
 }

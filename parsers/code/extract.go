@@ -103,9 +103,6 @@ func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symb
 	if b.err != nil {
 		return nil, "", [2]int{}, b.err
 	}
-	if refs != nil {
-		refs.refs, refs.imports = l.extractRefs(root, src, syms)
-	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]
 	clean := sigCleaner{src: src}
@@ -129,6 +126,11 @@ func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symb
 		}
 	}
 	syms = out
+	if refs != nil {
+		// After the hooks: a definition a Fixup dropped (a local the
+		// query matched) names no symbol, its token may be a reference.
+		refs.refs, refs.imports = l.extractRefs(root, src, syms)
+	}
 	sort.SliceStable(syms, func(i, j int) bool {
 		a, b := &syms[i], &syms[j]
 		if a.Start != b.Start {

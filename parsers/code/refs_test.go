@@ -2,10 +2,8 @@ package code
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -98,103 +96,4 @@ func renderRefs(r langRefs, src []byte) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// buildRefIndex extracts every file under root into a reference index,
-// with paths relative to root.
-func buildRefIndex(t testing.TB, root string) *refIndex {
-	x := newRefIndex()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		l := Detect(p, src)
-		if l == nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		res, err := l.ExtractFile(rel, src)
-		if err != nil {
-			return err
-		}
-		r, err := fileRefs(l, src)
-		if err != nil {
-			return err
-		}
-		var defs []refDef
-		for _, n := range res.Nodes[1:] {
-			par := -1
-			if n.Parent > 0 {
-				par = n.Parent - 1
-			}
-			defs = append(defs, refDef{Path: rel, Name: n.Name, Qualified: n.QualifiedName, Kind: string(n.Kind),
-				Signature: n.Signature, Line: n.LineStart, End: n.LineEnd, Parent: par, Decl: n.Declaration})
-		}
-		x.addFile(&refFile{Path: rel, Language: l.DocLanguage, Refs: r}, defs)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x
-}
-
-// TestResolveGolden resolves every reference of the small projects under
-// testdata/refs/project/<language> and compares the answers with
-// <language>.resolved there: which definition each reference reaches,
-// with what confidence. Run with -update after a deliberate change and
-// review the diff.
-func TestResolveGolden(t *testing.T) {
-	for _, lang := range []string{"py", "ts", "java"} {
-		t.Run(lang, func(t *testing.T) {
-			root := filepath.Join("testdata", "refs", "project", lang)
-			x := buildRefIndex(t, root)
-			var paths []string
-			for p := range x.Files {
-				paths = append(paths, p)
-			}
-			sort.Strings(paths)
-			var b strings.Builder
-			target := func(d int) string { return x.Defs[d].Qualified + "@" + x.Defs[d].Path }
-			for _, p := range paths {
-				f := x.Files[p]
-				for _, r := range f.Refs.Refs {
-					res := resolveRef(x, f, r)
-					if res.Confidence == "" {
-						continue
-					}
-					fmt.Fprintf(&b, "%s:%d:%d %s %s -> %s", p, r.Row+1, r.Col+1, r.Kind, r.Name, res.Confidence)
-					for _, d := range res.Defs {
-						b.WriteString(" " + target(d))
-					}
-					for _, d := range res.Also {
-						b.WriteString(" +" + target(d))
-					}
-					for _, d := range res.Via {
-						b.WriteString(" ~" + target(d))
-					}
-					b.WriteByte('\n')
-				}
-			}
-			golden := filepath.Join("testdata", "refs", "project", lang+".resolved")
-			if *update {
-				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./parsers/code -run TestResolveGolden -update)", err)
-			}
-			if b.String() != string(want) {
-				t.Errorf("resolutions differ from %s (run with -update and review the diff)\n got:\n%s", golden, b.String())
-			}
-		})
-	}
 }

@@ -442,3 +442,14 @@ func (w *refWalker) qualifierText(i int, pathTypes map[string]bool, identTypes m
 	}
 	return txt, root
 }
+
+// cutLast splits "a.b.C" into "a.b" and "C".
+func cutLast(s string) (string, string, bool) {
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 {
+		return "", s, false
+	}
+	return s[:i], s[i+1:], true
+}
+
+func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }

@@ -1,4 +1,4 @@
-package code
+package index
 
 import (
 	"bufio"
@@ -11,13 +11,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/treenav/treenav/parsers/code"
 )
 
 func resolveRef(x *refIndex, f *refFile, r langRef) resolution {
 	switch f.Language {
 	case "python":
 		return resolvePython(x, f, r)
-	case "typescript", "javascript":
+	case "es":
 		return resolveECMAScript(x, f, r)
 	case "java":
 		return resolveJava(x, f, r)
@@ -25,34 +27,45 @@ func resolveRef(x *refIndex, f *refFile, r langRef) resolution {
 	return resolution{}
 }
 
-// TestResolveGT measures resolution against a gt-refs-* listing
-// (REFGT=gt.jsonl REFROOT=dir; REFUTF16=1 for Java and TS columns).
-func TestResolveGT(t *testing.T) {
-	gt, root := os.Getenv("REFGT"), os.Getenv("REFROOT")
-	if gt == "" {
-		t.Skip("REFGT not set")
+// gtDef is a line of a gt-refs-* listing.
+type gtDef struct {
+	File, Name, Qualified, Kind string
+	Line, Col                   int
+	Refs                        []struct {
+		File      string
+		Line, Col int
+		Kind      string
 	}
-	utf16 := os.Getenv("REFUTF16") != ""
+}
+
+// memRef is a reference of memIndex, with the byte offsets the
+// measurement needs.
+type memRef struct {
+	langRef
+	Byte, Col int
+}
+
+// memIndex extracts every file under root into a resolution index (paths
+// relative to root), as the index's view feeds one at query time.
+func memIndex(t testing.TB, root string) (*refIndex, map[string][]memRef, map[string][]byte) {
 	x := newRefIndex()
+	refs := map[string][]memRef{}
 	srcs := map[string][]byte{}
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
-			return nil
+			return err
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {
+			return err
+		}
+		l := code.Detect(p, src)
+		if l == nil || langFamily(l.DocLanguage) == "" {
 			return nil
 		}
-		l := Detect(p, src)
-		if l == nil {
-			return nil
-		}
-		rel := strings.TrimPrefix(p, strings.TrimSuffix(root, "/")+"/")
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
 		res, err := l.ExtractFile(rel, src)
-		if err != nil {
-			return nil
-		}
-		r, err := fileRefs(l, src)
 		if err != nil {
 			return nil
 		}
@@ -65,10 +78,42 @@ func TestResolveGT(t *testing.T) {
 			defs = append(defs, refDef{Path: rel, Name: n.Name, Qualified: n.QualifiedName, Kind: string(n.Kind),
 				Signature: n.Signature, Line: n.LineStart, End: n.LineEnd, Parent: par, Decl: n.Declaration})
 		}
-		x.addFile(&refFile{Path: rel, Language: l.DocLanguage, Refs: r}, defs)
+		classOf := func(e int) string {
+			for ; e > 0 && e < len(res.Nodes); e = res.Nodes[e].Parent {
+				if isClassKind(string(res.Nodes[e].Kind)) {
+					return res.Nodes[e].Name
+				}
+			}
+			return ""
+		}
+		lr := decodeLangRefs(res.Refs, res.Imports, classOf)
+		k := 0
+		for _, r := range res.Refs {
+			if !r.Textual {
+				refs[rel] = append(refs[rel], memRef{langRef: lr.Refs[k], Byte: int(r.Byte), Col: r.Column - 1})
+				k++
+			}
+		}
+		x.addFile(&refFile{Path: rel, Language: langFamily(l.DocLanguage), Refs: lr}, defs)
 		srcs[rel] = src
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, refs, srcs
+}
+
+// TestResolveGT measures resolution against a gt-refs-* listing
+// (REFGT=gt.jsonl REFROOT=dir; REFUTF16=1 for Java and TS columns).
+func TestResolveGT(t *testing.T) {
+	gt, root := os.Getenv("REFGT"), os.Getenv("REFROOT")
+	if gt == "" {
+		t.Skip("REFGT not set")
+	}
+	utf16 := os.Getenv("REFUTF16") != ""
+	root = strings.TrimSuffix(root, "/")
+	x, allRefs, srcs := memIndex(t, root)
 	type key struct {
 		file      string
 		line, col int
@@ -82,7 +127,8 @@ func TestResolveGT(t *testing.T) {
 	refText := map[key]string{}
 	for _, f := range x.Files {
 		src := srcs[f.Path]
-		for _, r := range f.Refs.Refs {
+		for _, mr := range allRefs[f.Path] {
+			r := mr.langRef
 			res := resolveRef(x, f, r)
 			if res.Confidence == "" {
 				continue
@@ -91,10 +137,8 @@ func TestResolveGT(t *testing.T) {
 				// Candidates only: one confidence for all of them.
 				all := append(append(append([]int(nil), res.Defs...), res.Also...), res.Via...)
 				res = x.verdict(all)
-				if res.Confidence == "resolved" && len(all) > 0 && len(dedupe(all)) > 1 && res.Confidence != "" {
-				}
 			}
-			pre := src[r.Start-r.Col : r.Start]
+			pre := src[mr.Byte-mr.Col : mr.Byte]
 			col := utf8.RuneCount(pre)
 			if utf16 {
 				col = 0
