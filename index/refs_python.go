@@ -3,6 +3,8 @@ package index
 import (
 	"path"
 	"strings"
+
+	"github.com/treenav/treenav/parsers/code"
 )
 
 // pyModuleFiles returns the files a module path names from the file at
@@ -174,6 +176,12 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 			out = append(out, pyExport(x, m, r.Name, 0)...)
 		}
 		return x.verdict(out)
+	case r.Qualifier == "" && r.QualType == code.ClassBody:
+		// The class's own namespace, then the module's.
+		if ms := x.members(classesOf(x, x.inFile(f.Path, r.Class)), r.Name, nil); len(ms) > 0 {
+			return x.verdict(ms)
+		}
+		return x.verdict(pyBare(x, f, r.Name))
 	case r.Qualifier == "":
 		return x.verdict(pyBare(x, f, r.Name))
 	case r.Qualifier == "super":

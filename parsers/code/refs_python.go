@@ -343,8 +343,19 @@ func pyIdentifier(w *refWalker, i int) {
 	case "keyword_pattern", "case_pattern", "dotted_name_pattern":
 		return
 	}
-	w.ref(i, pyUseKind(t, i), "", -1)
+	if w.ref(i, pyUseKind(t, i), "", -1) {
+		// A bare name in a class body reads the class's namespace first
+		// (name = property(get_name), @x.setter, f = _deprecate(g)).
+		if s := int(w.scopeOf[i]); s >= 0 && w.kinds[s] == scopeClass {
+			if b := t.child(s, "body"); b >= 0 && t.nodes[i].start >= t.nodes[b].start {
+				w.pending[len(w.pending)-1].ref.QualType = ClassBody
+			}
+		}
+	}
 }
+
+// ClassBody is the QualType of a bare name in a Python class body.
+const ClassBody = "=class"
 
 // pyUseKind tells how the expression at i is used: called, assigned,
 // written as a type, inherited, or read.
