@@ -280,15 +280,27 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	return cur, true
 }
 
-// goValueType is the type of the one definition in defs: a type is
-// itself (called: a conversion), a function's or method's first result
-// when called, a variable's, constant's or field's declared type.
+// goValueType is the type of the definitions in defs (several when
+// build-constrained files define a name each), when they agree: a type
+// is itself (called: a conversion), a function's or method's first
+// result when called, a variable's, constant's or field's declared type.
 func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bool) {
-	if len(defs) != 1 {
+	if len(defs) == 0 || len(defs) > 4 {
 		return goType{}, false
 	}
-	s, n, d := q.node(defs[0])
-	_ = s
+	var out goType
+	for i, def := range defs {
+		t, ok := q.goValueType1(def, call, depth)
+		if !ok || i > 0 && t != out {
+			return goType{}, false
+		}
+		out = t
+	}
+	return out, true
+}
+
+func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool) {
+	_, n, d := q.node(def)
 	switch n.kind {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
 		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true
