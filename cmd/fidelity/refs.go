@@ -65,8 +65,19 @@ func runRefs(dir string, c refsConfig) {
 	if err != nil {
 		fail(err)
 	}
+	// The index persists in the user's cache like the CLI's, so that a
+	// second run parses only what changed.
+	snap, err := e.SnapshotDir("")
+	if err == nil {
+		e.LoadSnapshot(snap)
+	}
 	if err := e.Build(); err != nil {
 		fail(err)
+	}
+	if snap != "" {
+		if err := e.SaveSnapshot(snap); err != nil {
+			fmt.Fprintln(os.Stderr, "fidelity: snapshot:", err)
+		}
 	}
 	ix := e.Index()
 	var (
@@ -137,24 +148,24 @@ func runRefs(dir string, c refsConfig) {
 				found++
 				classes["true, ambiguous"] = append(classes["true, ambiguous"], fmt.Sprintf("%s:%d:%d %s → %s  %s", p.file, p.line, p.col, kind, d.Qualified, lineText(p.file, p.line)))
 			default:
-				cls := "missed: no reference extracted there"
+				cls, what := "missed: no reference extracted there", ""
 				if doc := docOf(p.file); doc != nil {
 					for _, r := range doc.Refs {
 						if r.Line == p.line && r.Column == p.col {
-							cls = "missed: extracted, resolved elsewhere or not at all"
-							if r.QualType != "" {
-								cls += " (typed qualifier " + r.QualType + ")"
-							} else if r.Qualifier != "" {
-								cls += " (qualifier)"
+							switch {
+							case r.QualType != "":
+								cls = "missed: extracted with a typed qualifier, resolved elsewhere"
+							case r.Qualifier != "":
+								cls = "missed: extracted with an untyped qualifier, resolved elsewhere"
+							default:
+								cls = "missed: extracted unqualified, resolved elsewhere"
 							}
+							what = fmt.Sprintf(" [q=%s t=%s]", r.Qualifier, r.QualType)
 							break
 						}
 					}
 				}
-				if len(cls) > 60 {
-					cls = cls[:strings.Index(cls, " (typed")] + " (typed qualifier)"
-				}
-				classes[cls] = append(classes[cls], fmt.Sprintf("%s:%d:%d %s → %s  %s", p.file, p.line, p.col, kind, d.Qualified, lineText(p.file, p.line)))
+				classes[cls] = append(classes[cls], fmt.Sprintf("%s:%d:%d %s → %s%s  %s", p.file, p.line, p.col, kind, d.Qualified, what, lineText(p.file, p.line)))
 			}
 		}
 		for p, conf := range ours {
