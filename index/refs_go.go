@@ -159,8 +159,25 @@ func (q *refQuery) anyMembers(coll, name string) []nodeRef {
 	return out
 }
 
-// goResolve resolves a Go reference.
+// goResolve resolves a Go reference: its candidates, each once (a test
+// file that dot-imports its own directory's package sees its names twice).
 func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	out := goResolve1(q, d, r)
+	if len(out) > 1 {
+		seen := make(map[nodeRef]bool, len(out))
+		kept := out[:0]
+		for _, c := range out {
+			if !seen[c] {
+				seen[c] = true
+				kept = append(kept, c)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 	here := goScope{d.Collection, docDir(d)}
 	switch {
 	case r.QualType != "":
@@ -178,7 +195,7 @@ func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef 
 		}
 		return q.anyMembers(d.Collection, r.Name)
 	case r.Qualifier == "":
-		out := q.pkgLevel(here, r.Name)
+		out := append([]nodeRef(nil), q.pkgLevel(here, r.Name)...)
 		if dots := q.bindings(d)["."]; dots != "" {
 			for _, dir := range strings.Split(strings.TrimSuffix(dots, "\x00"), "\x00") {
 				if dir != "" {
