@@ -186,6 +186,13 @@ func runRefs(dir string, c refsConfig) {
 			if _, ok := truth[p]; ok {
 				continue
 			}
+			if c.lang == "go" && strings.Contains("/"+p.file, "/testdata/") {
+				excluded["ours in testdata (no package the lister loads)"]++
+				if conf == treenav.Resolved {
+					resolvedAll--
+				}
+				continue
+			}
 			if c.lang == "go" && !goFileBuilds(dir, p.file) {
 				excluded["ours in a file outside the build configuration"]++
 				if conf == treenav.Resolved {
