@@ -187,7 +187,13 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 // classify says whether reference r may name the target, and how surely.
 func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nodeRef, tn *nodeMeta, td *docMeta) (treenav.Confidence, bool) {
 	if r.Textual {
-		return treenav.Textual, q.mentionFits(r, tn, td)
+		if !q.mentionFits(r, tn, td) {
+			return "", false
+		}
+		if d.ContentType == treenav.ContentMarkdown && r.Qualifier != "" {
+			return q.docMention(r), true
+		}
+		return treenav.Textual, true
 	}
 	if ans := refAnswerers[d.Language]; ans != nil {
 		a := ans(q, si, d, r)
@@ -213,6 +219,22 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		}
 	}
 	return "", false
+}
+
+// docMention is the confidence of a qualified mention in a document:
+// resolved when the target is the one definition its qualifier fits,
+// ambiguous when several fit.
+func (q *refQuery) docMention(r *treenav.Reference) treenav.Confidence {
+	fits := 0
+	for _, c := range q.named(r.Name) {
+		if _, n, d := q.node(c); q.mentionFits(r, n, d) {
+			fits++
+		}
+	}
+	if fits == 1 {
+		return treenav.Resolved
+	}
+	return treenav.Ambiguous
 }
 
 // mentionFits: a textual mention names the target when its qualifier, if

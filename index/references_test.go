@@ -172,3 +172,24 @@ func TestReferencesFollowEdits(t *testing.T) {
 		t.Errorf("refreshed %v %+v, fresh %v %+v", refsOf(r), r.Counts, refsOf(r2), r2.Counts)
 	}
 }
+
+// Markdown mentions: qualified enough resolves, a bare name is textual.
+func TestReferencesMarkdown(t *testing.T) {
+	files := map[string]string{"README.md": "# Use\n\nStop it with `Server.Shutdown` (or `a.Server.Shutdown()`).\n\n## Other\n\n`Shutdown` is also on Other.\n"}
+	for k, v := range refsTree {
+		files[k] = v
+	}
+	e, _ := newTestEngine(t, files)
+	r, err := e.Index().References(ReferencesRequest{Target: "a.Server.Shutdown", Kinds: []string{"doc"}, PathGlob: "*.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range r.References {
+		got = append(got, fmt.Sprintf("%d:%d %s %s", h.Line, h.Column, h.Confidence, h.EnclosingID))
+	}
+	want := "3:22 resolved README.md#use 3:46 resolved README.md#use 7:2 textual README.md#use/other"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("got  %s\nwant %s", g, want)
+	}
+}

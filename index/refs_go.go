@@ -159,8 +159,25 @@ func (q *refQuery) anyMembers(coll, name string) []nodeRef {
 	return out
 }
 
-// goResolve resolves a Go reference.
+// goResolve resolves a Go reference: its candidates, each once (a test
+// file that dot-imports its own directory's package sees its names twice).
 func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	out := goResolve1(q, d, r)
+	if len(out) > 1 {
+		seen := make(map[nodeRef]bool, len(out))
+		kept := out[:0]
+		for _, c := range out {
+			if !seen[c] {
+				seen[c] = true
+				kept = append(kept, c)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 	here := goScope{d.Collection, docDir(d)}
 	switch {
 	case r.QualType != "":
@@ -178,7 +195,7 @@ func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef 
 		}
 		return q.anyMembers(d.Collection, r.Name)
 	case r.Qualifier == "":
-		out := q.pkgLevel(here, r.Name)
+		out := append([]nodeRef(nil), q.pkgLevel(here, r.Name)...)
 		if dots := q.bindings(d)["."]; dots != "" {
 			for _, dir := range strings.Split(strings.TrimSuffix(dots, "\x00"), "\x00") {
 				if dir != "" {
@@ -280,15 +297,27 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	return cur, true
 }
 
-// goValueType is the type of the one definition in defs: a type is
-// itself (called: a conversion), a function's or method's first result
-// when called, a variable's, constant's or field's declared type.
+// goValueType is the type of the definitions in defs (several when
+// build-constrained files define a name each), when they agree: a type
+// is itself (called: a conversion), a function's or method's first
+// result when called, a variable's, constant's or field's declared type.
 func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bool) {
-	if len(defs) != 1 {
+	if len(defs) == 0 || len(defs) > 4 {
 		return goType{}, false
 	}
-	s, n, d := q.node(defs[0])
-	_ = s
+	var out goType
+	for i, def := range defs {
+		t, ok := q.goValueType1(def, call, depth)
+		if !ok || i > 0 && t != out {
+			return goType{}, false
+		}
+		out = t
+	}
+	return out, true
+}
+
+func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool) {
+	_, n, d := q.node(def)
 	switch n.kind {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
 		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true

@@ -7,6 +7,8 @@ import (
 func init() {
 	register(&command{name: "refs", usage: "[--root DIR]... [--kind K]... [--include CONFIDENCE]... [--path GLOB] [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] TARGET",
 		summary: "list the references to a definition (node id, name, qualified name or PATH:LINE[:COL])", run: (*cli).refs})
+	register(&command{name: "calls", usage: "[--root DIR]... [--incoming|--outgoing] [--depth N] [--limit N] [--max-chars N] [--json] TARGET",
+		summary: "list a definition's callers or callees, grouped by symbol", run: (*cli).calls})
 }
 
 func (c *cli) refs(args []string) error {
@@ -33,6 +35,39 @@ func (c *cli) refs(args []string) error {
 	}
 	r, err := e.Index().References(index.ReferencesRequest{Target: args[0], Kinds: kinds, Include: include,
 		PathGlob: *glob, Collections: colls, Limit: *limit, Cursor: *cursor, MaxChars: *maxChars})
+	if err != nil {
+		return queryErr(err)
+	}
+	return c.emit(cm, r)
+}
+
+func (c *cli) calls(args []string) error {
+	fs := c.newFlags("calls")
+	cm := c.commonFlags(fs)
+	incoming := fs.Bool("incoming", false, "list the callers (the default)")
+	outgoing := fs.Bool("outgoing", false, "list the callees")
+	depth := intFlag(fs, "depth", 1, 1, "follow callers (or callees) to depth `N` (1 to 3)", "")
+	limit := intFlag(fs, "limit", index.DefaultCallLimit, 1, "list `N` groups at most", "")
+	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usagef("want one TARGET")
+	}
+	if *incoming && *outgoing {
+		return usagef("--incoming or --outgoing, not both")
+	}
+	dir := "incoming"
+	if *outgoing {
+		dir = "outgoing"
+	}
+	e, err := c.engine(cm)
+	if err != nil {
+		return err
+	}
+	r, err := e.Index().CallHierarchy(index.CallsRequest{Target: args[0], Direction: dir, Depth: *depth, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}

@@ -212,6 +212,11 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"find_references", map[string]any{"target": "Server.Addr"}, []string{"refs", "Server.Addr"}},
+		{"find_references", map[string]any{"target": "web/server.go#Server.Addr", "limit": 1, "include": []string{"resolved"}, "kinds": "read", "max_chars": 500},
+			[]string{"refs", "--limit", "1", "--include", "resolved", "--kind", "read", "--max-chars", "500", "web/server.go#Server.Addr"}},
+		{"get_call_hierarchy", map[string]any{"target": "Server.Ready", "depth": 2}, []string{"calls", "--depth", "2", "Server.Ready"}},
+		{"get_call_hierarchy", map[string]any{"target": "Server.Shutdown", "direction": "outgoing", "limit": 3}, []string{"calls", "--outgoing", "--limit", "3", "Server.Shutdown"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {

@@ -539,42 +539,63 @@ func (w *goWalker) declareList(left, right *sitter.Node, s *goScope) {
 func (w *goWalker) compositeLiteral(n *sitter.Node, s *goScope) {
 	t := n.ChildByFieldName("type")
 	w.walk(t, s)
-	typ := w.typeExpr(t, s)
-	body := n.ChildByFieldName("body")
-	if body == nil {
-		return
+	if body := n.ChildByFieldName("body"); body != nil {
+		w.literalValue(body, s, t)
 	}
-	w.literalValue(body, s, typ, t)
 }
 
-func (w *goWalker) literalValue(body *sitter.Node, s *goScope, typ string, t *sitter.Node) {
+// literalValue walks a composite literal's body of type t (nil when the
+// type is elided and not known): the keys of a struct literal name its
+// fields; a nested literal whose type is elided takes the element type of
+// a slice, array or map literal.
+func (w *goWalker) literalValue(body *sitter.Node, s *goScope, t *sitter.Node) {
+	typ := w.typeExpr(t, s)
+	elem := goElemType(t)
 	for i := 0; i < int(body.NamedChildCount()); i++ {
 		c := body.NamedChild(i)
 		if c.Type() != "keyed_element" || c.NamedChildCount() != 2 {
-			w.elements(c, s)
+			w.elements(c, s, elem)
 			continue
 		}
 		key, val := c.NamedChild(0), c.NamedChild(1)
 		if key.Type() == "literal_element" && key.NamedChildCount() == 1 {
 			key = key.NamedChild(0)
 		}
-		structKey := t != nil && key.Type() == "identifier" && typ != "" && !w.isLocal(key, s)
-		if structKey {
+		if typ != "" && key.Type() == "identifier" && !w.isLocal(key, s) {
 			w.sink.Add(key, w.text(key), qualifierText(w.text(t)), typ, treenav.RefWrite)
 		} else {
-			w.elements(key, s)
+			w.elements(key, s, nil)
 		}
-		w.elements(val, s)
+		w.elements(val, s, elem)
 	}
 }
 
-// elements walks a literal element, whose nested literal may elide its type.
-func (w *goWalker) elements(n *sitter.Node, s *goScope) {
+// goElemType is the element type node of a slice, array or map type (the
+// value's for a map), pointers stripped; nil for others.
+func goElemType(t *sitter.Node) *sitter.Node {
+	for t != nil {
+		switch t.Type() {
+		case "pointer_type", "parenthesized_type":
+			t = t.NamedChild(0)
+			continue
+		case "slice_type", "array_type", "implicit_length_array_type":
+			return t.ChildByFieldName("element")
+		case "map_type":
+			return t.ChildByFieldName("value")
+		}
+		return nil
+	}
+	return nil
+}
+
+// elements walks a literal element, whose nested literal may elide its
+// type (elem, when known).
+func (w *goWalker) elements(n *sitter.Node, s *goScope, elem *sitter.Node) {
 	if n.Type() == "literal_element" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
 	if n.Type() == "literal_value" {
-		w.literalValue(n, s, "", nil)
+		w.literalValue(n, s, elem)
 		return
 	}
 	w.walk(n, s)

@@ -74,3 +74,23 @@ func F(s *h.Server, xs []int) (n int) {
 		t.Errorf("references:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestGoRefsElidedLiterals(t *testing.T) {
+	src := `package a
+
+var cs = []*Cookie{{Name: "a"}, {SameSite: SameSiteLax}}
+var m = map[string]T{"k": {F: 1}}
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"3:13 type Cookie in=cs",
+		"3:21 write Name q=*Cookie t=Cookie in=cs",
+		"3:34 write SameSite q=*Cookie t=Cookie in=cs",
+		"3:44 read SameSiteLax in=cs",
+		"4:20 type T in=m",
+		"4:28 write F q=T t=T in=m",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}

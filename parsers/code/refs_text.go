@@ -1,7 +1,12 @@
 package code
 
 import (
+	"bytes"
+	"sort"
+
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/treenav/treenav"
 )
 
 // CommentMentions records the names a comment (or any text node) mentions
@@ -17,6 +22,12 @@ func (s *RefSink) CommentMentions(n *sitter.Node) {
 // TextMentions is CommentMentions over text that starts at byte offset
 // base, row and column (0-based) of the file.
 func (s *RefSink) TextMentions(text []byte, base uint32, row, col int) {
+	s.mentions(text, base, row, col, false)
+}
+
+// mentions is TextMentions; every takes every name of two characters or
+// more (the text is code: a markdown code span).
+func (s *RefSink) mentions(text []byte, base uint32, row, col int, every bool) {
 	lineStart := -col // text offset of the current line's start
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -47,7 +58,7 @@ func (s *RefSink) TextMentions(text []byte, base uint32, row, col int) {
 		word := text[i:j]
 		bracketed := i > 0 && text[i-1] == '[' && j < len(text) && text[j] == ']'
 		dotted := lastStart > i
-		if bracketed || dotted || codeLike(word) {
+		if every || bracketed || dotted || codeLike(word) {
 			name := string(text[lastStart:j])
 			qual := ""
 			if dotted {
@@ -77,4 +88,79 @@ func codeLike(w []byte) bool {
 		}
 	}
 	return len(w) > 1 && w[len(w)-1] >= 'A' && w[len(w)-1] <= 'Z'
+}
+
+// MarkdownMentions are the textual references of a markdown file: every
+// name in a code span, the names code would use in a fenced block (dotted,
+// camelCase or snake_case, or called), and in prose the doc links, dotted
+// names and names no prose word looks like. Enclosing is left to
+// SetEnclosing.
+func MarkdownMentions(src []byte) []treenav.Reference {
+	s := &RefSink{src: src}
+	row := 0
+	fence := ""
+	for off := 0; off < len(src); row++ {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		line := src[off:end]
+		trimmed := bytes.TrimLeft(line, " ")
+		switch {
+		case fence != "":
+			rest := bytes.TrimLeft(trimmed, fence[:1])
+			if len(line)-len(trimmed) <= 3 && len(trimmed)-len(rest) >= len(fence) && len(bytes.TrimSpace(rest)) == 0 {
+				fence = "" // the closing fence
+				break
+			}
+			s.codeLine(line, uint32(off), row)
+		case len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~"))):
+			n := 0
+			for n < len(trimmed) && trimmed[n] == trimmed[0] {
+				n++
+			}
+			fence = string(trimmed[:n])
+		default:
+			s.proseLine(line, uint32(off), row)
+		}
+		off = end + 1
+	}
+	sort.SliceStable(s.Refs, func(i, j int) bool { return s.Refs[i].Byte < s.Refs[j].Byte })
+	return s.Refs
+}
+
+// proseLine: code spans take every name, the rest TextMentions' names.
+func (s *RefSink) proseLine(line []byte, off uint32, row int) {
+	from := 0
+	for i := 0; i < len(line); i++ {
+		if line[i] != '`' {
+			continue
+		}
+		j := bytes.IndexByte(line[i+1:], '`')
+		if j < 0 {
+			break
+		}
+		s.mentions(line[from:i], off+uint32(from), row, from, false)
+		s.mentions(line[i+1:i+1+j], off+uint32(i+1), row, i+1, true)
+		i += j + 1
+		from = i + 1
+	}
+	s.mentions(line[from:], off+uint32(from), row, from, false)
+}
+
+// codeLine: a fenced block's line, where called names count too.
+func (s *RefSink) codeLine(line []byte, off uint32, row int) {
+	before := len(s.Refs)
+	s.mentions(line, off, row, 0, true)
+	kept := s.Refs[:before]
+	for _, r := range s.Refs[before:] {
+		end := r.Column - 1 + len(r.Name)
+		called := end < len(line) && line[end] == '('
+		if r.Qualifier != "" || called || codeLike([]byte(r.Name)) {
+			kept = append(kept, r)
+		}
+	}
+	s.Refs = kept
 }
