@@ -99,13 +99,20 @@ func runRefs(dir string, c refsConfig) {
 		parsed[rel] = d
 		return d
 	}
-	lineText := func(rel string, line int) string {
-		src, err := os.ReadFile(filepath.Join(dir, rel))
-		if err != nil {
-			return ""
+	lines := map[string][]string{}
+	lineText := func(rel string, line int, trim ...bool) string {
+		ls, ok := lines[rel]
+		if !ok {
+			src, err := os.ReadFile(filepath.Join(dir, rel))
+			if err == nil {
+				ls = strings.Split(string(src), "\n")
+			}
+			lines[rel] = ls
 		}
-		ls := strings.Split(string(src), "\n")
-		if line-1 < len(ls) {
+		if line-1 < len(ls) && line > 0 {
+			if len(trim) > 0 && !trim[0] {
+				return ls[line-1]
+			}
 			return strings.TrimSpace(ls[line-1])
 		}
 		return ""
@@ -142,7 +149,7 @@ func runRefs(dir string, c refsConfig) {
 			if h.Confidence == treenav.Textual || h.Kind == treenav.RefDoc {
 				continue
 			}
-			ours[refPos{h.Path, h.Line, h.Column}] = h.Confidence
+			ours[refPos{h.Path, h.Line, gtColumn(c.lang, lineText(h.Path, h.Line, false), h.Column)}] = h.Confidence
 		}
 		for p, kind := range truth {
 			conf, ok := ours[p]
@@ -232,9 +239,33 @@ func runRefs(dir string, c refsConfig) {
 	}
 }
 
+// gtColumn converts treenav's byte column on a line into the lister's
+// unit: UTF-16 code units for javac and the TypeScript service, code
+// points for jedi, bytes for go/types.
+func gtColumn(lang, line string, col int) int {
+	if lang == "go" || col-1 > len(line) {
+		return col
+	}
+	pre := line[:col-1]
+	n := 0
+	for _, r := range pre {
+		n++
+		if r >= 0x10000 && lang != "python" {
+			n++
+		}
+	}
+	return n + 1
+}
+
 // refsFor asks for all the references of a ground-truth definition: by
 // node id (path and qualified name), else by PATH:LINE.
 func refsFor(ix *index.Index, rel string, d gtDef, glob string) (*treenav.ReferencesResponse, error) {
+	// The name's position first: a field and a method of one name share
+	// a qualified name (the second is ~2).
+	byPos := index.ReferencesRequest{Target: fmt.Sprintf("%s:%d:%d", rel, d.Line, d.Col), PathGlob: glob, Limit: 1 << 30, MaxChars: 1 << 40}
+	if resp, err := ix.References(byPos); err == nil && resp.Symbol.Name == d.Name {
+		return resp, nil
+	}
 	req := index.ReferencesRequest{Target: rel + "#" + d.Qualified, PathGlob: glob, Limit: 1 << 30, MaxChars: 1 << 40}
 	resp, err := ix.References(req)
 	if err == nil && resp.Symbol.LineStart <= d.Line {
