@@ -203,7 +203,7 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		if len(a.defs)+len(a.also)+len(a.maybe) > 0 {
 			return "", false
 		}
-		return treenav.Textual, d.Language == languageOf(td, tn) && r.Qualifier == "" && r.QualType == ""
+		return treenav.Textual, d.Language == languageOf(td, tn) && untyped(r)
 	}
 	cands := q.candidates(si, d, r)
 	if len(cands) == 0 {

@@ -59,9 +59,9 @@ func decodeLangRefs(refs []treenav.Reference, imports []treenav.Import, classOf 
 		if r.Textual {
 			continue
 		}
-		qt, rt := code.DecodeQualType(r.QualType)
+		qt, rt, args := code.DecodeQualType(r.QualType)
 		out.Refs = append(out.Refs, langRef{Name: r.Name, Kind: string(r.Kind), Qualifier: r.Qualifier,
-			QualType: qt, RootType: rt, Class: classOf(r.Enclosing), Args: -1, Row: uint32(max(r.Line-1, 0))})
+			QualType: qt, RootType: rt, Class: classOf(r.Enclosing), Args: args, Row: uint32(max(r.Line-1, 0))})
 	}
 	for _, im := range imports {
 		if im.Alias == code.PackageAlias && im.Name == "" && !im.Export && !im.Static {

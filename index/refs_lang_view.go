@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code"
 )
 
 func init() {
@@ -70,8 +71,8 @@ func langAnswerer(resolve func(*refIndex, *refFile, langRef) resolution) func(q 
 		if f == nil {
 			return refAnswer{}
 		}
-		lr := langRef{Name: r.Name, Kind: string(r.Kind), Qualifier: r.Qualifier, Args: -1, Row: uint32(max(r.Line-1, 0))}
-		lr.QualType, lr.RootType = decodeQualType(r.QualType)
+		lr := langRef{Name: r.Name, Kind: string(r.Kind), Qualifier: r.Qualifier, Row: uint32(max(r.Line-1, 0))}
+		lr.QualType, lr.RootType, lr.Args = code.DecodeQualType(r.QualType)
 		lr.Class = li.src.classAround(si, d, r.Enclosing)
 		res := resolve(li.x, f, lr)
 		out := refAnswer{sure: res.Confidence == "resolved"}
@@ -259,9 +260,9 @@ func (s *viewRefSource) classAround(si int, d *docMeta, e int) string {
 	return ""
 }
 
-func decodeQualType(s string) (string, string) {
-	if len(s) > 1 && s[0] == '^' {
-		return "", s[1:]
-	}
-	return s, ""
+// untyped: the reference is a bare name whose qualifier's type nothing
+// tells (a call's argument count aside): unresolved, it is the name only.
+func untyped(r *treenav.Reference) bool {
+	qt, rt, _ := code.DecodeQualType(r.QualType)
+	return r.Qualifier == "" && qt == "" && rt == ""
 }

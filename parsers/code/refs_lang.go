@@ -1,6 +1,9 @@
 package code
 
 import (
+	"strconv"
+	"strings"
+
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/treenav/treenav"
@@ -32,7 +35,7 @@ func walkerRefs(l *Language, walk func(*flatTree, map[uint32]uint32) langRefs) R
 		for _, x := range r.Refs {
 			at[x.Start] = true
 			sink.Refs = append(sink.Refs, treenav.Reference{
-				Name: x.Name, Qualifier: x.Qualifier, QualType: EncodeQualType(x.QualType, x.RootType),
+				Name: x.Name, Qualifier: x.Qualifier, QualType: EncodeQualType(x.QualType, x.RootType, x.Args),
 				Kind: treenav.RefKind(x.Kind), Line: int(x.Row) + 1, Column: int(x.Col) + 1, Byte: x.Start,
 			})
 		}
@@ -67,19 +70,31 @@ const PackageAlias = "package"
 // EncodeQualType writes what the walkers know of a qualifier's type into
 // Reference.QualType: the qualifier's type itself ("T", "mod.T", "?" for
 // a local of unknown type), or, for a longer qualifier, "^T" where T is
-// the type of its first name (a.b.c with a: T). DecodeQualType reads it
-// back.
-func EncodeQualType(qualType, rootType string) string {
-	if qualType != "" || rootType == "" {
-		return qualType
+// the type of its first name (a.b.c with a: T); then "#N" when the
+// reference is a call with N arguments (Java overloads). DecodeQualType
+// reads it back.
+func EncodeQualType(qualType, rootType string, args int) string {
+	s := qualType
+	if s == "" && rootType != "" {
+		s = "^" + rootType
 	}
-	return "^" + rootType
+	if args >= 0 {
+		s += "#" + strconv.Itoa(args)
+	}
+	return s
 }
 
-// DecodeQualType splits a QualType written by EncodeQualType.
-func DecodeQualType(s string) (qualType, rootType string) {
-	if len(s) > 1 && s[0] == '^' {
-		return "", s[1:]
+// DecodeQualType splits a QualType written by EncodeQualType; args is -1
+// when it has no count.
+func DecodeQualType(s string) (qualType, rootType string, args int) {
+	args = -1
+	if i := strings.LastIndexByte(s, '#'); i >= 0 {
+		if n, err := strconv.Atoi(s[i+1:]); err == nil {
+			s, args = s[:i], n
+		}
 	}
-	return s, ""
+	if len(s) > 1 && s[0] == '^' {
+		return "", s[1:], args
+	}
+	return s, "", args
 }
