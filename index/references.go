@@ -211,12 +211,19 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		return treenav.Textual, d.Language == languageOf(td, tn) && r.Qualifier == "" && r.QualType == ""
 	}
 	for _, c := range cands {
-		if c == target {
-			if len(cands) == 1 {
-				return treenav.Resolved, true
-			}
-			return treenav.Ambiguous, true
+		if c != target {
+			continue
 		}
+		if len(cands) == 1 {
+			return treenav.Resolved, true
+		}
+		// Definitions of one name in files for different platforms: the
+		// one this host builds is the reference's, as go/types would
+		// say here; the others stay candidates.
+		if host := q.preferHost(cands); len(host) == 1 && host[0] == target {
+			return treenav.Resolved, true
+		}
+		return treenav.Ambiguous, true
 	}
 	return "", false
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -191,5 +192,17 @@ func TestReferencesMarkdown(t *testing.T) {
 	want := "3:22 resolved README.md#use 3:46 resolved README.md#use 7:2 textual README.md#use/other"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("got  %s\nwant %s", g, want)
+	}
+}
+
+func TestGoHostFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"os/file.go": true, "os/file_windows.go": runtime.GOOS == "windows", "os/file_plan9.go": false,
+		"os/file_" + runtime.GOOS + ".go": true, "os/zsys_" + runtime.GOOS + "_" + runtime.GOARCH + ".go": true,
+		"os/stat_windows_test.go": runtime.GOOS == "windows", "os/file_posix.go": true,
+	} {
+		if got := goHostFile(name); got != want {
+			t.Errorf("%s: %v", name, got)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"path"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -439,4 +440,57 @@ func matchParen(s string, i int) int {
 		}
 	}
 	return -1
+}
+
+// The file name constraints of Go (go/build: name_GOOS_GOARCH.go): of
+// several candidates, the ones a build on this host compiles are
+// preferred, as the go command would pick them.
+var (
+	goOSes   = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos")
+	goArches = strings.Fields("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+)
+
+// goHostFile reports whether a Go file's name leaves it in a build for
+// the host's GOOS and GOARCH.
+func goHostFile(p string) bool {
+	name := strings.TrimSuffix(path.Base(p), ".go")
+	name = strings.TrimSuffix(name, "_test")
+	parts := strings.Split(name, "_")
+	if len(parts) < 2 {
+		return true
+	}
+	last := parts[len(parts)-1]
+	is := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	if len(parts) >= 3 && is(goOSes, parts[len(parts)-2]) && is(goArches, last) {
+		return parts[len(parts)-2] == runtime.GOOS && last == runtime.GOARCH
+	}
+	if is(goOSes, last) {
+		return last == runtime.GOOS
+	}
+	if is(goArches, last) {
+		return last == runtime.GOARCH
+	}
+	return true
+}
+
+// preferHost narrows Go candidates to those in files the host builds,
+// when some are and some are not.
+func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
+	var host []nodeRef
+	for _, c := range cands {
+		if _, _, d := q.node(c); d.Language != "go" || goHostFile(d.Path) {
+			host = append(host, c)
+		}
+	}
+	if len(host) == 0 {
+		return cands
+	}
+	return host
 }

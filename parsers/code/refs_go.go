@@ -2,8 +2,11 @@ package code
 
 import (
 	"strings"
+	"sync"
+	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/golang"
 
 	"github.com/treenav/treenav"
 )
@@ -21,7 +24,7 @@ func goRefs(root *sitter.Node, src []byte, sink *RefSink) {
 	w := &goWalker{sink: sink, src: src, imports: map[string]bool{}}
 	// Imports first: the bindings they make are not package-level names.
 	for i := 0; i < int(root.NamedChildCount()); i++ {
-		if c := root.NamedChild(i); c.Type() == "import_declaration" {
+		if c := root.NamedChild(i); goNodeType(c) == "import_declaration" {
 			w.importDecl(c)
 		}
 	}
@@ -63,16 +66,45 @@ type goWalker struct {
 // refuses deeper files; this only keeps the stack small).
 const goMaxDepth = 2000
 
+// text is n's source text, copied: it outlives the source.
 func (w *goWalker) text(n *sitter.Node) string {
 	return string(w.src[n.StartByte():n.EndByte()])
 }
+
+// view is n's source text without a copy, for lookups and scopes that
+// end with the walk.
+func (w *goWalker) view(n *sitter.Node) string {
+	a, b := n.StartByte(), n.EndByte()
+	if a >= b {
+		return ""
+	}
+	return unsafe.String(&w.src[a], int(b-a))
+}
+
+// goNodeType is n's node type, read from a table by its symbol: Type() would
+// allocate a string per call.
+func goNodeType(n *sitter.Node) string {
+	if types, sym := goTypes(), int(n.Symbol()); sym < len(types) {
+		return types[sym]
+	}
+	return n.Type()
+}
+
+var goTypes = sync.OnceValue(func() []string {
+	g := golang.GetLanguage()
+	out := make([]string, g.SymbolCount())
+	for i := range out {
+		out[i] = g.SymbolName(sitter.Symbol(i))
+	}
+	return out
+})
 
 func (w *goWalker) importDecl(n *sitter.Node) {
 	var specs func(n *sitter.Node)
 	specs = func(n *sitter.Node) {
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
-			switch c.Type() {
+			switch goNodeType(c) {
 			case "import_spec_list":
 				specs(c)
 			case "import_spec":
@@ -125,7 +157,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 	if w.depth > goMaxDepth {
 		return
 	}
-	switch n.Type() {
+	switch goNodeType(n) {
 	case "package_clause", "import_declaration", "label_name", "interpreted_string_literal",
 		"raw_string_literal", "int_literal", "float_literal", "rune_literal", "imaginary_literal", "field_identifier":
 		return
@@ -140,7 +172,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 	case "const_declaration", "var_declaration":
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
-			if c.Type() == "var_spec_list" {
+			if goNodeType(c) == "var_spec_list" {
 				for j := 0; j < int(c.NamedChildCount()); j++ {
 					w.valueSpec(c.NamedChild(j), s)
 				}
@@ -160,17 +192,17 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 		alias := n.ChildByFieldName("alias")
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
-			if c == alias || c.Type() == "field_identifier" {
+			if c == alias || goNodeType(c) == "field_identifier" {
 				continue
 			}
-			if c.Type() == "type_case" && alias != nil {
+			if goNodeType(c) == "type_case" && alias != nil {
 				cs := &goScope{parent: inner}
 				typ := ""
 				if ts := FieldChildren(c, "type"); len(ts) == 1 {
 					typ = w.typeExpr(ts[0], s)
 				}
 				for j := 0; j < int(alias.NamedChildCount()); j++ {
-					cs.declare(w.text(alias.NamedChild(j)), typ)
+					cs.declare(w.view(alias.NamedChild(j)), typ)
 				}
 				w.children(c, cs)
 				continue
@@ -183,7 +215,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 		if left != nil {
 			if goDefines(n) && s != nil {
 				for i := 0; i < int(left.NamedChildCount()); i++ {
-					s.declare(w.text(left.NamedChild(i)), "")
+					s.declare(w.view(left.NamedChild(i)), "")
 				}
 			} else {
 				w.walkAs(left, s, treenav.RefWrite)
@@ -195,7 +227,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 		if left != nil {
 			if goDefines(n) && s != nil {
 				for i := 0; i < int(left.NamedChildCount()); i++ {
-					s.declare(w.text(left.NamedChild(i)), "")
+					s.declare(w.view(left.NamedChild(i)), "")
 				}
 			} else {
 				w.walkAs(left, s, treenav.RefWrite)
@@ -208,18 +240,18 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 		w.walkAs(n.NamedChild(0), s, treenav.RefWrite)
 	case "labeled_statement":
 		for i := 0; i < int(n.NamedChildCount()); i++ {
-			if c := n.NamedChild(i); c.Type() != "label_name" {
+			if c := n.NamedChild(i); goNodeType(c) != "label_name" {
 				w.walk(c, s)
 			}
 		}
 	case "identifier":
 		w.ident(n, s, w.identKind(n))
 	case "type_identifier":
-		name := w.text(n)
+		name := w.view(n)
 		if _, local := s.lookup(name); local || goBuiltins[name] {
 			return
 		}
-		w.sink.Add(n, name, "", "", treenav.RefType)
+		w.sink.Add(n, strings.Clone(name), "", "", treenav.RefType)
 	case "qualified_type":
 		pkg, name := n.ChildByFieldName("package"), n.ChildByFieldName("name")
 		if pkg != nil && name != nil {
@@ -244,7 +276,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 // goDefines reports whether a clause declares with ":=".
 func goDefines(n *sitter.Node) bool {
 	for i := 0; i < int(n.ChildCount()); i++ {
-		if c := n.Child(i); !c.IsNamed() && c.Type() == ":=" {
+		if c := n.Child(i); !c.IsNamed() && goNodeType(c) == ":=" {
 			return true
 		}
 	}
@@ -257,7 +289,7 @@ func (w *goWalker) identKind(n *sitter.Node) treenav.RefKind {
 	if p == nil {
 		return treenav.RefRead
 	}
-	switch p.Type() {
+	switch goNodeType(p) {
 	case "call_expression":
 		if f := p.ChildByFieldName("function"); f != nil && f.Equal(n) {
 			return treenav.RefCall
@@ -273,7 +305,7 @@ func (w *goWalker) walkAs(n *sitter.Node, s *goScope, kind treenav.RefKind) {
 	if n == nil {
 		return
 	}
-	switch n.Type() {
+	switch goNodeType(n) {
 	case "expression_list":
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			w.walkAs(n.NamedChild(i), s, kind)
@@ -290,14 +322,14 @@ func (w *goWalker) walkAs(n *sitter.Node, s *goScope, kind treenav.RefKind) {
 }
 
 func (w *goWalker) ident(n *sitter.Node, s *goScope, kind treenav.RefKind) {
-	name := w.text(n)
+	name := w.view(n)
 	if _, local := s.lookup(name); local || goBuiltins[name] {
 		return
 	}
 	if w.imports[name] {
 		return // a package's name, not a definition in it
 	}
-	w.sink.Add(n, name, "", "", kind)
+	w.sink.Add(n, strings.Clone(name), "", "", kind)
 }
 
 // qualifierText bounds a qualifier as written.
@@ -315,14 +347,14 @@ func (w *goWalker) selector(n *sitter.Node, s *goScope, kind treenav.RefKind) {
 		return
 	}
 	qt := ""
-	if op.Type() != "identifier" || w.isLocal(op, s) {
+	if goNodeType(op) != "identifier" || w.isLocal(op, s) {
 		qt = w.exprType(op, s, 0)
 	}
 	w.sink.Add(field, w.text(field), qualifierText(w.text(op)), qt, kind)
 }
 
 func (w *goWalker) isLocal(n *sitter.Node, s *goScope) bool {
-	_, ok := s.lookup(w.text(n))
+	_, ok := s.lookup(w.view(n))
 	return ok
 }
 
@@ -332,7 +364,7 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 	if n == nil || depth > 4 {
 		return ""
 	}
-	switch n.Type() {
+	switch goNodeType(n) {
 	case "identifier":
 		name := w.text(n)
 		if t, ok := s.lookup(name); ok {
@@ -357,7 +389,7 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 		}
 	case "call_expression":
 		f := n.ChildByFieldName("function")
-		if f != nil && f.Type() == "identifier" && w.text(f) == "new" {
+		if f != nil && goNodeType(f) == "identifier" && w.text(f) == "new" {
 			if args := n.ChildByFieldName("arguments"); args != nil && args.NamedChildCount() == 1 {
 				return w.typeExpr(args.NamedChild(0), s)
 			}
@@ -378,7 +410,7 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 // arguments stripped: "T" or "q.T"; "" for others.
 func (w *goWalker) typeExpr(n *sitter.Node, s *goScope) string {
 	for n != nil {
-		switch n.Type() {
+		switch goNodeType(n) {
 		case "pointer_type", "parenthesized_type":
 			n = n.NamedChild(0)
 			continue
@@ -411,7 +443,7 @@ func (w *goWalker) function(n *sitter.Node, s *goScope) {
 	}
 	w.params(n.ChildByFieldName("parameters"), fs, fs)
 	if r := n.ChildByFieldName("result"); r != nil {
-		if r.Type() == "parameter_list" {
+		if goNodeType(r) == "parameter_list" {
 			w.params(r, fs, fs)
 		} else {
 			w.walk(r, fs)
@@ -426,7 +458,7 @@ func (w *goWalker) typeParams(n *sitter.Node, s *goScope) {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
 		for _, nm := range FieldChildren(c, "name") {
-			s.declare(w.text(nm), "")
+			s.declare(w.view(nm), "")
 		}
 	}
 	for i := 0; i < int(n.NamedChildCount()); i++ {
@@ -442,7 +474,7 @@ func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
 	}
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
-		switch c.Type() {
+		switch goNodeType(c) {
 		case "parameter_declaration", "variadic_parameter_declaration":
 			t := c.ChildByFieldName("type")
 			w.walk(t, s)
@@ -450,11 +482,11 @@ func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
 				continue
 			}
 			typ := ""
-			if c.Type() == "parameter_declaration" {
+			if goNodeType(c) == "parameter_declaration" {
 				typ = w.typeExpr(t, s)
 			}
 			for _, nm := range FieldChildren(c, "name") {
-				decl.declare(w.text(nm), typ)
+				decl.declare(w.view(nm), typ)
 			}
 		default:
 			w.walk(c, s)
@@ -463,7 +495,7 @@ func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
 }
 
 func (w *goWalker) typeSpec(n *sitter.Node, s *goScope) {
-	switch n.Type() {
+	switch goNodeType(n) {
 	case "type_spec", "type_alias":
 	default:
 		w.walk(n, s)
@@ -471,7 +503,7 @@ func (w *goWalker) typeSpec(n *sitter.Node, s *goScope) {
 	}
 	ts := s
 	if name := n.ChildByFieldName("name"); name != nil && s != nil {
-		s.declare(w.text(name), "")
+		s.declare(w.view(name), "")
 	}
 	if tp := n.ChildByFieldName("type_parameters"); tp != nil {
 		ts = &goScope{parent: s}
@@ -483,7 +515,7 @@ func (w *goWalker) typeSpec(n *sitter.Node, s *goScope) {
 // valueSpec walks a const or var spec; inside a function its names are
 // locals.
 func (w *goWalker) valueSpec(n *sitter.Node, s *goScope) {
-	if n.Type() != "const_spec" && n.Type() != "var_spec" {
+	if goNodeType(n) != "const_spec" && goNodeType(n) != "var_spec" {
 		w.walk(n, s)
 		return
 	}
@@ -501,7 +533,7 @@ func (w *goWalker) valueSpec(n *sitter.Node, s *goScope) {
 		if t == nil && vals != nil && int(vals.NamedChildCount()) == len(names) {
 			ty = w.exprType(vals.NamedChild(i), s, 0)
 		}
-		s.declare(w.text(nm), ty)
+		s.declare(w.view(nm), ty)
 	}
 }
 
@@ -517,10 +549,10 @@ func (w *goWalker) declareList(left, right *sitter.Node, s *goScope) {
 	}
 	for i := 0; i < nl; i++ {
 		c := left.NamedChild(i)
-		if c.Type() != "identifier" {
+		if goNodeType(c) != "identifier" {
 			continue
 		}
-		name := w.text(c)
+		name := w.view(c)
 		if _, ok := s.names[name]; ok {
 			continue // redeclared in the same scope: keeps its type
 		}
@@ -553,15 +585,15 @@ func (w *goWalker) literalValue(body *sitter.Node, s *goScope, t *sitter.Node) {
 	elem := goElemType(t)
 	for i := 0; i < int(body.NamedChildCount()); i++ {
 		c := body.NamedChild(i)
-		if c.Type() != "keyed_element" || c.NamedChildCount() != 2 {
+		if goNodeType(c) != "keyed_element" || c.NamedChildCount() != 2 {
 			w.elements(c, s, elem)
 			continue
 		}
 		key, val := c.NamedChild(0), c.NamedChild(1)
-		if key.Type() == "literal_element" && key.NamedChildCount() == 1 {
+		if goNodeType(key) == "literal_element" && key.NamedChildCount() == 1 {
 			key = key.NamedChild(0)
 		}
-		if typ != "" && key.Type() == "identifier" && !w.isLocal(key, s) {
+		if typ != "" && goNodeType(key) == "identifier" && !w.isLocal(key, s) {
 			w.sink.Add(key, w.text(key), qualifierText(w.text(t)), typ, treenav.RefWrite)
 		} else {
 			w.elements(key, s, nil)
@@ -574,7 +606,7 @@ func (w *goWalker) literalValue(body *sitter.Node, s *goScope, t *sitter.Node) {
 // value's for a map), pointers stripped; nil for others.
 func goElemType(t *sitter.Node) *sitter.Node {
 	for t != nil {
-		switch t.Type() {
+		switch goNodeType(t) {
 		case "pointer_type", "parenthesized_type":
 			t = t.NamedChild(0)
 			continue
@@ -591,10 +623,10 @@ func goElemType(t *sitter.Node) *sitter.Node {
 // elements walks a literal element, whose nested literal may elide its
 // type (elem, when known).
 func (w *goWalker) elements(n *sitter.Node, s *goScope, elem *sitter.Node) {
-	if n.Type() == "literal_element" && n.NamedChildCount() == 1 {
+	if goNodeType(n) == "literal_element" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
-	if n.Type() == "literal_value" {
+	if goNodeType(n) == "literal_value" {
 		w.literalValue(n, s, elem)
 		return
 	}
@@ -606,7 +638,7 @@ func (w *goWalker) structType(n *sitter.Node, s *goScope) {
 	visit = func(n *sitter.Node) {
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
-			switch c.Type() {
+			switch goNodeType(c) {
 			case "field_declaration_list":
 				visit(c)
 			case "field_declaration":
@@ -622,11 +654,11 @@ func (w *goWalker) structType(n *sitter.Node, s *goScope) {
 func (w *goWalker) interfaceType(n *sitter.Node, s *goScope) {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
-		switch c.Type() {
+		switch goNodeType(c) {
 		case "method_elem", "method_spec":
 			w.params(c.ChildByFieldName("parameters"), s, nil)
 			if r := c.ChildByFieldName("result"); r != nil {
-				if r.Type() == "parameter_list" {
+				if goNodeType(r) == "parameter_list" {
 					w.params(r, s, nil)
 				} else {
 					w.walk(r, s)
