@@ -97,3 +97,38 @@ func renderRefs(r langRefs, src []byte) string {
 	}
 	return b.String()
 }
+
+// fileRefs extracts one file's references the way the index will.
+func fileRefs(l *Language, src []byte) (langRefs, error) {
+	syms, _, _, err := l.symbols(src, "", nil)
+	if err != nil {
+		return langRefs{}, err
+	}
+	defs := map[uint32]uint32{}
+	for _, s := range syms {
+		if s.nameEnd > 0 {
+			defs[s.nameEnd] = s.nameStart
+		}
+	}
+	tree, err := l.Parse(src)
+	if err != nil {
+		return langRefs{}, err
+	}
+	defer tree.Close()
+	ft := flatten(l.Grammar(), tree.RootNode(), src)
+	var r langRefs
+	switch l.Name {
+	case "python":
+		r = pythonRefs(ft, defs)
+	case "typescript", "tsx", "javascript":
+		r = jsRefs(ft, defs)
+	case "java":
+		r = javaRefs(ft, defs)
+	}
+	if os.Getenv("REFNOARGS") != "" {
+		for i := range r.Refs {
+			r.Refs[i].Args = -1
+		}
+	}
+	return r, nil
+}
