@@ -2,7 +2,7 @@
 GO ?= go
 BIN ?= bin
 
-.PHONY: build test bench pgo lint fidelity fuzz clean
+.PHONY: build test bench agentbench pgo lint fidelity fuzz clean
 
 build:
 	$(GO) build -o $(BIN)/treenav ./cmd/treenav
@@ -19,6 +19,12 @@ test:
 # writes bench.json. Timings live here, never in tests.
 bench:
 	$(GO) run ./cmd/treenav-bench -out bench.json
+
+# What an agent reads to answer 14 questions about GOROOT/src and Python's
+# stdlib, with treenav's MCP tools and with a scripted grep and sed
+# (cmd/treenav-agentbench); writes agentbench.json. Not part of make test.
+agentbench: build
+	$(GO) run ./cmd/treenav-agentbench -treenav $(BIN)/treenav -out agentbench.json
 
 # Profile-guided optimization: the CPU profile of the bench's cold builds
 # and warm starts, which go build, go run and go install compile the

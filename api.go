@@ -162,6 +162,13 @@ type Node struct {
 	// its body, first. Interface and abstract methods are not
 	// declarations in this sense: they are the contract itself.
 	Declaration bool
+	// Constraint is the build condition a symbol exists under, as its
+	// language writes it: a Go file's build constraint ("linux",
+	// "linux && amd64" from //go:build or the file name), a Rust item's
+	// cfg attribute ("cfg(test)"), the C or C++ conditional it sits in
+	// ("#ifdef _WIN32"). Empty for code always compiled; a symbol inside
+	// a constrained one shares its constraint and does not repeat it.
+	Constraint string
 
 	Links []Link // outgoing links (markdown)
 

@@ -2,6 +2,7 @@ package treenav
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -86,6 +87,12 @@ type Ranking struct {
 	TestWeight       float64 `toml:"test_weight" json:"test_weight"`
 	InternalWeight   float64 `toml:"internal_weight" json:"internal_weight"`
 	DeprecatedWeight float64 `toml:"deprecated_weight" json:"deprecated_weight"`
+	// PlainFileWeight multiplies the score of a code file's root node
+	// when the query is in plain words ("read file line by line"), and
+	// such a query weighs test code by TestWeight twice unless it asks
+	// for tests: a question in words asks for code that does something,
+	// which the file holding it only contains.
+	PlainFileWeight float64 `toml:"plain_file_weight" json:"plain_file_weight"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -118,7 +125,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -148,6 +155,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.TestWeight, d.TestWeight)
 	fill(&r.InternalWeight, d.InternalWeight)
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
+	fill(&r.PlainFileWeight, d.PlainFileWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	fill(&r.FeedbackWeight, d.FeedbackWeight)
@@ -182,7 +190,18 @@ type ServerConfig struct {
 	HTTP     string        `toml:"http"`     // address for streamable HTTP; empty means stdio
 	Token    string        `toml:"token"`    // bearer token required over HTTP when set
 	Debounce time.Duration `toml:"debounce"` // watcher debounce; default 200ms
+	// MaxChars and MaxNodes are hard ceilings on every tool call's
+	// max_chars and max_nodes (DefaultServerMaxChars, DefaultServerMaxNodes).
+	MaxChars int `toml:"max_chars"`
+	MaxNodes int `toml:"max_nodes"`
 }
+
+// The default ceilings on a tool call's max_chars and max_nodes: an
+// explicit max_chars of 1e8 must not put 161 KB into an agent's context.
+const (
+	DefaultServerMaxChars = 100_000
+	DefaultServerMaxNodes = 500
+)
 
 // Set sets the knob named by its configuration key ("bm25_k1",
 // "synonyms") from a string, as the CLI's --rank KEY=VALUE does. It
@@ -235,4 +254,30 @@ func rankingKeys() string {
 	}
 	sort.Strings(keys)
 	return fmt.Sprint(keys)
+}
+
+func checkKnob(key string, v float64) string {
+	switch {
+	case key == "prefix_min_length":
+		if v < 1 {
+			return fmt.Sprintf("must be >= 1, got %v", v)
+		}
+	case key == "prefix_max_expansions":
+		if v < 0 {
+			return fmt.Sprintf("must be >= 0, got %v", v)
+		}
+	case key == "feedback_terms":
+		if v < 0 || v > maxFeedbackTerms {
+			return fmt.Sprintf("must be within [0, %d], got %v", maxFeedbackTerms, v)
+		}
+	case unitKnobs[key]:
+		if !(v >= 0 && v <= 1) {
+			return fmt.Sprintf("must be within [0, 1], got %v", v)
+		}
+	default:
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Sprintf("must be a number >= 0, got %v", v)
+		}
+	}
+	return ""
 }

@@ -36,7 +36,8 @@ func DefaultConfig() *Config {
 	return &Config{
 		Ranking: DefaultRanking(),
 		Limits:  Limits{MaxFileSize: DefaultMaxFileSize},
-		Server:  ServerConfig{Watch: &watch, Debounce: DefaultDebounce},
+		Server: ServerConfig{Watch: &watch, Debounce: DefaultDebounce,
+			MaxChars: DefaultServerMaxChars, MaxNodes: DefaultServerMaxNodes},
 	}
 }
 
@@ -421,7 +422,7 @@ func (c *checker) ranking(r *Ranking) {
 // unitKnobs are the ranking knobs that are shares or factors within [0, 1].
 var unitKnobs = map[string]bool{
 	"bm25_b": true, "prefix_penalty": true, "synonym_weight": true, "test_weight": true,
-	"internal_weight": true, "deprecated_weight": true, "section_rollup": true, "symbol_rollup": true,
+	"internal_weight": true, "deprecated_weight": true, "plain_file_weight": true, "section_rollup": true, "symbol_rollup": true,
 }
 
 // checkKnob says what is wrong with value v of the numeric ranking knob
@@ -432,33 +433,13 @@ var unitKnobs = map[string]bool{
 // in each of the first results.
 const maxFeedbackTerms = 100
 
-func checkKnob(key string, v float64) string {
-	switch {
-	case key == "prefix_min_length":
-		if v < 1 {
-			return fmt.Sprintf("must be >= 1, got %v", v)
-		}
-	case key == "prefix_max_expansions":
-		if v < 0 {
-			return fmt.Sprintf("must be >= 0, got %v", v)
-		}
-	case key == "feedback_terms":
-		if v < 0 || v > maxFeedbackTerms {
-			return fmt.Sprintf("must be within [0, %d], got %v", maxFeedbackTerms, v)
-		}
-	case unitKnobs[key]:
-		if !(v >= 0 && v <= 1) {
-			return fmt.Sprintf("must be within [0, 1], got %v", v)
-		}
-	default:
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Sprintf("must be a number >= 0, got %v", v)
-		}
-	}
-	return ""
-}
-
 func (c *checker) server(s *ServerConfig) {
+	if s.MaxChars < 1000 {
+		c.errorf("server.max_chars", "must be at least 1000, got %d", s.MaxChars)
+	}
+	if s.MaxNodes < 10 {
+		c.errorf("server.max_nodes", "must be at least 10, got %d", s.MaxNodes)
+	}
 	if c.md.Type("server", "debounce") == "Integer" {
 		// The library reads integers as nanoseconds: "debounce = 200"
 		// would be 200ns, surely not what was meant.
@@ -628,32 +609,12 @@ func suggestKey(key string, known map[string]bool) string {
 		if !strings.EqualFold(kp, parent) {
 			continue
 		}
-		d := editDistance(strings.ToLower(last), kl)
+		d := EditDistance(strings.ToLower(last), kl)
 		if d < bestDist || d == bestDist && k < best {
 			best, bestDist = k, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // keyLines maps the keys of a TOML document to the line that sets them,

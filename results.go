@@ -10,12 +10,15 @@ import "encoding/json"
 func MarshalResult(v any) ([]byte, error) { return json.Marshal(v) }
 
 // The types below are the JSON contract of the CLI's --json output and of
-// the MCP tools' structuredContent (see DESIGN.md §7). Field names are a
+// the MCP tools' structuredContent (see docs/design.md §5). Field names are a
 // contract: tests and users depend on them.
 
 // SearchResponse is the result of a search.
 type SearchResponse struct {
-	Query   string         `json:"query"`
+	Query string `json:"query"`
+	// Note says why a query of stop words answers nothing, or which
+	// words a query that lost most of its words to them searched for.
+	Note    string         `json:"note,omitempty"`
 	Total   int            `json:"total"`
 	Results []SearchResult `json:"results"`
 	// NextCursor, when set, fetches the next page.
@@ -40,9 +43,40 @@ type SearchResult struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 }
 
+// GrepResponse is the result of an exact text or regex search: every
+// matching line, in path and line order. TotalMatches (matching lines)
+// and TotalFiles are exact, whatever the page shows.
+type GrepResponse struct {
+	Pattern      string      `json:"pattern"`
+	TotalMatches int         `json:"total_matches"`
+	TotalFiles   int         `json:"total_files"`
+	Matches      []GrepMatch `json:"matches"`
+	// NextCursor, when set, fetches the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
+// GrepMatch is one matching line.
+type GrepMatch struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`   // 1-based
+	Column int    `json:"column"` // 1-based byte column of the first match in the line
+	// Text is the line, cut around the match when it is long.
+	Text string `json:"text"`
+	// EnclosingID is the innermost symbol or section holding the line
+	// (a node id), or the document's id when none does.
+	EnclosingID string `json:"enclosing_id"`
+	// Before and After are the context lines asked for.
+	Before []string `json:"before,omitempty"`
+	After  []string `json:"after,omitempty"`
+}
+
 // SymbolsResponse is the result of a symbol lookup.
 type SymbolsResponse struct {
-	Query     string   `json:"query,omitempty"`
+	Query string `json:"query,omitempty"`
+	// Note says, when no symbol matched by exact or qualified name, that
+	// none has the name asked for, with the closest names (Closest).
+	Note      string   `json:"note,omitempty"`
+	Closest   []string `json:"closest,omitempty"`
 	Total     int      `json:"total"`
 	Symbols   []Symbol `json:"symbols"`
 	Truncated bool     `json:"truncated,omitempty"`
@@ -65,6 +99,15 @@ type Symbol struct {
 	// or C++ prototype, a TypeScript overload signature): its body is in
 	// the definition, listed before it.
 	Declaration bool `json:"declaration,omitempty"`
+	// Constraint is the build condition the symbol exists under, its
+	// own or its enclosing symbol's (Node.Constraint): "linux",
+	// "cfg(test)", "#ifdef _WIN32".
+	Constraint string `json:"constraint,omitempty"`
+	// Match says how the symbol matched the query: exact (its name, any
+	// case), qualified (its qualified name or a dotted suffix of it),
+	// name (a qualified query's last part only: another qualifier),
+	// prefix, camel (camel humps) or fuzzy (substring).
+	Match string `json:"match,omitempty"`
 }
 
 // ListResponse is the catalog of documents with facet counts.
@@ -121,11 +164,26 @@ type TreeNode struct {
 	Deprecated bool `json:"deprecated,omitempty"`
 	// Declaration marks a symbol declared here and defined elsewhere.
 	Declaration bool `json:"declaration,omitempty"`
+	// Signature is a code symbol's declaration line(s), as find_symbol
+	// shows it: what an agent navigates by, without reading the node.
+	Signature string `json:"signature,omitempty"`
+	// Constraint is the build condition the symbol exists under
+	// (Node.Constraint).
+	Constraint string `json:"constraint,omitempty"`
 }
 
 // OutlineResponse is the symbol outline of a set of files.
 type OutlineResponse struct {
 	Files []OutlineFile `json:"files"`
+	// Truncated is set when a max_chars budget left symbols out
+	// (FitOutline): TotalSymbols counts those the request took in,
+	// LeftOut those not shown, FilesLeftOut the files not shown at all,
+	// and Note says what they are and how to get them.
+	Truncated    bool   `json:"truncated,omitempty"`
+	TotalSymbols int    `json:"total_symbols,omitempty"`
+	LeftOut      int    `json:"left_out,omitempty"`
+	FilesLeftOut int    `json:"files_left_out,omitempty"`
+	Note         string `json:"note,omitempty"`
 }
 
 // OutlineFile is one file's symbols (or, for markdown, sections).
@@ -133,6 +191,8 @@ type OutlineFile struct {
 	Path     string          `json:"path"`
 	Language string          `json:"language"`
 	Symbols  []OutlineSymbol `json:"symbols"`
+	// LeftOut is the number of the file's symbols a budget left out.
+	LeftOut int `json:"left_out,omitempty"`
 }
 
 // OutlineSymbol is one symbol with its children.
@@ -148,8 +208,11 @@ type OutlineSymbol struct {
 	WordCount int `json:"word_count"`
 	// Declaration marks a symbol declared here and defined elsewhere (a C
 	// or C++ prototype, a TypeScript overload signature).
-	Declaration bool            `json:"declaration,omitempty"`
-	Children    []OutlineSymbol `json:"children"`
+	Declaration bool `json:"declaration,omitempty"`
+	// Constraint is the build condition the symbol exists under
+	// (Node.Constraint): "linux", "cfg(test)", "#ifdef _WIN32".
+	Constraint string          `json:"constraint,omitempty"`
+	Children   []OutlineSymbol `json:"children"`
 }
 
 // Outline returns the document's symbol tree (sections for markdown). Code
@@ -166,7 +229,7 @@ func (d *Document) Outline() OutlineFile {
 		}
 		s := OutlineSymbol{Name: name, QualifiedName: q, Kind: n.Kind,
 			LineStart: n.LineStart, LineEnd: n.LineEnd, Signature: n.Signature,
-			WordCount: n.WordCount, Declaration: n.Declaration, Children: []OutlineSymbol{}}
+			WordCount: n.WordCount, Declaration: n.Declaration, Constraint: n.Constraint, Children: []OutlineSymbol{}}
 		for _, c := range n.Children {
 			if d.Nodes[c].Kind != KindCode {
 				s.Children = append(s.Children, build(c))
@@ -205,9 +268,13 @@ type NodeContent struct {
 	// ContentLine is the line Content starts on, when it starts above
 	// line_start: a symbol's doc comment or attributes come with it, and
 	// line_start is its declaration's line.
-	ContentLine int    `json:"content_line,omitempty"`
-	Signature   string `json:"signature,omitempty"`
-	Content     string `json:"content"`
+	ContentLine int `json:"content_line,omitempty"`
+	// Lines is the range of the file's lines Content holds when a lines
+	// range was asked ("10-40"): those lines as written, children
+	// included.
+	Lines     string `json:"lines,omitempty"`
+	Signature string `json:"signature,omitempty"`
+	Content   string `json:"content"`
 	// Children are the ids of the node's children, in order.
 	Children []string `json:"children"`
 	// TotalChildren is the number of children when the list was cut to

@@ -11,6 +11,11 @@ import (
 // CLI, or the model reading an MCP tool result): ids first, since they are
 // what the next call needs.
 
+// Texter is a result with a compact text form: what the CLI prints
+// without --json, and what an MCP tool gives the model beside its
+// structuredContent.
+type Texter interface{ Text() string }
+
 // Plural is noun for one thing and noun+"s" for any other number (the
 // nouns treenav counts take an s).
 func Plural(n int, noun string) string {
@@ -25,6 +30,17 @@ func Count(n int, noun string) string { return strconv.Itoa(n) + " " + Plural(n,
 
 // CountsLine renders counts as "go=120 markdown=14", largest first.
 func CountsLine(m map[string]int) string {
+	keys := KeysByCount(m)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + strconv.Itoa(m[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// KeysByCount lists m's keys, the largest count first, equal counts by
+// key.
+func KeysByCount(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -35,16 +51,15 @@ func CountsLine(m map[string]int) string {
 		}
 		return keys[i] < keys[j]
 	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + strconv.Itoa(m[k])
-	}
-	return strings.Join(parts, " ")
+	return keys
 }
 
 // Text renders search results, best first.
 func (r *SearchResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		fmt.Fprintf(&b, "Note: %s.\n", r.Note)
+	}
 	if len(r.Results) == 0 {
 		fmt.Fprintf(&b, "No results for %q.\n", r.Query)
 		return b.String()
@@ -73,20 +88,62 @@ func (r *SearchResponse) Text() string {
 	return b.String()
 }
 
+// Text renders grep matches as grep does, path:line:column: text, each
+// with the symbol or section that holds it; context lines use '-' as
+// ripgrep does.
+func (r *GrepResponse) Text() string {
+	var b strings.Builder
+	if r.TotalMatches == 0 {
+		fmt.Fprintf(&b, "No line matches %q.\n", r.Pattern)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s in %s for %q", Count(r.TotalMatches, "matching line"), Count(r.TotalFiles, "file"), r.Pattern)
+	if len(r.Matches) < r.TotalMatches {
+		fmt.Fprintf(&b, " (showing %d)", len(r.Matches))
+	}
+	b.WriteString(":\n")
+	for _, m := range r.Matches {
+		for i, t := range m.Before {
+			fmt.Fprintf(&b, "%s-%d- %s\n", m.Path, m.Line-len(m.Before)+i, t)
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: %s", m.Path, m.Line, m.Column, m.Text)
+		if _, anchor, ok := strings.Cut(m.EnclosingID, "#"); ok {
+			fmt.Fprintf(&b, "  (in #%s)", anchor)
+		}
+		b.WriteByte('\n')
+		for i, t := range m.After {
+			fmt.Fprintf(&b, "%s-%d- %s\n", m.Path, m.Line+1+i, t)
+		}
+	}
+	if r.NextCursor != "" {
+		fmt.Fprintf(&b, "More matches: pass cursor %q.\n", r.NextCursor)
+	}
+	return b.String()
+}
+
 // Text renders symbols, one per line.
 func (r *SymbolsResponse) Text() string {
 	var b strings.Builder
+	if r.Note != "" {
+		b.WriteString(r.Note + ".\n")
+	}
 	if len(r.Symbols) == 0 {
-		fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		if r.Note == "" {
+			fmt.Fprintf(&b, "No symbol matches %q.\n", r.Query)
+		}
 		return b.String()
 	}
-	for _, s := range r.Symbols {
+	for i, s := range r.Symbols {
+		writeMatchHeading(&b, r.Symbols, i)
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")
 		}
 		if s.Declaration {
 			b.WriteString("  (declaration)")
+		}
+		if s.Constraint != "" {
+			fmt.Fprintf(&b, "  [%s]", s.Constraint)
 		}
 		if s.Signature != "" {
 			fmt.Fprintf(&b, "  %s", s.Signature)
@@ -182,6 +239,12 @@ func (r *TreeResponse) Text() string {
 		if n.Declaration {
 			dep += "  (declaration)"
 		}
+		if n.Constraint != "" {
+			dep += "  [" + n.Constraint + "]"
+		}
+		if n.Signature != "" {
+			dep += "  " + strings.Join(strings.Fields(n.Signature), " ")
+		}
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
@@ -221,7 +284,11 @@ func (r *NodesResponse) Text() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, textFrom(n.ContentLine))
+		from := textFrom(n.ContentLine)
+		if n.Lines != "" {
+			from = ", lines " + n.Lines + " as written"
+		}
+		fmt.Fprintf(&b, "== %s  [%s, %s, L%d-%d%s]\n", n.NodeID, n.Kind, n.Path, n.LineStart, n.LineEnd, from)
 		b.WriteString(n.Content)
 		b.WriteByte('\n')
 		if n.TotalChildren > len(n.Children) {

@@ -3,17 +3,12 @@ package index
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"unicode/utf8"
 )
 
 // Output bounds. Agents read every answer into a context window, and MCP
 // clients refuse tool results over about 25k tokens, so every listing is
 // cut well below that and says how to get the rest.
-
-// DefaultMaxNodes bounds the outline of get_tree and navigate_tree: about
-// 30k characters of JSON, 10k tokens at worst.
-const DefaultMaxNodes = 150
 
 // maxLinks bounds each of a tree's links and backlinks.
 const maxLinks = 100
@@ -126,22 +121,4 @@ func boundByDepth(depths []int, limit int) (keep []bool, truncated bool) {
 		keep[i] = d <= level
 	}
 	return keep, true
-}
-
-// maxQuoted bounds the bytes of one input that an error message echoes.
-const maxQuoted = 200
-
-// QuoteInput quotes an input (an id, a query, a glob, a filter value, a
-// cursor) for an error message: whole when short, else its first
-// maxQuoted bytes and how long it was, so that an error is never as large
-// as the input that caused it.
-func QuoteInput(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	cut := maxQuoted
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + fmt.Sprintf("…(%d bytes)", len(s))
 }

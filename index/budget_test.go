@@ -55,8 +55,7 @@ func manyGo(n int) string {
 }
 
 func TestTreeAndNavigateMaxNodes(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"many.go": manyGo(60)}) // 1 + 60*4 nodes
-	ix := e.Index()
+	ix := newTestIndex(t, map[string]string{"many.go": manyGo(60)}) // 1 + 60*4 nodes
 	tr, err := ix.Tree(TreeRequest{DocID: "many.go"})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +75,7 @@ func TestTreeAndNavigateMaxNodes(t *testing.T) {
 	if !small.Truncated || len(small.Nodes) != 10 {
 		t.Errorf("max 10 nodes: got %d", len(small.Nodes))
 	}
-	nav, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: 100})
+	nav, err := ix.Navigate(NavigateRequest{ID: "many.go", MaxNodes: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +85,8 @@ func TestTreeAndNavigateMaxNodes(t *testing.T) {
 }
 
 func TestNavigateMaxCharsBoundsOutlineAndText(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{"many.go": manyGo(60)})
-	full, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: 1 << 30})
+	ix := newTestIndex(t, map[string]string{"many.go": manyGo(60)})
+	full, err := ix.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +95,7 @@ func TestNavigateMaxCharsBoundsOutlineAndText(t *testing.T) {
 	}
 	fullSize := jsonSize(full)
 	for _, maxChars := range []int{fullSize, fullSize - 1, fullSize / 2, fullSize / 5, 3000, 800} {
-		nav, err := e.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: maxChars})
+		nav, err := ix.Navigate(NavigateRequest{ID: "many.go", MaxNodes: -1, MaxChars: maxChars})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,8 +122,7 @@ func TestMaxCharsPagesListings(t *testing.T) {
 	for i := range 30 {
 		files[fmt.Sprintf("pkg%02d/widget.go", i)] = fmt.Sprintf("package pkg%02d\n\n// Widget%02d renders a widget frame.\nfunc Widget%02d() {}\n", i, i, i)
 	}
-	e, _ := newTestEngine(t, files)
-	ix := e.Index()
+	ix := newTestIndex(t, files)
 
 	// Search: a small budget cuts the page; following the cursors visits
 	// every result exactly once.
@@ -215,8 +213,8 @@ func TestTreeBoundsLinks(t *testing.T) {
 	for i := range maxLinks + 50 {
 		files[fmt.Sprintf("page%d.md", i)] = fmt.Sprintf("# Page %d\n\nBack to [the hub](hub.md).\n", i)
 	}
-	e, _ := newTestEngine(t, files)
-	tr, err := e.Index().Tree(TreeRequest{DocID: "hub.md"})
+	ix := newTestIndex(t, files)
+	tr, err := ix.Tree(TreeRequest{DocID: "hub.md"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +224,7 @@ func TestTreeBoundsLinks(t *testing.T) {
 	if !strings.Contains(tr.Text(), "(links cut short)") || strings.Contains(tr.Text(), "outline cut") {
 		t.Errorf("hub text:\n%s", tr.Text())
 	}
-	small, _ := e.Index().Tree(TreeRequest{DocID: "page1.md"})
+	small, _ := ix.Tree(TreeRequest{DocID: "page1.md"})
 	if small.Truncated || len(small.Links) != 1 || len(small.Backlinks) != 1 {
 		t.Errorf("page1: truncated %v, links %+v", small.Truncated, small.Links)
 	}

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // Input is a parsed document with the source it was parsed from; the source
@@ -27,6 +28,7 @@ type segmentBuilder struct {
 	nodes []nodeMeta
 	terms map[string]*termBuf
 	seg   segment // fieldLen accumulates here
+	grams gramBuilder
 
 	// open are the postings of the node being added.
 	open []*termBuf
@@ -162,8 +164,8 @@ func newSegmentBuilderFor(srcBytes int64) *segmentBuilder {
 }
 
 // termBufFor returns the posting buffer of a token's term.
-func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
-	if k == tokWhole {
+func (b *segmentBuilder) termBufFor(k analysis.TokenKind, key []byte) *termBuf {
+	if k == analysis.TokWhole {
 		// The key is the term; the token cache would only add an entry
 		// per identifier, rarely asked for again (the word cache is).
 		t := b.terms[string(key)]
@@ -178,7 +180,7 @@ func (b *segmentBuilder) termBufFor(k tokKind, key []byte) *termBuf {
 		return t
 	}
 	var t *termBuf
-	if term := termOfToken(k, key); term != "" {
+	if term := analysis.TermOfToken(k, key); term != "" {
 		if t = b.terms[term]; t == nil {
 			t = b.newTermBuf()
 			b.terms[term] = t
@@ -199,35 +201,35 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 	prevStart, prevEnd, prevPos := 0, -1, 0
 	i := 0
 	for {
-		start, end := nextWord(text, i)
+		start, end := analysis.NextWord(text, i)
 		if start == end {
 			break
 		}
 		i = end
 		word := text[start:i]
-		if len(word) > maxTermLen {
+		if len(word) > analysis.MaxTermLen {
 			pos++
 			prevEnd = -1
 			continue
 		}
 		w := b.word(word)
 		if compounds {
-			if w.flags&wordParticle != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
-				key = appendLower(append(key, 0), word)
+			if w.flags&wordParticle != 0 && prevEnd >= 0 && analysis.CompoundGap(text[prevEnd:start]) {
+				key := analysis.AppendLower(b.abuf[:0], text[prevStart:prevEnd])
+				key = analysis.AppendLower(append(key, 0), word)
 				b.abuf = key
-				if t := b.termBufFor(tokCompound, key); t != nil {
+				if t := b.termBufFor(analysis.TokCompound, key); t != nil {
 					b.addTerm(t, node, f, uint32(prevPos))
 					fieldLen++
 				}
 			}
-			if w.flags&wordJoinTail != 0 && prevEnd >= 0 && compoundGap(text[prevEnd:start]) {
-				key := appendLower(b.abuf[:0], text[prevStart:prevEnd])
+			if w.flags&wordJoinTail != 0 && prevEnd >= 0 && analysis.CompoundGap(text[prevEnd:start]) {
+				key := analysis.AppendLower(b.abuf[:0], text[prevStart:prevEnd])
 				n := len(key)
-				key = appendLower(key, word)
+				key = analysis.AppendLower(key, word)
 				b.abuf = key
-				if joins(key[:n], key[n:]) {
-					if t := b.termBufFor(tokJoined, key); t != nil {
+				if analysis.Joins(key[:n], key[n:]) {
+					if t := b.termBufFor(analysis.TokJoined, key); t != nil {
 						b.addTerm(t, node, f, uint32(prevPos))
 						fieldLen++
 					}
@@ -289,30 +291,30 @@ func (b *segmentBuilder) word(word []byte) wordEntry {
 // the cache is full).
 func (b *segmentBuilder) resolve(word []byte) wordEntry {
 	var parts [16][2]int
-	n := splitParts(word, parts[:])
+	n := analysis.SplitParts(word, parts[:])
 	w := wordEntry{off: uint32(len(b.wordToks)), parts: uint8(n)}
 	if n == 1 && !(word[0] >= '0' && word[0] <= '9') {
 		w.flags |= wordPlain
 	}
 	if n == 1 && len(word) <= 4 {
-		if b.abuf = appendLower(b.abuf[:0], word); particles[string(b.abuf)] {
+		if b.abuf = analysis.AppendLower(b.abuf[:0], word); analysis.Particles[string(b.abuf)] {
 			w.flags |= wordParticle
 		}
 	}
 	if n == 1 {
-		if b.abuf = appendLower(b.abuf[:0], word); joinedWords[string(b.abuf)] != nil {
+		if b.abuf = analysis.AppendLower(b.abuf[:0], word); analysis.JoinedWords[string(b.abuf)] != nil {
 			w.flags |= wordJoinTail
 		}
 	}
 	if n > 1 {
-		b.abuf = appendLower(b.abuf[:0], word)
-		if t := b.termBufFor(tokWhole, b.abuf); t != nil {
+		b.abuf = analysis.AppendLower(b.abuf[:0], word)
+		if t := b.termBufFor(analysis.TokWhole, b.abuf); t != nil {
 			b.wordToks = append(b.wordToks, wordTok{t, 0})
 		}
 	}
 	for p := 0; p < n; p++ {
-		b.abuf = appendLower(b.abuf[:0], word[parts[p][0]:parts[p][1]])
-		if t := b.termBufFor(tokPart, b.abuf); t != nil {
+		b.abuf = analysis.AppendLower(b.abuf[:0], word[parts[p][0]:parts[p][1]])
+		if t := b.termBufFor(analysis.TokPart, b.abuf); t != nil {
 			b.wordToks = append(b.wordToks, wordTok{t, uint32(p)})
 		}
 	}
@@ -380,6 +382,7 @@ func (b *segmentBuilder) add(in Input) {
 	}
 	b.resolvePath([]byte(pathWords(d.Path)))
 	b.module = dm.Module
+	b.grams.add(docIdx, in.Src)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		dm.Links = append(dm.Links, n.Links...)
@@ -396,14 +399,18 @@ func (b *segmentBuilder) add(in Input) {
 			level: uint16(n.Level), lineStart: uint32(n.LineStart), lineEnd: uint32(n.LineEnd),
 			docLine: uint32(n.DocLineStart), byteStart: n.ByteStart, byteEnd: n.ByteEnd,
 			docStart: n.ContentStart(), words: uint32(n.WordCount),
-			anchor: n.Anchor, title: n.Title, name: n.Name, signature: n.Signature,
+			anchor: n.Anchor, title: n.Title, name: tailOf(n.Anchor, n.Name), signature: n.Signature,
 			language: lang,
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
 			decl:       n.Declaration,
+			constraint: n.Constraint,
 		}
 		if n.QualifiedName != n.Anchor {
 			nm.qualified = n.QualifiedName
+		}
+		if nm.title == n.Name {
+			nm.title = nm.name
 		}
 		b.nodes = append(b.nodes, nm)
 		b.indexNode(d, i, in.Src)
@@ -439,8 +446,8 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 		// slog.With) keeps its name as a title term: the analyzer drops
 		// the word, and the symbol would be found by its path alone.
 		// Queries ask for the term only where it is code (stopNameTerms).
-		if key := stopName(n.Name); key != "" {
-			if t := b.termBufFor(tokWhole, []byte(key)); t != nil {
+		if key := analysis.StopName(n.Name); key != "" {
+			if t := b.termBufFor(analysis.TokWhole, []byte(key)); t != nil {
 				b.addTerm(t, node, treenav.FieldTitle, 0)
 				nm.fieldLen[treenav.FieldTitle]++
 			}
@@ -502,13 +509,13 @@ func (b *segmentBuilder) resolvePath(text []byte) {
 	b.path.toks, b.path.count = b.path.toks[:0], 0
 	pos, i := 0, 0
 	for {
-		start, end := nextWord(text, i)
+		start, end := analysis.NextWord(text, i)
 		if start == end {
 			break
 		}
 		i = end
 		word := text[start:i]
-		if len(word) > maxTermLen {
+		if len(word) > analysis.MaxTermLen {
 			pos++
 			continue
 		}
@@ -618,6 +625,7 @@ func (b *segmentBuilder) finish() *segment {
 	}
 	s.termPost = append(s.termPost, uint32(len(s.postNode)))
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
+	s.grams = b.grams.finish()
 	s.buildTables()
 	return s
 }

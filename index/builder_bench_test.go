@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav/index/walk"
-
 	"github.com/treenav/treenav/parsers"
 )
 

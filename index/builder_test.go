@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // indexByTokens is what segmentBuilder.index does, written token by token
 // over tokenize: the reference the word cache must match.
 func (b *segmentBuilder) indexByTokens(text []byte, pos int, compounds bool, node uint32, f treenav.Field) int {
 	nm := &b.nodes[node]
-	return tokenize(text, pos, compounds, &b.abuf, func(k tokKind, key []byte, p, _, _ int) {
+	return analysis.Tokenize(text, pos, compounds, &b.abuf, func(k analysis.TokenKind, key []byte, p, _, _ int) {
 		if t := b.termBufFor(k, key); t != nil {
 			b.addTerm(t, node, f, uint32(p))
 			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)

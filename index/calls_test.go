@@ -38,8 +38,7 @@ func Outer() { b.Use(nil, nil); b.Use(nil, nil) }
 func Top() { Outer() }
 `,
 	}
-	e, _ := newTestEngine(t, files)
-	ix := e.Index()
+	ix := newTestIndex(t, files)
 	r, err := ix.CallHierarchy(CallsRequest{Target: "a.Server.Shutdown", Depth: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -46,8 +46,7 @@ func notFound(t *testing.T, what string, err error) *NotFoundError {
 // A mistyped document id gets documents, the nearest first, not the
 // symbols named like its extension.
 func TestClosestToADocIDAreDocuments(t *testing.T) {
-	e, _ := newTestEngine(t, closestFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, closestFiles)
 	for _, tc := range []struct{ id, first string }{
 		{"net/http/servr.go", "net/http/server.go"},
 		{"http/server.go", "net/http/server.go"},    // the leading directories left out
@@ -66,7 +65,7 @@ func TestClosestToADocIDAreDocuments(t *testing.T) {
 			}
 		}
 		// Every path to the same error: node ids, navigate, a search's doc_id.
-		_, err = e.Nodes(NodesRequest{IDs: []string{tc.id}})
+		_, err = ix.Nodes(NodesRequest{IDs: []string{tc.id}})
 		if nf := notFound(t, tc.id, err); len(nf.Closest) == 0 || nf.Closest[0] != tc.first {
 			t.Errorf("node %q: %v; want %s first", tc.id, err, tc.first)
 		}
@@ -80,9 +79,9 @@ func TestClosestToADocIDAreDocuments(t *testing.T) {
 // A directory gets a few of its documents, those right in it and not
 // tests first, and the error says it is a directory.
 func TestClosestToADirectoryAreItsDocuments(t *testing.T) {
-	e, _ := newTestEngine(t, closestFiles)
+	ix := newTestIndex(t, closestFiles)
 	for _, dir := range []string{"net/http", "net/http/"} {
-		_, err := e.Index().Tree(TreeRequest{DocID: dir})
+		_, err := ix.Tree(TreeRequest{DocID: dir})
 		nf := notFound(t, dir, err)
 		want := []string{"net/http/client.go", "net/http/server.go", "net/http/client_test.go", "net/http/httptest/server.go"}
 		if strings.Join(nf.Closest, " ") != strings.Join(want, " ") {
@@ -97,20 +96,20 @@ func TestClosestToADirectoryAreItsDocuments(t *testing.T) {
 // A node id with a '#' gets nodes: of its document, or of the documents
 // nearest to its document part.
 func TestClosestToANodeIDAreNodes(t *testing.T) {
-	e, _ := newTestEngine(t, closestFiles)
+	ix := newTestIndex(t, closestFiles)
 	for _, id := range []string{"net/http/server.go#Server.Shutdwn", "net/htp/server.go#Server.Shutdown", "server.go#Server.Shutdown"} {
-		_, err := e.Nodes(NodesRequest{IDs: []string{id}})
+		_, err := ix.Nodes(NodesRequest{IDs: []string{id}})
 		if nf := notFound(t, id, err); len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
 			t.Errorf("node %q: %v; want net/http/server.go#Server.Shutdown first", id, err)
 		}
 		// tree takes a node id for its document: the error is the node's.
-		_, err = e.Index().Tree(TreeRequest{DocID: id})
+		_, err = ix.Tree(TreeRequest{DocID: id})
 		if nf := notFound(t, id, err); nf.What != "node" || len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
 			t.Errorf("tree %q: %v; want the node net/http/server.go#Server.Shutdown first", id, err)
 		}
 	}
 	// A bare name still gets the symbols named so.
-	_, err := e.Nodes(NodesRequest{IDs: []string{"Shutdown"}})
+	_, err := ix.Nodes(NodesRequest{IDs: []string{"Shutdown"}})
 	if nf := notFound(t, "Shutdown", err); len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
 		t.Errorf("bare Shutdown: %v; want net/http/server.go#Server.Shutdown", err)
 	}

@@ -3,7 +3,6 @@ package index
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -11,28 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 	"github.com/treenav/treenav/index/walk"
 )
-
-// Source reads a document's file. The index keeps no file contents: node
-// text is read back on demand and checked against the content hash taken
-// when the file was indexed.
-type Source interface {
-	ReadFile(collection, path string) ([]byte, error)
-}
-
-// ErrStale is returned when a file changed since it was indexed: its
-// recorded byte ranges no longer describe it. Callers re-index the file
-// (see Engine) and ask again.
-var ErrStale = errors.New("file changed since it was indexed")
-
-// StaleError names the document whose file changed; it matches ErrStale.
-type StaleError struct{ DocID, Path string }
-
-func (e *StaleError) Error() string { return e.Path + ": " + ErrStale.Error() }
-
-// Is makes errors.Is(err, ErrStale) true.
-func (e *StaleError) Is(target error) bool { return target == ErrStale }
 
 // SetSource sets where document contents are read from.
 func (ix *Index) SetSource(src Source) { ix.source.Store(&src) }
@@ -77,6 +57,17 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	if b, ok := ix.cache.get(key); ok {
 		return b, nil
 	}
+	b, err := ix.readVerified(d)
+	if err != nil {
+		return nil, err
+	}
+	ix.cache.put(key, b)
+	return b, nil
+}
+
+// readVerified reads document d's file and checks it against the content
+// hash it was indexed with.
+func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	sp := ix.source.Load()
 	if sp == nil || *sp == nil {
 		return nil, fmt.Errorf("no source to read %s from", d.Path)
@@ -94,7 +85,6 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	if hashOf(b) != d.ContentHash {
 		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
 	}
-	ix.cache.put(key, b)
 	return b, nil
 }
 
@@ -165,11 +155,11 @@ func snippet(src []byte, ranges [][2]uint32, match *termSet, maxChars int, fallb
 		base := int(r[0])
 		// With compounds, as the text was indexed: "white space" is a
 		// hit for whitespace, "signs out" for signout.
-		tokenize(src[r[0]:r[1]], 0, true, &buf, func(k tokKind, key []byte, _, start, end int) {
+		analysis.Tokenize(src[r[0]:r[1]], 0, true, &buf, func(k analysis.TokenKind, key []byte, _, start, end int) {
 			if !match.first[key[0]] {
 				return // no term of this key can match: skip the stemming
 			}
-			if term := termOfToken(k, key); term != "" && match.terms[term] {
+			if term := analysis.TermOfToken(k, key); term != "" && match.terms[term] {
 				if n := len(hits); n > 0 && hits[n-1].start == base+start {
 					hits[n-1].end = max(hits[n-1].end, base+end)
 					return

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/treenav/treenav/index/analysis"
 )
 
 func TestSnippetPrefersTheWindowWithEveryWord(t *testing.T) {
@@ -42,9 +44,9 @@ func TestTermStartsWithItsKeysFirstByte(t *testing.T) {
 	}
 	text = append(text, "dying lying tying skies gently early only singly news howe atlas cosmos bias andes innings outing canning herring earring proceed exceed succeed yelling Yearly ÉCOLE naïve"...)
 	keys := 0
-	tokenize(text, 0, true, new([]byte), func(k tokKind, key []byte, _, _, _ int) {
+	analysis.Tokenize(text, 0, true, new([]byte), func(k analysis.TokenKind, key []byte, _, _, _ int) {
 		keys++
-		if term := termOfToken(k, key); term != "" && term[0] != key[0] {
+		if term := analysis.TermOfToken(k, key); term != "" && term[0] != key[0] {
 			t.Errorf("key %q has term %q: a first-byte filter would miss it", key, term)
 		}
 	})
@@ -57,7 +59,7 @@ func TestTermStartsWithItsKeysFirstByte(t *testing.T) {
 // text was indexed: "white space" for whitespace.
 func TestSnippetFindsCompounds(t *testing.T) {
 	src := []byte(strings.Repeat("padding words here. ", 20) + "all leading and trailing white space removed")
-	got := snippet(src, [][2]uint32{{0, uint32(len(src))}}, newTermSet(map[string]bool{stem("whitespace"): true}), 50, "")
+	got := snippet(src, [][2]uint32{{0, uint32(len(src))}}, newTermSet(map[string]bool{analysis.Stem("whitespace"): true}), 50, "")
 	if !strings.Contains(got, "white space") {
 		t.Errorf("snippet %q misses the compound", got)
 	}

@@ -7,17 +7,18 @@ import (
 
 // A lookup lists a C or C++ function's definition, with its body, before
 // its prototypes, though the header with the prototypes sorts first and is
-// no deeper; a TypeScript implementation comes before its overloads and
-// before a "declare function" in a declaration file. An interface method
+// no deeper; a TypeScript or Python implementation comes before its
+// overloads, and before a "declare function" in a declaration file. An interface method
 // is the contract, not a declaration: it keeps its place.
 func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"bits/algorithmfwd.h": "namespace std {\ntemplate<typename _RAIter>\n  void sort(_RAIter, _RAIter);\n}\n",
 		"bits/stl_algo.h":     "namespace std {\ntemplate<typename _RAIter>\n  inline void sort(_RAIter __first, _RAIter __last)\n  { __sort(__first, __last); }\n}\n",
 		"include/api.h":       "int api_open(const char *path);\nextern int api_errno;\n",
 		"src/api.c":           "int api_errno;\nint api_open(const char *path) { return 0; }\n",
 		"a/fmt.d.ts":          "export declare function format(s: string): string;\n",
 		"b/fmt.ts":            "export function format(s: string): string;\nexport function format(s: string, n: number): string;\nexport function format(s: string, n?: number): string { return s; }\n",
+		"py/parse.py":         "from typing import overload\n@overload\ndef parse(x: int) -> int: ...\n@overload\ndef parse(x: str) -> str: ...\ndef parse(x):\n    return x\n",
 		"a/Shape.java":        "interface Shape {\n  double area();\n}\n",
 		"b/Square.java":       "class Square implements Shape {\n  public double area() { return 1; }\n}\n",
 		// No definition among the hits: the prototype is the best there
@@ -32,26 +33,27 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"std::sort", "bits/stl_algo.h#std.sort"},
 		{"api_open", "src/api.c#api_open"},
 		{"api_errno", "src/api.c#api_errno"},
-		{"format", "b/fmt.ts#format~3"},
+		{"format", "b/fmt.ts#format"}, // the implementation has the bare id
+		{"parse", "py/parse.py#parse"},
 		{"area", "a/Shape.java#Shape.area"},
 		{"fopen", "stdio.h#fopen"},
 		{"of", "types/of.d.ts#of"},
 	} {
-		wantFirstSymbol(t, e.Index(), tc.query, tc.want)
+		wantFirstSymbol(t, ix, tc.query, tc.want)
 	}
 }
 
 // The declaration flag survives a snapshot.
 func TestSnapshotKeepsDeclaration(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"a/api.h": "int api_open(const char *path);\n",
 		"b/api.c": "int api_open(const char *path) { return 0; }\n",
 	})
 	path := filepath.Join(t.TempDir(), "snap")
-	if err := e.Index().Save(path, "fp", nil); err != nil {
+	if err := ix.Save(path, "fp", nil); err != nil {
 		t.Fatal(err)
 	}
-	ix := New()
+	ix = New()
 	if _, err := ix.Load(path, "fp"); err != nil {
 		t.Fatal(err)
 	}

@@ -27,27 +27,27 @@ func TestDeclaredModule(t *testing.T) {
 // uses: a versioned directory (rand/v2) and a module's root directory.
 // The module survives a snapshot's round trip.
 func TestDeclaredModuleNamesSymbols(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"rand/v2/rand.go": "package rand\n\n// IntN returns a number in [0,n).\nfunc IntN(n int) int { return 0 }\n",
 		"rand/rand.go":    "package rand\n\n// Intn returns a number in [0,n).\nfunc Intn(n int) int { return 0 }\n",
 		"count.go":        "package tally\n\n// Count counts.\nfunc Count(n int) string { return \"\" }\n",
 		"other/use.go":    "package other\n\n// Use calls Count.\nfunc Use() { tally.Count(1); Count := 2; _ = Count }\n",
 	})
-	check := func(e *Engine, when string) {
+	check := func(ix *Index, when string) {
 		t.Helper()
-		syms, err := e.Index().Symbols(SymbolRequest{Query: "rand.IntN"})
+		syms, err := ix.Symbols(SymbolRequest{Query: "rand.IntN"})
 		if err != nil || len(syms.Symbols) == 0 || syms.Symbols[0].NodeID != "rand/v2/rand.go#IntN" {
 			t.Errorf("%s: symbols rand.IntN: %+v %v, want rand/v2/rand.go#IntN first", when, syms, err)
 		}
-		syms, err = e.Index().Symbols(SymbolRequest{Query: "tally.Count"})
+		syms, err = ix.Symbols(SymbolRequest{Query: "tally.Count"})
 		if err != nil || len(syms.Symbols) == 0 || syms.Symbols[0].NodeID != "count.go#Count" {
 			t.Errorf("%s: symbols tally.Count: %+v %v, want count.go#Count first", when, syms, err)
 		}
-		res, err := e.Index().Search(SearchRequest{Query: "tally Count"})
+		res, err := ix.Search(SearchRequest{Query: "tally Count"})
 		if err != nil || len(res.Results) == 0 || res.Results[0].NodeID != "count.go#Count" {
 			t.Errorf("%s: search tally Count: %v %v, want count.go#Count first", when, ids(res), err)
 		}
 	}
-	check(e, "built")
-	check(reloaded(t, e), "after loading the snapshot")
+	check(ix, "built")
+	check(reloaded(t, ix), "after loading the snapshot")
 }

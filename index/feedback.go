@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 const (
@@ -96,7 +97,7 @@ func (ix *Index) feedbackTerms(v *view, ref nodeRef, inQuery map[string]bool, ma
 			continue
 		}
 		budget -= end - start
-		analyzeCompounds(src[start:end], 0, func(term string, _, _, _ int) {
+		analysis.AnalyzeCompounds(src[start:end], 0, func(term string, _, _, _ int) {
 			if !inQuery[term] && len(term) > 2 {
 				tf[term]++
 			}

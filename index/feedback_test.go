@@ -18,8 +18,7 @@ var feedbackFiles = map[string]string{
 }
 
 func TestFeedbackRanksWhatSharesTheLeadersWords(t *testing.T) {
-	e, _ := newTestEngine(t, feedbackFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, feedbackFiles)
 	search := func(r treenav.Ranking) []string {
 		t.Helper()
 		ix.SetRanking(r)
@@ -62,7 +61,7 @@ func TestFeedbackRanksWhatSharesTheLeadersWords(t *testing.T) {
 // rescored 3×(offset+limit) of them, and pages repeated and skipped
 // results.)
 func TestFeedbackPagesAgree(t *testing.T) {
-	ix := newQualityEngine(t).Index()
+	ix := newQualityIndex(t)
 	for _, q := range []string{"key rotation", "cookie settings", "canary stage", "token bucket algorithm", "session storage"} {
 		one, err := ix.Search(SearchRequest{Query: q, Limit: 60})
 		if err != nil {

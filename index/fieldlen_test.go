@@ -2,8 +2,6 @@ package index
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/treenav/treenav"
@@ -21,10 +19,10 @@ func TestAvgFieldLen(t *testing.T) {
 	for i := range 20 {
 		files[fmt.Sprintf("p%d.go", i)] = fmt.Sprintf("package p\n\n// F%d returns its argument.\nfunc F%d(x int) int { return x }\n", i, i)
 	}
-	e, dir := newTestEngine(t, files)
+	ix := newTestIndex(t, files)
 	check := func(stage string) {
 		t.Helper()
-		v := e.Index().view()
+		v := ix.view()
 		var sum, with [treenav.NumFields]float64
 		nodes := 0
 		for si, s := range v.segs {
@@ -61,14 +59,9 @@ func TestAvgFieldLen(t *testing.T) {
 		}
 	}
 	check("built")
-	if err := os.Remove(filepath.Join(dir, "guide.md")); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
+	ix.Apply(nil, []string{"guide.md"})
 	check("guide.md removed")
-	if got := e.Index().view().fieldNodes[treenav.FieldBody]; got != 0 {
+	if got := ix.view().fieldNodes[treenav.FieldBody]; got != 0 {
 		t.Errorf("guide.md removed: %d nodes still have a body", got)
 	}
 }

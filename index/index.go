@@ -2,14 +2,14 @@
 // trees, a BM25F positional inverted index over nodes, facets and a symbol
 // table. The index is a list of immutable segments (segment.go) behind an
 // atomically swapped view, so readers never see a half-applied update and
-// never wait for a writer.
+// never wait for a writer. The index answers from what it holds: keeping
+// it current with the disk is index/engine's job, turning text into terms
+// index/analysis's (docs/design.md).
 package index
 
 import (
-	"fmt"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,31 +27,36 @@ type Index struct {
 	weights atomic.Pointer[map[string]float64] // collection weights
 	source  atomic.Pointer[Source]
 	cache   contentCache
-	skipped atomic.Pointer[map[string]skipStamp]
+	grepTxt grepText
+	skipped atomic.Pointer[map[string]Stamp]
 	linkc   linkCache
 }
 
-// skipStamp is what the index remembers of a file it read without
-// indexing anything new (see contentSkip and the Reasons in engine.go): a
+// Stamp is what the index remembers of a file it read without
+// indexing anything new (see contentSkip and the Reasons in
+// index/engine/engine.go): a
 // file skipped by its content (binary, generated, minified), so that later
 // builds need not read it again while it is unchanged; one that failed to
 // parse; an indexed file touched without a change (sameContentReason);
 // one too large to read, so that tools can say why it is missing; and,
 // under a key no document id has, the generated globs each collection's
 // last build ran with (generatedKey).
-type skipStamp struct {
+type Stamp struct {
 	Size, ModTime int64
 	Reason        string
 }
 
-func (ix *Index) skippedFiles() map[string]skipStamp {
+// Stamps returns the stamps the index keeps, by document id (and
+// engine-defined keys no document id has); the map must not be changed.
+func (ix *Index) Stamps() map[string]Stamp {
 	if m := ix.skipped.Load(); m != nil {
 		return *m
 	}
 	return nil
 }
 
-func (ix *Index) setSkippedFiles(m map[string]skipStamp) { ix.skipped.Store(&m) }
+// SetStamps replaces the stamps; they are saved with the snapshot.
+func (ix *Index) SetStamps(m map[string]Stamp) { ix.skipped.Store(&m) }
 
 // view is one consistent state of the index.
 type view struct {
@@ -344,7 +349,10 @@ type Stats struct {
 	Segments  int            `json:"segments"`
 	Languages map[string]int `json:"languages"`
 	Updated   time.Time      `json:"updated"`
-	HeapBytes uint64         `json:"heap_bytes"`
+	HeapBytes uint64         `json:"heap_bytes"` // live Go heap (HeapAlloc)
+	// Memory breaks the process's memory down: heap in use and
+	// reserved, mapped snapshot bytes, resident set (memory.go).
+	Memory
 	// Warned counts the documents parsed with warnings (a syntax error
 	// the parser recovered from, malformed frontmatter): their outlines
 	// may miss symbols or sections. WarnedExamples are the first ids.
@@ -381,6 +389,7 @@ func (ix *Index) Stats() Stats {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	st.HeapBytes = ms.HeapAlloc
+	st.Memory = memoryOf(&ms)
 	return st
 }
 
@@ -391,21 +400,6 @@ func (ix *Index) Has(docID string) (hash string, ok bool) {
 		return "", false
 	}
 	return d.ContentHash, true
-}
-
-// NotFoundError reports an unknown document or node id, with the closest
-// valid ids so that a caller (often an agent) can correct itself.
-type NotFoundError struct {
-	What    string   // "document" or "node"
-	ID      string   // the id asked for
-	Closest []string // nearest valid ids, best first
-}
-
-func (e *NotFoundError) Error() string {
-	if len(e.Closest) == 0 {
-		return fmt.Sprintf("unknown %s id %s", e.What, QuoteInput(e.ID))
-	}
-	return fmt.Sprintf("unknown %s id %s; closest: %s", e.What, QuoteInput(e.ID), strings.Join(e.Closest, ", "))
 }
 
 // distinctTerms counts the terms of all segments, each once: a walk over

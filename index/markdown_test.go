@@ -46,13 +46,12 @@ Issues a token. Back to the [auth guide](../guides/auth.md).
 `
 
 func TestMarkdownInIndex(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"guides/auth.md":     authMD,
 		"guides/glossary.md": glossaryMD,
 		"guides/diagram.png": "\x89PNG not really",
 		"api/reference.md":   referenceMD,
 	})
-	ix := e.Index()
 	// Aliases and the description are searchable.
 	r, _ := ix.Search(SearchRequest{Query: "signin"})
 	if got := ids(r); len(got) == 0 || got[0] != "guides/auth.md" {
@@ -100,7 +99,7 @@ func TestMarkdownInIndex(t *testing.T) {
 		t.Errorf("backlinks: %+v", tr.Backlinks)
 	}
 	// A section's own content excludes its subsections; its links are its own.
-	nr, err := e.Nodes(NodesRequest{IDs: []string{"guides/auth.md#authentication-guide/token-refresh"}})
+	nr, err := ix.Nodes(NodesRequest{IDs: []string{"guides/auth.md#authentication-guide/token-refresh"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +107,7 @@ func TestMarkdownInIndex(t *testing.T) {
 	if !strings.Contains(c, "Tokens expire") || strings.Contains(c, "Rotate keys") || !strings.Contains(c, "→ guides/auth.md#authentication-guide/token-refresh/rotation") {
 		t.Errorf("section content: %q", c)
 	}
-	nr, _ = e.Nodes(NodesRequest{IDs: []string{"guides/auth.md#authentication-guide/token-refresh/rotation"}})
+	nr, _ = ix.Nodes(NodesRequest{IDs: []string{"guides/auth.md#authentication-guide/token-refresh/rotation"}})
 	if len(nr.Nodes[0].Links) != 1 || nr.Nodes[0].Links[0].Kind != "embed" {
 		t.Errorf("node links: %+v", nr.Nodes[0].Links)
 	}

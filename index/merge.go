@@ -79,6 +79,7 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 			out.termPost = append(out.termPost, uint32(len(out.postNode)))
 		}
 	}
+	out.grams = mergeGrams(segs, dead)
 	out.buildTables()
 	return out
 }

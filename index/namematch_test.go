@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // nameMatchByStrings is nameMatch as first written, building the strings
@@ -157,11 +158,11 @@ func titleWords(s string) string {
 // keyAndTitle are the identifier and title words of a query typed as raw,
 // its words split at spaces, hyphens and dots.
 func keyAndTitle(raw string) (key, title string) {
-	q := &query{}
+	q := &analysis.Query{}
 	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-		q.words = append(q.words, qword{text: w})
+		q.Words = append(q.Words, analysis.Word{Text: w})
 	}
-	return q.identifier(), q.title()
+	return q.Identifier(), q.Title()
 }
 
 func TestNameMatchAgreesWithStrings(t *testing.T) {

@@ -1,6 +1,10 @@
 package index
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/treenav/treenav/index/analysis"
+)
 
 // nameQueries are the ways a query can name a node, for the name-match
 // bonus: its words without stop words, as the index reads them ("the
@@ -22,9 +26,9 @@ type nameForm struct {
 	sigs       querySigs
 }
 
-func newNameQueries(q *query, raw string) nameQueries {
+func newNameQueries(q *analysis.Query, raw string) nameQueries {
 	n := nameQueries{raw: raw, dotted: dottedQuery(raw)}
-	key, title := q.identifier(), q.title()
+	key, title := q.Identifier(), q.Title()
 	n.forms = append(n.forms, nameForm{key, title, newQuerySigs(raw, n.dotted, key, title)})
 	// More words than the indexed reading: the query has stop words.
 	if full := allWords(raw); strings.Count(full, " ") > strings.Count(title, " ") {

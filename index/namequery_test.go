@@ -6,7 +6,7 @@ import "testing"
 // words in them are named by queries that type those words: the index
 // drops stop words, names and headings keep them.
 func TestNameQueriesKeepStopWords(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"strs.go": `package strs
 
 // Prefix returns the common prefix of a and b, the prefix both share.
@@ -36,7 +36,6 @@ Retries are bounded; idempotency keys make retries safe, and each of the
 retries reuses the idempotency key of the first attempt.
 `,
 	})
-	ix := e.Index()
 	for _, tc := range []struct{ query, first string }{
 		{"has prefix", "strs.go#HasPrefix"},
 		{"with timeout", "strs.go#WithTimeout"},
@@ -52,7 +51,7 @@ retries reuses the idempotency key of the first attempt.
 // last word (what the function acts on) outranks a longer name that
 // merely contains the others.
 func TestGappedNameLastWord(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"format.go": `package format
 
 // ParseDurationError describes a problem parsing a duration string: the
@@ -83,7 +82,7 @@ func ParseDuration(s string) (int64, error) {
 }
 `,
 	})
-	resp, err := e.Index().Search(SearchRequest{Query: "parse duration string", Limit: 2})
+	resp, err := ix.Search(SearchRequest{Query: "parse duration string", Limit: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

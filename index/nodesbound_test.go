@@ -29,9 +29,9 @@ func bigTypeFiles() map[string]string {
 // says how many there are; repeated ids are answered once (10,000 copies
 // of one id answered 130 KB).
 func TestNodesBoundTheWholeAnswer(t *testing.T) {
-	e, _ := newTestEngine(t, bigTypeFiles())
+	ix := newTestIndex(t, bigTypeFiles())
 	for _, maxChars := range []int{500, 2000, 20000} {
-		r, err := e.Nodes(NodesRequest{IDs: []string{"big.go#Big", "small.go#Small"}, MaxChars: maxChars})
+		r, err := ix.Nodes(NodesRequest{IDs: []string{"big.go#Big", "small.go#Small"}, MaxChars: maxChars})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestNodesBoundTheWholeAnswer(t *testing.T) {
 	}
 
 	// A whole answer that fits is unchanged: no cut, no total.
-	r, err := e.Nodes(NodesRequest{IDs: []string{"small.go#Small"}})
+	r, err := ix.Nodes(NodesRequest{IDs: []string{"small.go#Small"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestNodesBoundTheWholeAnswer(t *testing.T) {
 		ids[i] = "small.go#Small"
 	}
 	ids = append(ids, "Small", "big.go#Big.Method00001", "small.go#Small")
-	r, err = e.Nodes(NodesRequest{IDs: ids, MaxChars: 20000})
+	r, err = ix.Nodes(NodesRequest{IDs: ids, MaxChars: 20000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,8 +84,7 @@ func TestNodesBoundTheWholeAnswer(t *testing.T) {
 // TestErrorsClipEchoedInput: an error quotes at most maxQuoted bytes of
 // an input and says how long it was; a 1 MB id answered 1 MB.
 func TestErrorsClipEchoedInput(t *testing.T) {
-	e, _ := newTestEngine(t, bigTypeFiles())
-	ix := e.Index()
+	ix := newTestIndex(t, bigTypeFiles())
 	long := strings.Repeat("é", 1<<19) // 1 MB, multi-byte: the cut must stay valid UTF-8
 	check := func(what string, err error) {
 		// (what was asked holds long, with a few bytes around it)
@@ -102,9 +101,9 @@ func TestErrorsClipEchoedInput(t *testing.T) {
 			t.Errorf("%s: the clipped quote is not valid text: %.300s", what, msg)
 		}
 	}
-	_, err := e.Nodes(NodesRequest{IDs: []string{long}})
+	_, err := ix.Nodes(NodesRequest{IDs: []string{long}})
 	check("node id", err)
-	_, err = e.Nodes(NodesRequest{IDs: []string{"big.go#" + long}})
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"big.go#" + long}})
 	check("anchor", err)
 	_, err = ix.Tree(TreeRequest{DocID: long + ".go"})
 	check("doc id", err)

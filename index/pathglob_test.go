@@ -59,8 +59,7 @@ var globFiles = map[string]string{
 // scope gitignore and ripgrep: a directory takes in what is under it, a
 // name matches at any depth.
 func TestPathGlobDirectoryAndBaseName(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, tc := range []struct {
 		glob string
 		want []string // the documents of the results
@@ -122,17 +121,21 @@ func sameDocs(got, want []string) bool {
 }
 
 // A glob that would match below the root but matches nothing from it
-// says so; one that matches nothing anywhere is an empty result.
+// says so; one whose first part is nothing at the root is an error too;
+// a pattern that matches nothing anywhere is an empty result.
 func TestPathGlobFromTheRoot(t *testing.T) {
-	e, _ := newTestEngine(t, globFiles)
-	ix := e.Index()
+	ix := newTestIndex(t, globFiles)
 	for _, glob := range []string{"http/*.go", "http", "httptest/server.go"} {
 		_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
 		wantBadRequest(t, "search "+glob, err, "matches no file", `did you mean "**/`+glob+`"`)
 		_, err = ix.Symbols(SymbolRequest{Query: "Shutdown", PathGlob: glob})
 		wantBadRequest(t, "symbols "+glob, err, "matches no file", `did you mean "**/`+glob+`"`)
 	}
-	for _, glob := range []string{"*.rs", "vendor/*.go", "/http/*.go", "**/vendor"} {
+	// A first part that is nothing at the root: an error that lists
+	// what the root holds, not an empty answer.
+	_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: "vendor/*.go"})
+	wantBadRequest(t, "search vendor/*.go", err, "matches no file", "the root, which holds ")
+	for _, glob := range []string{"*.rs", "/http/*.go", "**/vendor"} {
 		r, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
 		if err != nil || len(r.Results) != 0 {
 			t.Errorf("search --path %q: %v, %d results; want none and no error", glob, err, len(r.Results))

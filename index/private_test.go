@@ -42,11 +42,10 @@ func TestIsPrivateSymbol(t *testing.T) {
 // exported type's ranks first, in search and find_symbol, though BM25
 // and path order prefer the unexported one.
 func TestPrivateSymbolsRankBelowPublic(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"a/sub.go":  "package a\n\ntype subFS struct{}\n\n// ReadFile reads.\nfunc (f *subFS) ReadFile(name string) ([]byte, error) { return nil, nil }\n",
 		"b/root.go": "package b\n\ntype Root struct{}\n\n// ReadFile reads the named file from the root, all of it.\nfunc (r *Root) ReadFile(name string) ([]byte, error) { return nil, nil }\n",
 	})
-	ix := e.Index()
 	r, err := ix.Search(SearchRequest{Query: "ReadFile"})
 	if err != nil {
 		t.Fatal(err)

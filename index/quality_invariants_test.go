@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // BM25 invariants of the search-quality suite (invariants.json): stemming,
@@ -56,7 +57,7 @@ func runInvariant(ix *Index, c *qualityCorpus, chk invariantCheck) error {
 	}
 	switch chk.Kind {
 	case "stem":
-		a, b := termOf(chk.Word), termOf(chk.Other)
+		a, b := analysis.TermOf(chk.Word), analysis.TermOf(chk.Other)
 		if (a == b) != chk.Same {
 			return fmt.Errorf("%q → %q, %q → %q: same=%v, want %v", chk.Word, a, chk.Other, b, a == b, chk.Same)
 		}
@@ -130,14 +131,14 @@ func runInvariant(ix *Index, c *qualityCorpus, chk invariantCheck) error {
 // finds it.
 func checkCoverage(ix *Index, chk invariantCheck, all func(string, SearchRequest) (*treenav.SearchResponse, error)) error {
 	// The weights below 1 (tests, internal or private code, deprecated
-	// symbols) scale the bonus with the rest of a node's score: set to
+	// symbols, files for a query in plain words) scale the bonus with the rest of a node's score: set to
 	// 1, they leave the bonus alone to measure. (The caller restores the
 	// ranking.)
 	r := ix.Ranking()
-	r.TestWeight, r.InternalWeight, r.DeprecatedWeight = 1, 1, 1
+	r.TestWeight, r.InternalWeight, r.DeprecatedWeight, r.PlainFileWeight = 1, 1, 1, 1
 	ix.SetRanking(r)
-	sq := parseQuery(chk.Single)
-	if len(sq.words) != 1 {
+	sq := analysis.ParseQuery(chk.Single)
+	if len(sq.Words) != 1 {
 		return fmt.Errorf("%q is not a single word", chk.Single)
 	}
 	if b := coverageBonus(sq, ^uint32(0), &r); b != 0 {
@@ -181,7 +182,7 @@ func checkCoverage(ix *Index, chk invariantCheck, all func(string, SearchRequest
 	if chk.Multi == "" {
 		return nil
 	}
-	mq := parseQuery(chk.Multi)
+	mq := analysis.ParseQuery(chk.Multi)
 	if b := coverageBonus(mq, ^uint32(0), &r); b != r.FullCoverageBonus {
 		return fmt.Errorf("%q covering every word gets %v, want %v", chk.Multi, b, r.FullCoverageBonus)
 	}

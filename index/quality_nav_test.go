@@ -54,7 +54,7 @@ type navScenario struct {
 }
 
 // runScenario runs one navigation workflow and returns what failed.
-func runScenario(e *Engine, sc navScenario) []string {
+func runScenario(ix *Index, sc navScenario) []string {
 	var fails []string
 	fail := func(step int, format string, args ...any) {
 		fails = append(fails, fmt.Sprintf("step %d: %s", step+1, fmt.Sprintf(format, args...)))
@@ -74,7 +74,7 @@ func runScenario(e *Engine, sc navScenario) []string {
 			if st.Collection != "" {
 				req.Collections = []string{st.Collection}
 			}
-			resp, err := e.Index().Search(req)
+			resp, err := ix.Search(req)
 			if err != nil {
 				fail(i, "search %q: %v", st.Query, err)
 				return fails
@@ -98,14 +98,14 @@ func runScenario(e *Engine, sc navScenario) []string {
 				fail(i, "search %q: first result is in %s, want %s", st.Query, topDoc, x.TopDoc)
 			}
 		case "tree":
-			tr, err := e.Index().Tree(TreeRequest{DocID: resolve(st.DocID)})
+			tr, err := ix.Tree(TreeRequest{DocID: resolve(st.DocID)})
 			if err != nil {
 				fail(i, "tree %s: %v", resolve(st.DocID), err)
 				return fails
 			}
 			fails = append(fails, checkTreeNodes(i, tr.Nodes, x)...)
 		case "node":
-			resp, err := e.Nodes(NodesRequest{IDs: []string{resolve(st.NodeID)}})
+			resp, err := ix.Nodes(NodesRequest{IDs: []string{resolve(st.NodeID)}})
 			if err != nil || len(resp.Nodes) != 1 {
 				fail(i, "node %s: %v", resolve(st.NodeID), err)
 				return fails
@@ -120,7 +120,7 @@ func runScenario(e *Engine, sc navScenario) []string {
 			}
 		case "navigate":
 			id := resolve(st.NodeID)
-			resp, err := e.Navigate(NavigateRequest{ID: id})
+			resp, err := ix.Navigate(NavigateRequest{ID: id})
 			if err != nil {
 				fail(i, "navigate %s: %v", id, err)
 				return fails
@@ -129,7 +129,7 @@ func runScenario(e *Engine, sc navScenario) []string {
 			fails = append(fails, checkContent(i, id, resp.Content, x)...)
 			if x.AllDescendants {
 				docID, _ := treenav.SplitNodeID(resp.NodeID)
-				tr, err := e.Index().Tree(TreeRequest{DocID: docID})
+				tr, err := ix.Tree(TreeRequest{DocID: docID})
 				if err != nil {
 					fail(i, "tree %s: %v", docID, err)
 					return fails

@@ -99,40 +99,30 @@ func loadQualityJSON(t *testing.T, name string, v any) {
 	}
 }
 
-// newQualityEngine indexes the corpus as two collections, docs and code,
+// newQualityIndex indexes the corpus as two collections, docs and code,
 // so that doc ids carry the collection ("docs:auth/oauth.md") and the
 // cross-collection scenario has something to scope.
-func newQualityEngine(t *testing.T) *Engine {
+func newQualityIndex(t *testing.T) *Index {
 	t.Helper()
 	root := filepath.Join(qualityDir, "corpus")
-	e, err := NewEngine([]treenav.Collection{
-		{Name: "docs", Root: filepath.Join(root, "docs")},
-		{Name: "code", Root: filepath.Join(root, "code")},
-	}, EngineOptions{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Build(); err != nil {
-		t.Fatal(err)
-	}
-	if st := e.Status(); st.ErrorCount > 0 {
-		t.Fatalf("corpus files failed to index: %+v", st.Errors)
-	}
+	ix := dirIndex(t,
+		treenav.Collection{Name: "docs", Root: filepath.Join(root, "docs")},
+		treenav.Collection{Name: "code", Root: filepath.Join(root, "code")})
 	// TREENAV_QUALITY_RANK="knob=value,..." tries other ranking knobs
 	// without editing code: the way to explore a change before making it
 	// the default.
 	if spec := os.Getenv("TREENAV_QUALITY_RANK"); spec != "" {
-		r := e.Index().Ranking()
+		r := ix.Ranking()
 		for _, kv := range strings.Split(spec, ",") {
 			k, val, _ := strings.Cut(kv, "=")
 			if err := r.Set(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		e.Index().SetRanking(r)
+		ix.SetRanking(r)
 		t.Logf("ranking knobs from TREENAV_QUALITY_RANK: %s", spec)
 	}
-	return e
+	return ix
 }
 
 // qualityCorpus knows every node id of the index, and which documents of
@@ -143,16 +133,16 @@ type qualityCorpus struct {
 	noParser map[string]bool // doc ids of corpus files no parser handles
 }
 
-func scanQualityCorpus(t *testing.T, e *Engine) *qualityCorpus {
+func scanQualityCorpus(t *testing.T, ix *Index) *qualityCorpus {
 	t.Helper()
 	c := &qualityCorpus{nodes: map[string]bool{}, docs: map[string]bool{}, noParser: map[string]bool{}}
-	list, err := e.Index().List(ListRequest{Limit: 10000})
+	list, err := ix.List(ListRequest{Limit: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range list.Documents {
 		c.docs[d.DocID] = true
-		tr, err := e.Index().Tree(TreeRequest{DocID: d.DocID})
+		tr, err := ix.Tree(TreeRequest{DocID: d.DocID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,9 +475,8 @@ func TestSearchQuality(t *testing.T) {
 	loadQualityJSON(t, "invariants.json", &inv)
 	validateQueries(t, qf.Queries)
 
-	e := newQualityEngine(t)
-	ix := e.Index()
-	corpus := scanQualityCorpus(t, e)
+	ix := newQualityIndex(t)
+	corpus := scanQualityCorpus(t, ix)
 	defaults := ix.Ranking()
 
 	var navPassed, navRun int
@@ -498,7 +487,7 @@ func TestSearchQuality(t *testing.T) {
 				continue
 			}
 			navRun++
-			fails := runScenario(e, sc)
+			fails := runScenario(ix, sc)
 			if len(fails) == 0 {
 				navPassed++
 				t.Logf("%s %s: pass", sc.ID, sc.Title)

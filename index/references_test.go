@@ -3,8 +3,6 @@ package index
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -65,8 +63,8 @@ func refsOf(r *treenav.ReferencesResponse) []string {
 }
 
 func TestReferencesGo(t *testing.T) {
-	e, _ := newTestEngine(t, refsTree)
-	for _, ix := range []*Index{e.Index(), reloaded(t, e).Index()} {
+	ix0 := newTestIndex(t, refsTree)
+	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
 		r, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown"})
 		if err != nil {
 			t.Fatal(err)
@@ -100,8 +98,7 @@ func TestReferencesGo(t *testing.T) {
 }
 
 func TestReferencesTargetsAndPages(t *testing.T) {
-	e, _ := newTestEngine(t, refsTree)
-	ix := e.Index()
+	ix := newTestIndex(t, refsTree)
 	_, err := ix.References(ReferencesRequest{Target: "Shutdown"})
 	var amb *AmbiguousTargetError
 	if !errors.As(err, &amb) || len(amb.Candidates) != 3 {
@@ -144,44 +141,14 @@ func TestReferencesTargetsAndPages(t *testing.T) {
 	}
 }
 
-// After an edit in the defining file (a rename) and in the using file
-// (a removed import), the answers are those of a fresh build.
-func TestReferencesFollowEdits(t *testing.T) {
-	e, dir := newTestEngine(t, refsTree)
-	src := strings.ReplaceAll(refsTree["a/a.go"], "func (s *Server) Shutdown()", "func (s *Server) Stop()")
-	if err := os.WriteFile(filepath.Join(dir, "a/a.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Refresh([]string{"a/a.go"}); err != nil {
-		t.Fatal(err)
-	}
-	r, err := e.Index().References(ReferencesRequest{Target: "a.Other.Shutdown"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// s.Shutdown() no longer resolves to a method of Server: its calls
-	// are now candidates of any Shutdown.
-	if r.Counts.Resolved != 0 || r.Counts.Ambiguous == 0 {
-		t.Errorf("after the rename: %+v %v", r.Counts, refsOf(r))
-	}
-	fresh, _ := newTestEngine(t, map[string]string{"go.mod": refsTree["go.mod"], "a/a.go": src, "b/b.go": refsTree["b/b.go"]})
-	r2, err := fresh.Index().References(ReferencesRequest{Target: "a.Other.Shutdown"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Join(refsOf(r), ",") != strings.Join(refsOf(r2), ",") || r.Counts != r2.Counts {
-		t.Errorf("refreshed %v %+v, fresh %v %+v", refsOf(r), r.Counts, refsOf(r2), r2.Counts)
-	}
-}
-
 // Markdown mentions: qualified enough resolves, a bare name is textual.
 func TestReferencesMarkdown(t *testing.T) {
 	files := map[string]string{"README.md": "# Use\n\nStop it with `Server.Shutdown` (or `a.Server.Shutdown()`).\n\n## Other\n\n`Shutdown` is also on Other.\n"}
 	for k, v := range refsTree {
 		files[k] = v
 	}
-	e, _ := newTestEngine(t, files)
-	r, err := e.Index().References(ReferencesRequest{Target: "a.Server.Shutdown", Kinds: []string{"doc"}, PathGlob: "*.md"})
+	ix := newTestIndex(t, files)
+	r, err := ix.References(ReferencesRequest{Target: "a.Server.Shutdown", Kinds: []string{"doc"}, PathGlob: "*.md"})
 	if err != nil {
 		t.Fatal(err)
 	}

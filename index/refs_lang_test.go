@@ -55,9 +55,9 @@ func TestReferencesLanguages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, _ := newTestEngine(t, files)
+			ix0 := newTestIndex(t, files)
 			var answers []string
-			for _, ix := range []*Index{e.Index(), reloaded(t, e).Index()} {
+			for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
 				var b strings.Builder
 				for _, id := range ids {
 					r, err := ix.References(ReferencesRequest{Target: id})

@@ -12,7 +12,7 @@ import (
 // of P scores G0 + s*(P0 + s*C0). Document roots and parents that do not
 // match take nothing.
 func TestRollup(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"pool.go": `package pool
 
 // Pool keeps connections for reuse.
@@ -52,7 +52,6 @@ Nothing here.
 At most ten connections.
 `,
 	})
-	ix := e.Index()
 	scores := func(share float64) map[string]float64 {
 		r := ix.Ranking()
 		r.SectionRollup, r.SymbolRollup = share, share

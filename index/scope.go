@@ -3,12 +3,14 @@ package index
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/markdown"
 )
@@ -191,7 +193,7 @@ func (sv *scopeVocab) checkFacet(k string, vals []string) error {
 			return &BadRequestError{fmt.Sprintf("no document has the facet %s (did you mean %q?); facets: %s",
 				QuoteInput(k), s, strings.Join(sortedKeys(known), ", "))}
 		}
-		return nil
+		return unknownFacet(k, known)
 	}
 	for _, val := range vals {
 		if have[val] == 0 && closestValue(val, have) != "" {
@@ -275,7 +277,7 @@ func closestValue(val string, have map[string]int) string {
 	lv := strings.ToLower(val)
 	best, bestDist := "", max(2, len(val)/3)+1
 	for x := range have {
-		d := editDistance(lv, strings.ToLower(x))
+		d := treenav.EditDistance(lv, strings.ToLower(x))
 		if d < bestDist || d == bestDist && x < best {
 			best, bestDist = x, d
 		}
@@ -302,6 +304,9 @@ func (v *view) checkPathGlob(glob string) error {
 	if !doublestar.ValidatePattern(glob) {
 		return &BadRequestError{"path glob " + QuoteInput(glob) + " is not a valid pattern"}
 	}
+	if slices.Contains(strings.Split(glob, "/"), "..") {
+		return &BadRequestError{"path glob " + QuoteInput(glob) + " reaches outside the root: globs are relative to the root, which holds every indexed file"}
+	}
 	// Only a glob whose first part is a name the root does not have can
 	// be such a mistake: the others are not looked further into.
 	first, _, _ := strings.Cut(glob, "/")
@@ -324,7 +329,7 @@ func (v *view) checkPathGlob(glob string) error {
 	if matchedBelow {
 		return &BadRequestError{fmt.Sprintf("path glob %s matches no file: globs start at the root (did you mean %s?)", QuoteInput(glob), QuoteInput(below))}
 	}
-	return nil
+	return outsideRoots(glob, v.rootNames())
 }
 
 // rootNames are the first parts of the view's documents' paths: the

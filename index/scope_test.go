@@ -20,11 +20,11 @@ Tokens are refreshed by the server.
 const scopeC = "typedef struct point { int x; } point_t;\nint area(point_t *p);\n"
 
 func newScopeEngine(t *testing.T) *Index {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"web/server.go": serverGo, "auth/token.go": tokenGo,
 		"docs/auth.md": scopePage, "geo/point.c": scopeC,
 	})
-	return e.Index()
+	return ix
 }
 
 // wantBadRequest fails unless err is a BadRequestError whose message has
@@ -87,13 +87,18 @@ func TestScopeValuesTheRepositoryLacksGiveEmptyResults(t *testing.T) {
 		{"language": {"rust"}},          // a language, not in this repository
 		{"language": {"python", "go"}},  // OR: go has results
 		{"tags": {"billing"}},           // no page has it, nor anything like it
-		{"owner": {"platform-team"}},    // no page has the key
 		{"kind": {"typedef", "struct"}}, // the C grammar's own word, and treenav's
 	} {
 		if _, err := ix.Search(SearchRequest{Query: "token point", Filters: f}); err != nil {
 			t.Errorf("%v: %v", f, err)
 		}
 	}
+	// A key no page has can match nothing: an error listing the facets
+	// (issue 29), and "test" points to the tests parameter.
+	_, err := ix.Search(SearchRequest{Query: "token", Filters: map[string][]string{"owner": {"platform-team"}}})
+	wantBadRequest(t, "owner", err, `no document has the facet "owner"; facets: `, "language")
+	_, err = ix.Search(SearchRequest{Query: "token", Filters: map[string][]string{"test": {"false"}}})
+	wantBadRequest(t, "test=false", err, `facet "test"`, "tests: exclude")
 	r, _ := ix.Search(SearchRequest{Query: "token", Filters: map[string][]string{"language": {"rust"}}})
 	if len(r.Results) != 0 {
 		t.Errorf("language rust: %v", ids(r))

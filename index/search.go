@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"errors"
 	"math"
 	"math/bits"
@@ -10,34 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
-
-// SearchRequest is a ranked search over nodes.
-type SearchRequest struct {
-	Query string
-	// Filters keep nodes whose document has, for every key, one of the
-	// values (OR within a key, AND across keys). The key "kind" filters
-	// on the node's own kind; "collection", "language", "content_type" and
-	// every frontmatter key are document facets.
-	Filters map[string][]string
-	// Collections, DocIDs and PathGlob scope the search.
-	Collections []string
-	DocIDs      []string
-	PathGlob    string
-	Limit       int // default 10
-	Offset      int
-	// SnippetChars bounds each snippet (default 240).
-	SnippetChars int
-	// MaxChars bounds the results' JSON size (default DefaultMaxChars):
-	// the page stops early, with a cursor to the rest, when it would pass.
-	MaxChars int
-}
-
-// DefaultLimit is the number of results when a request does not say.
-const DefaultLimit = 10
 
 // variant is one dictionary term that can match a query term.
 type variant struct {
@@ -113,17 +88,19 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if err := checkQueryLength(req.Query); err != nil {
 		return nil, err
 	}
-	q := parseQuery(req.Query)
+	q := analysis.ParseQuery(req.Query)
 	resp := &treenav.SearchResponse{Query: req.Query, Results: []treenav.SearchResult{}}
 	filter, err := v.compileFilter(req)
 	if err != nil {
 		// A doc_id of a file left out says why, as tree and node do.
 		if nf, ok := errors.AsType[*NotFoundError](err); ok {
-			return nil, ix.notIndexed(nf.ID, err)
+			return nil, withAsked(nf.ID, err)
 		}
 		return nil, err
 	}
-	if len(q.terms) == 0 || v.liveNodes == 0 {
+	empty, note := analysis.StopNote(req.Query)
+	resp.Note = note
+	if empty || len(q.Terms) == 0 || v.liveNodes == 0 {
 		return resp, nil
 	}
 	limit := req.Limit
@@ -162,14 +139,16 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
 		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
 	}
+	plain, tests := analysis.PlainWords(req.Query), analysis.AsksForTests(req.Query)
 	for i := range cands {
-		cands[i].score *= v.standing(cands[i].ref, &r, weights)
+		cands[i].score *= v.standing(cands[i].ref, &r, weights) * v.asked(cands[i].ref, &r, plain, tests)
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.phrases) > 0 {
+	if len(q.Phrases) > 0 || len(q.Literals) > 0 {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
+		cands = ix.keepLiterals(v, cands, q.Literals)
 	} else {
 		// Only the first pages are read: select them, do not sort all.
 		topCandidates(v, cands, rerank)
@@ -188,7 +167,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// that grew with offset and limit rescored a different set, so that
 	// pages repeated results and skipped others.
 	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights)
-	if len(q.words) > 1 {
+	if len(q.Words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]
 			c.score += proximityBonus(v, c, q, variants, &r)
@@ -208,7 +187,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	match := newTermSet(matchTerms)
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SearchResponse{Query: req.Query, Total: resp.Total, Results: []treenav.SearchResult{},
+	budget.reserve(&treenav.SearchResponse{Query: req.Query, Note: resp.Note, Total: resp.Total, Results: []treenav.SearchResult{},
 		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
 	for _, c := range page {
 		res := ix.result(v, c, match, snipChars)
@@ -228,30 +207,6 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		resp.NextCursor = strconv.Itoa(next)
 	}
 	return resp, nil
-}
-
-// standing is what a node's score is multiplied by for where it stands,
-// whatever the query: tests, internal and deprecated code score less, and
-// each collection by its weight.
-func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]float64) float64 {
-	s := v.segs[ref.seg]
-	h := &s.hot[ref.node]
-	m := 1.0
-	switch {
-	case h.flags&hotTest != 0:
-		m *= r.TestWeight
-	case h.flags&hotInternal != 0:
-		m *= r.InternalWeight
-	}
-	if h.flags&hotDeprecated != 0 {
-		m *= r.DeprecatedWeight
-	}
-	if len(weights) > 0 {
-		if w, ok := weights[s.docs[s.norms[ref.node].doc].Collection]; ok {
-			m *= w
-		}
-	}
-	return m
 }
 
 func sortCandidates(v *view, cands []candidate) {
@@ -318,35 +273,35 @@ func topCandidates(v *view, cands []candidate, m int) {
 // expand finds each query term's variants in the dictionaries of all
 // segments: the term itself, prefix expansions (capped, discounted) and
 // synonyms (discounted), with their global IDF.
-func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
-	out := make([][]variant, len(q.terms))
+func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
+	out := make([][]variant, len(q.Terms))
 	idf := v.idfFunc()
-	for ti, t := range q.terms {
-		seen := map[string]bool{t.text: true}
-		if w := idf(t.text); w > 0 {
-			out[ti] = append(out[ti], variant{t.text, 1, w})
+	for ti, t := range q.Terms {
+		seen := map[string]bool{t.Text: true}
+		if w := idf(t.Text); w > 0 {
+			out[ti] = append(out[ti], variant{t.Text, 1, w})
 		}
-		if t.exact {
+		if t.Exact {
 			continue
 		}
-		if r.PrefixPenalty > 0 && len(t.text) >= r.PrefixMinLength {
-			for _, e := range v.prefixTerms(t.text, r.PrefixMaxExpansions) {
+		if r.PrefixPenalty > 0 && len(t.Text) >= r.PrefixMinLength {
+			for _, e := range v.prefixTerms(t.Text, r.PrefixMaxExpansions) {
 				if !seen[e] {
 					seen[e] = true
 					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
 				}
 			}
 		}
-		if c, ok := q.compounds[t.word]; ok && !seen[c] {
+		if c, ok := q.Compounds[t.Word]; ok && !seen[c] {
 			seen[c] = true
 			if w := idf(c); w > 0 {
 				out[ti] = append(out[ti], variant{c, 1, w})
 			}
 		}
-		if r.Synonyms && r.SynonymWeight > 0 && q.words[t.word].whole < 0 {
-			syns := append([]string(nil), synonyms[t.text]...)
-			if c, ok := q.compounds[t.word]; ok {
-				syns = append(syns, synonyms[c]...)
+		if r.Synonyms && r.SynonymWeight > 0 && q.Words[t.Word].Whole < 0 {
+			syns := append([]string(nil), analysis.Synonyms[t.Text]...)
+			if c, ok := q.Compounds[t.Word]; ok {
+				syns = append(syns, analysis.Synonyms[c]...)
 			}
 			for _, syn := range syns {
 				if !seen[syn] {
@@ -374,22 +329,22 @@ func (v *view) expand(q *query, r *treenav.Ranking) [][]variant {
 // outranked nodes with "shutdown" itself: GOROOT's "graceful shutdown"
 // had gcDrain* at ranks 5 to 11, now from 12 (suite: "access control"
 // NDCG@10 0.659 → 0.570 among near-equal scores).
-func (v *view) expandSpans(q *query, out [][]variant, r *treenav.Ranking, idf func(string) float64) {
-	for i := range q.words {
-		for n := 2; n <= 3 && i+n <= len(q.words); n++ {
+func (v *view) expandSpans(q *analysis.Query, out [][]variant, r *treenav.Ranking, idf func(string) float64) {
+	for i := range q.Words {
+		for n := 2; n <= 3 && i+n <= len(q.Words); n++ {
 			key := make([]string, 0, n)
-			for _, w := range q.words[i : i+n] {
-				if w.whole >= 0 || len(w.terms) != 1 {
+			for _, w := range q.Words[i : i+n] {
+				if w.Whole >= 0 || len(w.Terms) != 1 {
 					break
 				}
-				key = append(key, q.terms[w.terms[0]].text)
+				key = append(key, q.Terms[w.Terms[0]].Text)
 			}
-			targets, ok := spanSynonyms[strings.Join(key, " ")]
+			targets, ok := analysis.SpanSynonyms[strings.Join(key, " ")]
 			if len(key) != n || !ok {
 				continue
 			}
-			for _, w := range q.words[i : i+n] {
-				ti := w.terms[0]
+			for _, w := range q.Words[i : i+n] {
+				ti := w.Terms[0]
 				for _, syn := range targets {
 					dup := false
 					for _, va := range out[ti] {
@@ -467,12 +422,12 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
-func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
-	for ti, t := range q.terms {
+	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
 			tid := s.lookup(va.term)
 			if tid < 0 {
@@ -499,7 +454,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *query, var
 			if sc.tmask[node] == 0 {
 				sc.touched = append(sc.touched, node)
 			}
-			sc.score[node] += float32(t.weight) * sc.cur[node]
+			sc.score[node] += float32(t.Weight) * sc.cur[node]
 			sc.tmask[node] |= 1 << uint(ti)
 			sc.cur[node] = 0
 		}
@@ -565,323 +520,12 @@ func (v *view) avgFieldLen(f treenav.Field) float64 {
 	return avg
 }
 
-// nameMatch is how well the query names node n, for the name-match bonus:
-//
-//   - 1: a symbol's name or qualified name as typed, or with "::" or "#"
-//     as dots, whole or its end ("std::vector::push_back",
-//     "vector::push_back"); its module-qualified name (dotted:
-//     "json.Marshal" for Marshal in encoding/json/, see
-//     moduleQualified), also with a space for the dot when the name has
-//     a capital as typed ("rand IntN" for IntN in math/rand/v2/, not
-//     Intn); a heading's words; a document's path or a final part of it
-//     ("server.go", "http/server.go", see fileNamed).
-//   - 0.5: the same up to case or separators ("read file" for ReadFile,
-//     "server.shutdown", "Path read_text" for Path.read_text, see
-//     qualifiedEnd), also after module words ("utf8 decode rune" for
-//     DecodeRune in unicode/utf8/, see moduleWords); the last part of a
-//     dotted query, as typed, under a qualifier the symbol's path does
-//     not show ("os.path.join" for posixpath.join: os.path is an
-//     alias).
-//   - 0.25: a symbol's name that is the query without one of its inner
-//     words or its last ("read entire file" for ReadFile, "parse
-//     duration string" for ParseDuration, see gappedName).
-//   - 0 otherwise.
-//
-// Search calls it only for the candidates whose name signatures pass
-// querySigs.mayMatch.
-func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title string) float64 {
-	if n.kind == treenav.KindFile {
-		return fileNamed(docPath, strings.TrimSpace(raw))
-	}
-	if n.kind == treenav.KindSection {
-		if title != "" && headingWords(n.title) == title {
-			return 1
-		}
-		return 0
-	}
-	if n.name == "" || key == "" || n.kind == treenav.KindFile {
-		return 0
-	}
-	raw = strings.TrimSpace(raw)
-	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
-		return 1
-	}
-	if raw == key && strings.EqualFold(raw, n.name) {
-		// A query in lowercase says no case: "sleep" names time.Sleep
-		// as much as runtime's sleep (then public code comes first).
-		return 1
-	}
-	if dotted != "" {
-		// A qualified name or its end, as Symbols reads it:
-		// "std::vector::push_back", "vector::push_back" for
-		// std.vector.push_back.
-		qn := qualifiedName(n)
-		if strings.HasSuffix(dotted, "."+n.name) && (qn == dotted ||
-			len(qn) > len(dotted) && qn[len(qn)-len(dotted)-1] == '.' && strings.HasSuffix(qn, dotted)) {
-			return 1
-		}
-		if moduleQualified(dotted, qn, docPath, lang, docModule, false) {
-			return 1
-		} else if moduleQualified(dotted, qn, docPath, lang, docModule, true) {
-			return 0.5
-		}
-	}
-	if equalFoldWithout(n.name, key, "_") {
-		return 0.5
-	}
-	if len(n.name) < len(key) {
-		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
-			return 0.5
-		}
-		if moduleWords(n, docPath, lang, docModule, title) {
-			if strings.HasSuffix(raw, " "+n.name) && n.name != strings.ToLower(n.name) {
-				// The module, then the name as code spells it: "rand
-				// IntN" says rand.IntN, not rand.Intn.
-				return 1
-			}
-			return 0.5
-		}
-		if qualifiedEnd(n, key, title) {
-			return 0.5
-		}
-	}
-	if dotted != "" && strings.HasSuffix(dotted, "."+n.name) && !fileExtension(n.name) {
-		// The name, under a qualifier the path does not show:
-		// "os.path.join" for posixpath.join (os.path is an alias).
-		// ("package.json" names a file, not a json method.)
-		return 0.5
-	}
-	if gappedName(n.name, title) {
-		return 0.25
-	}
-	return 0
-}
-
-// gappedName reports whether a symbol's name is a query of three or four
-// words without one of its inner words or its last one, up to case and
-// underscores: "read entire file" for ReadFile, "parse duration string"
-// for ParseDuration ("parse query string" for parse_qs is not: only
-// whole words count). An agent describes what a function does and the
-// name keeps the gist; the symbol then outranks text that merely has
-// every word somewhere. (Without its first word the query would name
-// the object the function acts on: "parse duration string" is no
-// DurationString.)
-func gappedName(name, title string) bool {
-	if name == "" {
-		return false
-	}
-	sig := nameSig(name)
-	return eachGapped(title, func(rest string) bool {
-		// Compared as the name filter does too (nameSig), so that the
-		// filter passes every name this accepts.
-		return wordsSig(rest) == sig && cutLowerEqual(name, strings.ReplaceAll(rest, " ", ""))
-	})
-}
-
-// qualifiedEnd reports whether the query's words name a symbol by the end
-// of its qualified name, up to case, dots and underscores: "Path
-// read_text" for Path.read_text, "vector push_back" for
-// std.vector.push_back. The symbol's name must be the query's last one to
-// three words (what the name filter's word signatures pass).
-func qualifiedEnd(n *nodeMeta, key, title string) bool {
-	if strings.IndexByte(title, ' ') < 0 {
-		return false
-	}
-	// Aligned as the name filter compares (nameSig: case, '_' and '.'
-	// aside), so that the filter passes every node this accepts.
-	name := nameSig(n.name)
-	aligned := false
-	for k, i := 1, len(title); k <= 3 && !aligned; k++ {
-		if i = strings.LastIndexByte(title[:i], ' '); i < 0 {
-			break
-		}
-		aligned = wordsSig(title[i+1:]) == name
-	}
-	if !aligned {
-		return false
-	}
-	for s := qualifiedName(n); ; {
-		if len(s) > len(n.name) && cutLowerEqual(s, key) {
-			return true
-		}
-		i := strings.IndexByte(s, '.')
-		if i < 0 {
-			return false
-		}
-		s = s[i+1:]
-	}
-}
-
-// cutLowerEqual reports whether s without dots and underscores,
-// lowercased, is key: how a query's words run together
-// (query.identifier) compare with names.
-func cutLowerEqual(s, key string) bool {
-	j := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r := strings.NewReplacer(".", "", "_", "")
-			return strings.ToLower(r.Replace(s)) == key
-		}
-		if c == '.' || c == '_' {
-			continue
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if j >= len(key) || key[j] != c {
-			return false
-		}
-		j++
-	}
-	return j == len(key)
-}
-
-// equalFoldWithout reports whether s with every cut removed has key's
-// length in bytes and equals it up to case.
-func equalFoldWithout(s, key, cut string) bool {
-	if len(s) < len(key) {
-		return false // cutting only shortens s
-	}
-	c := strings.Count(s, cut)
-	if len(s)-c*len(cut) != len(key) {
-		return false
-	}
-	if c > 0 {
-		s = strings.ReplaceAll(s, cut, "")
-	}
-	return strings.EqualFold(s, key)
-}
-
-// rollup gives each matching section or symbol a share (sectionShare,
-// symbolShare) of its best matching child's BM25 score: a broad query ("deploy") then ranks the
-// document section about it above one of its parts, and a class whose
-// members are about the query ("token bucket": RateLimitPolicy, through
-// Allow and Refill) above a passing mention, while a precise query still
-// ranks the part that matches it directly first. Only nodes that match
-// themselves take a share, and bonuses are not passed up, so a node never
-// gains the coverage bonus of words it does not contain. Document roots
-// take no share: their title and description speak for them.
-func (v *view) rollup(cands []candidate, sectionShare, symbolShare float64) {
-	// A query can match hundreds of thousands of nodes: candidates are
-	// found by node through dense per-segment slots, not a map, and only
-	// the few that both give and take a share are sorted.
-	slots := getRollupSlots(v)
-	defer putRollupSlots(slots)
-	for i := range cands {
-		r := cands[i].ref
-		slots.of(v, r.seg)[r.node] = int32(i) + 1
-	}
-	parentOf := func(i int) int {
-		r := cands[i].ref
-		p := v.segs[r.seg].hot[r.node].up
-		if p < 0 {
-			return -1
-		}
-		return int(slots.s[r.seg][p]) - 1
-	}
-	// best[i] is the best share candidate i takes from a child, -1 for
-	// a candidate no other passes a share to.
-	best := slots.best(len(cands))
-	middle := slots.middle[:0]
-	defer func() { slots.middle = middle[:0] }()
-	for i := range cands {
-		if p := parentOf(i); p >= 0 {
-			best[p] = 0
-		}
-	}
-	pass := func(i int) {
-		p := parentOf(i)
-		if p < 0 {
-			return
-		}
-		share := symbolShare
-		if r := cands[i].ref; v.segs[r.seg].hot[r.node].flags&hotMarkdown != 0 {
-			share = sectionShare
-		}
-		if rolled := cands[i].bm25 + max(best[i], 0); share*rolled > best[p] {
-			best[p] = share * rolled
-		}
-	}
-	// Leaves (candidates no other candidate passes a share to) first, in
-	// any order; then the nodes in between, deepest first (in preorder a
-	// descendant's id is larger), so shares climb several levels.
-	for i := range cands {
-		if best[i] >= 0 {
-			middle = append(middle, i)
-			continue
-		}
-		pass(i)
-	}
-	slices.SortFunc(middle, func(a, b int) int {
-		ra, rb := cands[a].ref, cands[b].ref
-		if ra.seg != rb.seg {
-			return cmp.Compare(ra.seg, rb.seg)
-		}
-		return cmp.Compare(rb.node, ra.node)
-	})
-	for _, i := range middle {
-		pass(i)
-	}
-	for _, i := range middle {
-		cands[i].score += best[i]
-	}
-	for i := range cands {
-		r := cands[i].ref
-		slots.s[r.seg][r.node] = 0
-	}
-}
-
-// rollupSlots maps a segment's nodes to candidate indexes (index+1; 0 is
-// none), and holds the shares by candidate; both are reused across
-// queries.
-type rollupSlots struct {
-	s      [][]int32
-	shares []float64
-	middle []int // candidates that both give and take a share
-}
-
-// best returns n shares, each -1.
-func (r *rollupSlots) best(n int) []float64 {
-	if cap(r.shares) < n {
-		r.shares = make([]float64, n)
-	}
-	b := r.shares[:n]
-	for i := range b {
-		b[i] = -1
-	}
-	return b
-}
-
-var rollupPool sync.Pool
-
-func getRollupSlots(v *view) *rollupSlots {
-	r, _ := rollupPool.Get().(*rollupSlots)
-	if r == nil {
-		r = &rollupSlots{}
-	}
-	if len(r.s) < len(v.segs) {
-		r.s = append(r.s, make([][]int32, len(v.segs)-len(r.s))...)
-	}
-	return r
-}
-
-// of returns segment si's slots, sized to its nodes.
-func (r *rollupSlots) of(v *view, si uint32) []int32 {
-	if n := len(v.segs[si].nodes); len(r.s[si]) < n {
-		r.s[si] = make([]int32, n)
-	}
-	return r.s[si]
-}
-
-func putRollupSlots(r *rollupSlots) { rollupPool.Put(r) }
-
 // wordsCovered counts the query words a node matched: a word is covered by
 // its whole identifier or by all of its parts.
-func wordsCovered(q *query, tmask uint32) int {
+func wordsCovered(q *analysis.Query, tmask uint32) int {
 	n := 0
-	for i := range q.words {
-		if wordShare(&q.words[i], tmask) == 1 {
+	for i := range q.Words {
+		if wordShare(&q.Words[i], tmask) == 1 {
 			n++
 		}
 	}
@@ -893,50 +537,50 @@ func wordsCovered(q *query, tmask uint32) int {
 // keeps half its score, so it cannot outrank a node about both on the
 // strength of a short title. A word partly covered counts in part (see
 // wordsShare).
-func coord(q *query, tmask uint32) float64 {
-	if len(q.words) < 2 {
+func coord(q *analysis.Query, tmask uint32) float64 {
+	if len(q.Words) < 2 {
 		return 1
 	}
-	return wordsShare(q, tmask) / float64(len(q.words))
+	return wordsShare(q, tmask) / float64(len(q.Words))
 }
 
 // wordsShare is wordsCovered with partial credit: a word the node covers
 // only some parts of ("user" and "token" of getUserToken) counts for the
 // share of its parts it has, so that such a node keeps a score above
 // zero, below the nodes that cover the word.
-func wordsShare(q *query, tmask uint32) float64 {
+func wordsShare(q *analysis.Query, tmask uint32) float64 {
 	share := 0.0
-	for i := range q.words {
-		share += wordShare(&q.words[i], tmask)
+	for i := range q.Words {
+		share += wordShare(&q.Words[i], tmask)
 	}
 	return share
 }
 
 // wordShare is how much of word w a node with terms tmask covers: 1 for
 // its whole identifier or all of its parts, else the share of its parts.
-func wordShare(w *qword, tmask uint32) float64 {
-	if w.whole >= 0 && tmask&(1<<uint(w.whole)) != 0 {
+func wordShare(w *analysis.Word, tmask uint32) float64 {
+	if w.Whole >= 0 && tmask&(1<<uint(w.Whole)) != 0 {
 		return 1
 	}
-	if len(w.parts) == 0 {
+	if len(w.Parts) == 0 {
 		return 0
 	}
 	had := 0
-	for _, p := range w.parts {
+	for _, p := range w.Parts {
 		if tmask&(1<<uint(p)) != 0 {
 			had++
 		}
 	}
-	return float64(had) / float64(len(w.parts))
+	return float64(had) / float64(len(w.Parts))
 }
 
 // coverageBonus rewards nodes that contain every word of a multi-word
 // query; a single word gets none, so single-term scores are plain BM25.
-func coverageBonus(q *query, tmask uint32, r *treenav.Ranking) float64 {
-	if len(q.words) < 2 {
+func coverageBonus(q *analysis.Query, tmask uint32, r *treenav.Ranking) float64 {
+	if len(q.Words) < 2 {
 		return 0
 	}
-	if wordsCovered(q, tmask) == len(q.words) {
+	if wordsCovered(q, tmask) == len(q.Words) {
 		return r.FullCoverageBonus
 	}
 	return 0
@@ -944,11 +588,11 @@ func coverageBonus(q *query, tmask uint32, r *treenav.Ranking) float64 {
 
 // wordPositions returns the positions in node c of any variant of any term
 // of word wi.
-func (v *view) wordPositions(c *candidate, q *query, variants [][]variant, wi int, buf []uint32) []uint32 {
+func (v *view) wordPositions(c *candidate, q *analysis.Query, variants [][]variant, wi int, buf []uint32) []uint32 {
 	s := v.segs[c.ref.seg]
 	out := buf[:0]
 	var tmp []uint32
-	for _, ti := range q.words[wi].terms {
+	for _, ti := range q.Words[wi].Terms {
 		if c.tmask&(1<<uint(ti)) == 0 {
 			continue
 		}
@@ -969,13 +613,13 @@ func (v *view) wordPositions(c *candidate, q *query, variants [][]variant, wi in
 
 // proximityBonus rewards adjacent query words found close together: for
 // each pair, ProximityBonus / distance, averaged over the pairs.
-func proximityBonus(v *view, c *candidate, q *query, variants [][]variant, r *treenav.Ranking) float64 {
+func proximityBonus(v *view, c *candidate, q *analysis.Query, variants [][]variant, r *treenav.Ranking) float64 {
 	if r.ProximityBonus == 0 {
 		return 0
 	}
 	var prev []uint32
 	total, pairs := 0.0, 0
-	for wi := range q.words {
+	for wi := range q.Words {
 		cur := v.wordPositions(c, q, variants, wi, nil)
 		if wi > 0 {
 			pairs++
@@ -1016,12 +660,12 @@ func minDistance(a, b []uint32) int {
 
 // keepPhrases drops candidates that do not contain each quoted phrase as
 // consecutive words.
-func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []candidate {
+func (v *view) keepPhrases(cands []candidate, q *analysis.Query, variants [][]variant) []candidate {
 	out := cands[:0]
 	for i := range cands {
 		c := &cands[i]
 		ok := true
-		for _, ph := range q.phrases {
+		for _, ph := range q.Phrases {
 			if !v.hasPhrase(c, q, variants, ph) {
 				ok = false
 				break
@@ -1037,16 +681,16 @@ func (v *view) keepPhrases(cands []candidate, q *query, variants [][]variant) []
 // hasPhrase reports whether node c has the phrase's words at the
 // distances the query has them: stop words and the parts of identifiers
 // take positions in both ("use of closed" is use, a gap, closed).
-func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []int) bool {
+func (v *view) hasPhrase(c *candidate, q *analysis.Query, variants [][]variant, words []int) bool {
 	starts := v.wordPositions(c, q, variants, words[0], nil)
-	first := q.words[words[0]].pos
+	first := q.Words[words[0]].Pos
 	for k := 1; k < len(words) && len(starts) > 0; k++ {
 		next := v.wordPositions(c, q, variants, words[k], nil)
 		set := make(map[uint32]bool, len(next))
 		for _, p := range next {
 			set[p] = true
 		}
-		off := uint32(q.words[words[k]].pos - first)
+		off := uint32(q.Words[words[k]].Pos - first)
 		kept := starts[:0]
 		for _, p := range starts {
 			if set[p+off] {
@@ -1056,152 +700,4 @@ func (v *view) hasPhrase(c *candidate, q *query, variants [][]variant, words []i
 		starts = kept
 	}
 	return len(starts) > 0
-}
-
-// filter is a compiled set of facet filters and scopes.
-type filter struct {
-	facets      map[string]map[string]bool
-	kinds       map[string]bool
-	collections map[string]bool
-	docIDs      map[string]bool
-	glob        string
-}
-
-func (v *view) compileFilter(req SearchRequest) (*filter, error) {
-	f := &filter{}
-	filters := make(map[string][]string, len(req.Filters))
-	for k, vals := range req.Filters {
-		if len(vals) == 0 {
-			continue
-		}
-		if k == "language" || k == "code_languages" {
-			vals = normalizeLanguages(vals)
-		}
-		filters[k] = vals
-	}
-	if len(filters) > 0 || len(req.Collections) > 0 {
-		sv := v.scope()
-		if err := sv.checkFilters(filters); err != nil {
-			return nil, err
-		}
-		if err := sv.checkCollections(req.Collections); err != nil {
-			return nil, err
-		}
-	}
-	if err := v.checkDocs(req.DocIDs); err != nil {
-		return nil, err
-	}
-	for k, vals := range filters {
-		set := map[string]bool{}
-		for _, val := range vals {
-			set[val] = true
-		}
-		if k == "kind" {
-			f.kinds = map[string]bool{}
-			for val := range set {
-				f.kinds[val] = true
-			}
-			continue
-		}
-		if f.facets == nil {
-			f.facets = map[string]map[string]bool{}
-		}
-		f.facets[k] = set
-	}
-	if len(req.Collections) > 0 {
-		f.collections = map[string]bool{}
-		for _, c := range req.Collections {
-			f.collections[c] = true
-		}
-	}
-	if len(req.DocIDs) > 0 {
-		f.docIDs = map[string]bool{}
-		for _, id := range req.DocIDs {
-			f.docIDs[id] = true
-		}
-	}
-	if req.PathGlob != "" {
-		if err := v.checkPathGlob(req.PathGlob); err != nil {
-			return nil, err
-		}
-		f.glob = req.PathGlob
-	}
-	return f, nil
-}
-
-// BadRequestError reports an invalid request parameter.
-type BadRequestError struct{ Msg string }
-
-func (e *BadRequestError) Error() string { return e.Msg }
-
-// allowed returns the live documents of segment si that pass the filter.
-func (f *filter) allowed(v *view, si int) bitset {
-	s := v.segs[si]
-	b := make(bitset, (len(s.docs)+63)/64)
-	if f.collections == nil && f.docIDs == nil && f.glob == "" && f.facets == nil {
-		// No document filter: the live documents, 64 at a time.
-		dead := v.dead[si]
-		for w := range b {
-			b[w] = ^uint64(0)
-			if w < len(dead) {
-				b[w] &^= dead[w]
-			}
-		}
-		if r := len(s.docs) % 64; r != 0 {
-			b[len(b)-1] &= 1<<uint(r) - 1
-		}
-		return b
-	}
-	for di := range s.docs {
-		if v.dead[si].has(uint32(di)) || !f.docOK(&s.docs[di]) {
-			continue
-		}
-		b[di>>6] |= 1 << (uint(di) & 63)
-	}
-	return b
-}
-
-func (f *filter) docOK(d *docMeta) bool {
-	if f.collections != nil && !f.collections[d.Collection] {
-		return false
-	}
-	if f.docIDs != nil && !f.docIDs[d.DocID] {
-		return false
-	}
-	if f.glob != "" && !matchPathGlob(f.glob, d.Path) {
-		return false
-	}
-	for key, want := range f.facets {
-		if !facetMatch(d, key, want) {
-			return false
-		}
-	}
-	return true
-}
-
-// facetMatch reports whether document d has one of the wanted values for
-// key. collection, language and content_type are facets of every document.
-func facetMatch(d *docMeta, key string, want map[string]bool) bool {
-	switch key {
-	case "collection":
-		return want[d.Collection]
-	case "language":
-		if want[d.Language] {
-			return true
-		}
-	case "content_type":
-		return want[string(d.ContentType)]
-	}
-	for _, val := range d.Facets[key] {
-		if want[val] {
-			return true
-		}
-	}
-	return false
-}
-
-// nodeOK reports whether a node has one of the kinds asked for, in
-// treenav's vocabulary or its language's own word ("typedef", "impl").
-func (f *filter) nodeOK(n *nodeMeta) bool {
-	return f.kinds == nil || f.kinds[string(n.kind)] || n.nativeKind != "" && f.kinds[n.nativeKind]
 }

@@ -19,11 +19,10 @@ func FuzzSearch(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	e, _ := newTestEngine(f, map[string]string{
+	ix := newTestIndex(f, map[string]string{
 		"errors/wrap.go": "package errors\n\n// Is reports whether err matches target.\nfunc Is(err, target error) bool { return false }\n\n// HasPrefix reports a prefix.\nfunc HasPrefix(s, p string) bool { return false }\n",
 		"guide.md":       "# Guide\n\n## Retries and Idempotency\n\nSend the same key.\n\n## Cursor-Based Pagination\n\nPass the cursor back.\n",
 	})
-	ix := e.Index()
 	f.Fuzz(func(t *testing.T, q string) {
 		if !utf8.ValidString(q) {
 			q = string([]rune(q))

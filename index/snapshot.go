@@ -26,14 +26,15 @@ import (
 //	segment table: count, then each segment's offset and length (uvarints)
 //	offset of the segment table, u64 | CRC-32C of everything before it, u32
 //
-// The table lets a load decode the segments side by side.
+// The table lets a load decode the segments side by side. Each segment
+// ends with its trigram postings (writeGrams, for grep).
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 8
+	snapshotVersion = 9
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -64,7 +65,7 @@ func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 	w.u32(snapshotVersion)
 	w.str(fingerprint)
 	spans := writeView(w, v)
-	skips := ix.skippedFiles()
+	skips := ix.Stamps()
 	w.uv(uint64(len(skips)))
 	for _, id := range sortedKeys(skips) {
 		sk := skips[id]
@@ -105,16 +106,16 @@ func (ix *Index) Save(path, fingerprint string, extra []byte) error {
 // Load reads a snapshot written by Save, replaces the index's contents
 // with it and returns the extra bytes saved with it. Any defect returns an
 // error matching ErrSnapshot and leaves the index as it was.
-func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+func (ix *Index) Load(path, fingerprint string) (_ []byte, err error) {
+	f, err := openSnapshot(path)
 	if err != nil {
 		return nil, err
 	}
-	if len(b) < len(snapshotMagic)+8 {
-		return nil, fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, len(b))
-	}
+	defer f.close()
+	defer faultGuard(&err)()
+	b := f.b
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
+	if f.checksum(len(body)) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
 	}
 	r := &dec{b: body}
@@ -132,11 +133,11 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, err)
 	}
 	r.b = body[:table] // the rest is the table, read
-	v := readView(r, spans)
-	skips := map[string]skipStamp{}
+	v := readView(r, spans, f.done)
+	skips := map[string]Stamp{}
 	for n := r.count(1 << 28); n > 0 && r.err == nil; n-- {
 		id := r.str()
-		skips[id] = skipStamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
+		skips[id] = Stamp{Size: r.i64(), ModTime: r.i64(), Reason: r.intern(r.str())}
 	}
 	extra := append([]byte(nil), r.raw(r.count(len(r.b)))...)
 	if r.err != nil {
@@ -149,7 +150,7 @@ func (ix *Index) Load(path, fingerprint string) ([]byte, error) {
 	defer ix.mu.Unlock()
 	v.gen = ix.view().gen + 1
 	ix.cur.Store(v)
-	ix.setSkippedFiles(skips)
+	ix.SetStamps(skips)
 	return extra, nil
 }
 
@@ -202,8 +203,9 @@ func readSpans(body []byte, from int) ([]span, int, error) {
 
 // readView reads what writeView wrote; the segments, found by the spans
 // of the snapshot's table, are decoded in parallel (a cold build's are
-// one per worker, of about the same size).
-func readView(r *dec, spans []span) *view {
+// one per worker, of about the same size). done is told of each span
+// decoded (snapshotFile.done).
+func readView(r *dec, spans []span, done func(off, n int)) *view {
 	v := &view{}
 	v.updated = time.Unix(0, r.i64())
 	n := r.count(1 << 20)
@@ -226,12 +228,14 @@ func readView(r *dec, spans []span) *view {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
+			defer faultGuard(&errs[si])()
 			d := &dec{b: r.b[sp.off : sp.off+sp.len]}
 			readSegmentInto(d, seg)
 			if d.err == nil && d.off != len(d.b) {
 				d.fail("%d bytes after the segment", len(d.b)-d.off)
 			}
 			errs[si] = d.err
+			done(sp.off, sp.len)
 		}()
 		r.off += sp.len
 		d := make(bitset, r.count(1<<26))
@@ -316,6 +320,7 @@ func writeSegment(w *enc, s *segment) {
 		w.str(n.qualified)
 		w.str(n.signature)
 		w.str(n.language)
+		w.str(n.constraint)
 		for f := range treenav.NumFields {
 			w.uv(uint64(n.fieldLen[f]))
 		}
@@ -358,6 +363,7 @@ func writeSegment(w *enc, s *segment) {
 	for _, e := range s.anchors {
 		w.uv(uint64(e.node))
 	}
+	writeGrams(w, s.grams)
 }
 
 // readSegmentInto decodes a segment written by writeSegment into s.
@@ -366,7 +372,7 @@ func readSegmentInto(r *dec, s *segment) {
 	for i := range s.docs {
 		d := &s.docs[i]
 		d.DocID = r.str()
-		d.Path = r.str()
+		d.Path = r.strTailOf(d.DocID)
 		d.Collection = r.str()
 		d.ContentType = treenav.ContentType(r.str())
 		d.Language = r.str()
@@ -422,7 +428,7 @@ func readSegmentInto(r *dec, s *segment) {
 		n.deprecated = r.bool()
 		n.decl = r.bool()
 		n.anchor = r.str()
-		n.name = r.str()
+		n.name = r.strTailOf(n.anchor)
 		if r.bool() {
 			n.title = n.name
 		} else {
@@ -431,6 +437,7 @@ func readSegmentInto(r *dec, s *segment) {
 		n.qualified = r.str()
 		n.signature = r.str()
 		n.language = r.intern(r.str())
+		n.constraint = r.intern(r.str())
 		for f := range treenav.NumFields {
 			n.fieldLen[f] = uint16(r.uv())
 		}
@@ -508,6 +515,7 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
+	s.grams = readGrams(r)
 	s.buildNorms()
 }
 
@@ -647,6 +655,16 @@ func (d *dec) count(limit int) int {
 func (d *dec) str() string {
 	n := d.count(len(d.b))
 	return string(d.raw(n))
+}
+
+// strTailOf reads a string; when it ends s (a name, of its anchor
+// "Router.addRoute"), it returns that part of s rather than a copy.
+func (d *dec) strTailOf(s string) string {
+	b := d.raw(d.count(len(d.b)))
+	if len(b) <= len(s) && s[len(s)-len(b):] == string(b) {
+		return s[len(s)-len(b):]
+	}
+	return string(b)
 }
 
 func (d *dec) strs() []string {

@@ -3,6 +3,8 @@ package index
 import (
 	"strings"
 	"testing"
+
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // TestStopNameTerms checks which stop words a query keeps as terms: those
@@ -23,10 +25,10 @@ func TestStopNameTerms(t *testing.T) {
 		{"is.", "is"},
 		{".Is", "is"},
 	} {
-		q := parseQuery(tc.query)
+		q := analysis.ParseQuery(tc.query)
 		var got []string
-		for _, term := range q.terms {
-			got = append(got, term.text)
+		for _, term := range q.Terms {
+			got = append(got, term.Text)
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("parseQuery(%q) terms %q, want %q", tc.query, got, tc.want)
@@ -37,7 +39,7 @@ func TestStopNameTerms(t *testing.T) {
 // TestStopNameSearch checks that symbols named by a stop word are found
 // by their qualified name and by their name alone.
 func TestStopNameSearch(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"errors/wrap.go": `package errors
 
 // Is reports whether any error in err's tree matches target.
@@ -57,7 +59,6 @@ type ErrorCode string
 type Theme struct{}
 `,
 	})
-	ix := e.Index()
 	for _, tc := range []struct{ query, first string }{
 		{"errors.Is", "errors/wrap.go#Is"},
 		{"errors.As", "errors/wrap.go#As"},

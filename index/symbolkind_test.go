@@ -5,7 +5,7 @@ import "testing"
 // A lookup by name lists the type before a placeholder variable of the
 // same name above it, and before a constructor of it in another file.
 func TestSymbolsTypeBeforeVariableOfTheSameName(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"enum.py":    "Enum = Flag = None\n\n\nclass Enum:\n    \"\"\"An enumeration.\"\"\"\n\n    def name(self):\n        return 1\n",
 		"a/ptr.cc":   "namespace std {\ntemplate<typename T> unique_ptr<T>::unique_ptr(int x) {}\n}\n",
 		"b/ptr.h":    "namespace std {\ntemplate<typename T> class unique_ptr {\n public:\n  unique_ptr();\n};\n}\n",
@@ -15,6 +15,6 @@ func TestSymbolsTypeBeforeVariableOfTheSameName(t *testing.T) {
 		{"Enum", "enum.py#Enum~2"},
 		{"unique_ptr", "b/ptr.h#std.unique_ptr"},
 	} {
-		wantFirstSymbol(t, e.Index(), tc.query, tc.want)
+		wantFirstSymbol(t, ix, tc.query, tc.want)
 	}
 }

@@ -7,25 +7,8 @@ import (
 	"unicode"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/parsers"
+	"github.com/treenav/treenav/index/analysis"
 )
-
-// SymbolRequest looks up code symbols by name.
-type SymbolRequest struct {
-	Query string
-	// Kinds, Languages and PathGlob filter each symbol (not its file):
-	// kind "method" keeps methods even in a file that also has functions.
-	Kinds       []string
-	Languages   []string
-	PathGlob    string
-	Collections []string
-	Limit       int // default 20
-	// MaxChars bounds the symbols' JSON size (default DefaultMaxChars).
-	MaxChars int
-}
-
-// DefaultSymbolLimit is the number of symbols when a request does not say.
-const DefaultSymbolLimit = 20
 
 // Match tiers, best first.
 const (
@@ -165,14 +148,6 @@ func languageOf(d *docMeta, n *nodeMeta) string {
 	return d.Language
 }
 
-// isInternalPath reports whether a path is internal or vendored code
-// (parsers.IsInternalPath).
-func isInternalPath(p string) bool { return parsers.IsInternalPath(p) }
-
-// isTestPath reports whether a path is a test file or test data
-// (parsers.IsTestPath).
-func isTestPath(p string) bool { return parsers.IsTestPath(p) }
-
 // Symbols finds code symbols by name: exact name, then qualified suffix
 // ("Router.addRoute", "addRoute"), then prefix, then camel humps and
 // substrings, each tier trying the same case before any case.
@@ -190,7 +165,11 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
-	if err := v.checkPathGlob(req.PathGlob); err != nil {
+	paths, err := v.compilePathScope(req.PathGlob, req.PathGlobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTestScope(req.Tests); err != nil {
 		return nil, err
 	}
 	languages := normalizeLanguages(req.Languages)
@@ -240,7 +219,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		if colls != nil && !colls[d.Collection] {
 			return
 		}
-		if req.PathGlob != "" && !matchPathGlob(req.PathGlob, d.Path) {
+		if !paths.match(d.Path) || !req.Tests.keeps(d) {
 			return
 		}
 		seen[ref] = true
@@ -265,7 +244,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 				accept(si, node, tierQualifiedFold)
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
-				accept(si, node, tierSubstring)
+				accept(si, node, tierName)
 			case n.name == q:
 				accept(si, node, tierExact)
 			default:
@@ -332,12 +311,14 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 		return hits[i].key.less(hits[j].key)
 	})
 	resp.Total = len(hits)
+	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
+	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Symbols: []treenav.Symbol{}, Truncated: true})
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
@@ -347,7 +328,7 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
 			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
 			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
-			Deprecated: n.deprecated, Declaration: n.decl,
+			Deprecated: n.deprecated, Declaration: n.decl, Constraint: s.constraintOf(n), Match: matchOf(h.tier, qualified),
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
 			resp.Truncated = true
@@ -389,7 +370,7 @@ func isDigits(s string) bool {
 func humpMatch(query, name string) bool {
 	var starts []int // byte offsets where parts start
 	var parts [16][2]int
-	n := splitParts([]byte(name), parts[:])
+	n := analysis.SplitParts([]byte(name), parts[:])
 	if n < 2 {
 		return false
 	}

@@ -8,13 +8,12 @@ import (
 // Parse warnings reach the outline and the index statistics: an agent
 // reading an outline with a hole must be told there may be one.
 func TestParseWarningsAreShown(t *testing.T) {
-	e, _ := newTestEngine(t, map[string]string{
+	ix := newTestIndex(t, map[string]string{
 		"ok.go":        "package p\n\nfunc A() {}\n",
 		"broken.go":    "package p\n\nfunc A() {}\n\nfunc B( {\n}\n",
 		"x_test.go":    "package p\n\nfunc T( {\n",
 		"docs/page.md": "---\ntitle: [unclosed\n---\n# Page\n",
 	})
-	ix := e.Index()
 	for id, want := range map[string]string{"broken.go": "syntax error at line 5", "docs/page.md": "frontmatter", "ok.go": ""} {
 		tr, err := ix.Tree(TreeRequest{DocID: id})
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 )
 
@@ -74,11 +75,12 @@ type ListArgs struct {
 
 // SearchArgs are search_documents' parameters.
 type SearchArgs struct {
-	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\"; camelCase and snake_case identifiers match their parts"`
-	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key or value that looks like a typo of an indexed one is an error that lists the indexed values"`
+	Query      string     `json:"query" jsonschema:"words, identifiers or \"quoted phrases\" (literal: the node's text must hold them as written, case aside); camelCase and snake_case identifiers match their parts"`
+	Filters    Filters    `json:"filters,omitempty" jsonschema:"facet filters, key to one value or a list: {\"language\": [\"go\", \"python\"], \"kind\": \"method\"}; OR within a key, AND across keys; kind filters the node itself (treenav's kinds or the language's own word, such as typedef), other keys (language, content_type, collection, frontmatter keys) its document; a key no document has, or a value that looks like a typo of an indexed one, is an error that lists the indexed ones; to leave tests out use tests, not a filter"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
 	DocID      StringList `json:"doc_id,omitempty" jsonschema:"search only inside this document (one doc_id or a list)"`
-	Path       string     `json:"path,omitempty" jsonschema:"search only files whose path matches this glob, relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"results per page"`
 	Cursor     string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
@@ -89,6 +91,7 @@ type TreeArgs struct {
 	DocID    string `json:"doc_id" jsonschema:"the document: its path as listed by list_documents or search_documents (a node id also works)"`
 	MaxDepth int    `json:"max_depth,omitempty" jsonschema:"show nodes down to this depth: 1 is top-level symbols or sections only; 0 or absent is all levels"`
 	MaxNodes int    `json:"max_nodes,omitempty" jsonschema:"bound on the nodes shown; a longer outline keeps the levels that fit whole and says so"`
+	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the outline in characters; a longer outline keeps the levels that fit whole and says so"`
 }
 
 // NodeArgs are get_node_content's parameters.
@@ -96,6 +99,7 @@ type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
 	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
+	Lines    string   `json:"lines,omitempty" jsonschema:"read only part of the node: a range of the file's lines such as \"10-40\", \"10-\" or \"10\", clipped to the node, as written with its children"`
 	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`
 }
 
@@ -113,10 +117,25 @@ type SymbolArgs struct {
 	Query      string     `json:"query" jsonschema:"a symbol name (\"Shutdown\"), a qualified name (\"Server.Shutdown\"), a prefix or camel humps (\"gUT\" finds getUserToken)"`
 	Kind       StringList `json:"kind,omitempty" jsonschema:"keep symbols of this kind (one or a list): class, interface, struct, enum, type, function, method, constructor, field, constant, variable, ..."`
 	Language   StringList `json:"language,omitempty" jsonschema:"keep symbols of this language (one or a list): go, python, typescript, ..."`
-	Path       string     `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob, relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\")"`
+	Path       StringList `json:"path,omitempty" jsonschema:"keep symbols in files whose path matches this glob (one or a list), relative to the root: \"internal/**\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\", \"server.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
+	Tests      string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data (foo_test.go, test_foo.py, *.spec.ts, tests/, testdata/ and the like: the files ranking already puts after the code)"`
 	Collection StringList `json:"collection,omitempty" jsonschema:"keep symbols of this collection (one or a list)"`
 	Limit      int        `json:"limit,omitempty" jsonschema:"number of symbols"`
 	MaxChars   int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters"`
+}
+
+// OutlineArgs are get_outline's parameters.
+type OutlineArgs struct {
+	Path         StringList `json:"path" jsonschema:"a file, a directory (\"encoding/csv\") or a glob (\"src/**/*.ts\"), one or a list, relative to the root; \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	ExportedOnly bool       `json:"exported_only,omitempty" jsonschema:"the public API only: leave out symbols private by their language's rule (Go's lowercase names, Python's _names, private members) and test files"`
+	Signatures   *bool      `json:"signatures,omitempty" jsonschema:"show each symbol's signature; default true"`
+	Depth        int        `json:"depth,omitempty" jsonschema:"symbols down to this depth: 1 is top-level only (types without their fields and methods); 0 or absent is all"`
+	MaxChars     int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer as text (what you read; its JSON is about three times larger) in characters; past it the public types and callables are kept first and the answer says what it left out"`
+}
+
+func (a OutlineArgs) request() index.OutlineRequest {
+	return index.OutlineRequest{Paths: a.Path, OutlineOptions: treenav.OutlineOptions{ExportedOnly: a.ExportedOnly,
+		NoSignatures: a.Signatures != nil && !*a.Signatures, Depth: a.Depth, MaxChars: max(a.MaxChars, 0)}}
 }
 
 // ChangesArgs are changed_symbols' parameters.
@@ -128,6 +147,22 @@ type ChangesArgs struct {
 	MaxChars int    `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer in characters; the summary still counts every change"`
 }
 
+// GrepArgs are grep_documents' parameters.
+type GrepArgs struct {
+	Pattern       string     `json:"pattern" jsonschema:"the text to find, or with regex a regular expression (RE2 syntax)"`
+	Regex         bool       `json:"regex,omitempty" jsonschema:"read pattern as a regular expression; default false: a literal string"`
+	CaseSensitive *bool      `json:"case_sensitive,omitempty" jsonschema:"match letters' case exactly; default true"`
+	Word          bool       `json:"word,omitempty" jsonschema:"keep matches that stand as whole words (no letter, digit or _ right before or after), as grep -w"`
+	Path          StringList `json:"path,omitempty" jsonschema:"search only files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth (\"*.go\"); \"!glob\" leaves out what it matches (\"!*_test.go\")"`
+	Tests         string     `json:"tests,omitempty" jsonschema:"include (the default), exclude or only: take in, leave out or keep only tests and test data, by the same rule as search_documents"`
+	Language      StringList `json:"language,omitempty" jsonschema:"search only files of this language (one or a list): go, python, markdown, ..."`
+	Collection    StringList `json:"collection,omitempty" jsonschema:"search only this collection (one or a list)"`
+	Context       int        `json:"context,omitempty" jsonschema:"lines of context before and after each match, 0 to 5"`
+	Limit         int        `json:"limit,omitempty" jsonschema:"matching lines per page"`
+	Cursor        string     `json:"cursor,omitempty" jsonschema:"next_cursor of a previous call, to get the next page"`
+	MaxChars      int        `json:"max_chars,omitempty" jsonschema:"bound on the size of the page in characters; a page cut short gives a next_cursor"`
+}
+
 // StatusArgs are index_status' parameters: none.
 type StatusArgs struct{}
 
@@ -135,7 +170,7 @@ type StatusArgs struct{}
 // a tool call and its CLI command ask the index the same question.
 
 func (a ListArgs) request() (index.ListRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.ListRequest{}, err
 	}
@@ -151,7 +186,7 @@ func (a ListArgs) request() (index.ListRequest, error) {
 }
 
 func (a SearchArgs) request() (index.SearchRequest, error) {
-	off, err := parseCursor(a.Cursor)
+	off, err := index.ParseCursor(a.Cursor)
 	if err != nil {
 		return index.SearchRequest{}, err
 	}
@@ -159,7 +194,17 @@ func (a SearchArgs) request() (index.SearchRequest, error) {
 		return index.SearchRequest{}, &index.BadRequestError{Msg: "empty query: give words or identifiers to search for (list_documents lists documents without one)"}
 	}
 	return index.SearchRequest{Query: a.Query, Filters: a.Filters.toIndex(), Collections: a.Collection,
-		DocIDs: a.DocID, PathGlob: a.Path, Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+		DocIDs: a.DocID, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
+}
+
+func (a GrepArgs) request() (index.GrepRequest, error) {
+	off, err := index.ParseCursor(a.Cursor)
+	if err != nil {
+		return index.GrepRequest{}, err
+	}
+	return index.GrepRequest{Pattern: a.Pattern, Regex: a.Regex, IgnoreCase: a.CaseSensitive != nil && !*a.CaseSensitive,
+		Word: a.Word, PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Languages: a.Language, Collections: a.Collection, Context: a.Context,
+		Limit: a.Limit, Offset: off, MaxChars: a.MaxChars}, nil
 }
 
 func (a NodeArgs) request() (index.NodesRequest, error) {
@@ -170,19 +215,11 @@ func (a NodeArgs) request() (index.NodesRequest, error) {
 	if len(ids) == 0 {
 		return index.NodesRequest{}, &index.BadRequestError{Msg: "no node id: pass node_ids, e.g. [\"web/server.go#Server.Shutdown\"] (get_tree lists a document's ids)"}
 	}
-	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars}, nil
-}
-
-// parseCursor reads a next_cursor: an offset into the ranked list.
-func parseCursor(c string) (int, error) {
-	if c == "" {
-		return 0, nil
+	lines, err := index.ParseLineRange(a.Lines)
+	if err != nil {
+		return index.NodesRequest{}, err
 	}
-	n, err := strconv.Atoi(c)
-	if err != nil || n < 0 {
-		return 0, &index.BadRequestError{Msg: fmt.Sprintf("bad cursor %s: pass next_cursor from a previous answer unchanged", index.QuoteInput(c))}
-	}
-	return n, nil
+	return index.NodesRequest{IDs: ids, DocID: a.DocID, MaxChars: a.MaxChars, Lines: lines}, nil
 }
 
 // inputSchema infers In's schema (StringList as string-or-list; fields
@@ -214,9 +251,30 @@ func inputSchema[In any](defaults map[string]int) *jsonschema.Schema {
 	return s
 }
 
-// outputSchema infers the schema of a result type.
+// grepSchema is grep_documents' input schema: case_sensitive defaults to
+// true, context runs from 0 to MaxGrepContext.
+func grepSchema() *jsonschema.Schema {
+	s := inputSchema[GrepArgs](map[string]int{"limit": index.DefaultGrepLimit, "max_chars": index.DefaultMaxChars})
+	s.Properties["case_sensitive"].Default = json.RawMessage("true")
+	lo, hi := 0.0, float64(index.MaxGrepContext)
+	s.Properties["context"].Minimum, s.Properties["context"].Maximum = &lo, &hi
+	return s
+}
+
+// outlineSchema is get_outline's input schema: signatures defaults to
+// true.
+func outlineSchema() *jsonschema.Schema {
+	s := inputSchema[OutlineArgs](map[string]int{"max_chars": index.DefaultMaxChars})
+	s.Properties["signatures"].Default = json.RawMessage("true")
+	return s
+}
+
+// outputSchema infers the schema of a result type. An outline's symbol
+// holds symbols, a cycle inference does not follow: it is described.
 func outputSchema[Out any]() *jsonschema.Schema {
-	s, err := jsonschema.For[Out](nil)
+	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[treenav.OutlineSymbol](): {Type: "object", Description: "a symbol: name, qualified_name, kind, line_start, line_end, signature, word_count, declaration, constraint, and its children, symbols of the same shape"},
+	}})
 	if err != nil {
 		panic(fmt.Sprintf("output schema of %T: %v", *new(Out), err))
 	}

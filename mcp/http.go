@@ -73,7 +73,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	st := s.eng.Status()
 	done, total := st.FilesDone, st.FilesTotal
 	if st.State == "ready" {
-		done = s.eng.Index().Stats().Documents
+		done = s.eng.Stats().Documents
 		total = done
 	}
 	w.Header().Set("Content-Type", "application/json")

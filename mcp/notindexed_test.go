@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // TestSkippedDocumentErrors: a tool asked for a file the index skipped as
@@ -28,7 +28,7 @@ func TestSkippedDocumentErrors(t *testing.T) {
 		}
 	}
 	serve := func(col treenav.Collection) *session {
-		eng, err := index.NewEngine([]treenav.Collection{col}, index.EngineOptions{Workers: 1})
+		eng, err := engine.NewEngine([]treenav.Collection{col}, engine.EngineOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

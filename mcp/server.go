@@ -15,7 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // instructions reach the model through clients that show a server's
@@ -41,12 +41,15 @@ type Options struct {
 	// from what is indexed, with a progress note, and the calls after it
 	// answer at once. index_status never waits. 0 answers at once.
 	Settle time.Duration
+	// Ceiling bounds max_chars and max_nodes of every call (the config's
+	// [server] max_chars and max_nodes).
+	Ceiling Ceiling
 }
 
 // Server is treenav's MCP server over one engine. Its methods are safe for
 // concurrent use; one Server serves any number of sessions.
 type Server struct {
-	eng *index.Engine
+	eng *engine.Engine
 	mcp *sdk.Server
 	log *slog.Logger
 
@@ -55,6 +58,7 @@ type Server struct {
 	settleBy time.Time // no call waits for the first build past this; set by the first that waits
 
 	settle    time.Duration
+	ceiling   Ceiling
 	built     chan struct{} // closed when the first Build returns
 	builtOnce sync.Once
 }
@@ -62,7 +66,7 @@ type Server struct {
 // New returns a server over eng with its tools and resources registered.
 // The engine may still be empty: call Index (in the background) to build
 // it; until it is done, answers come from what is indexed and say so.
-func New(eng *index.Engine, opts Options) *Server {
+func New(eng *engine.Engine, opts Options) *Server {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -71,7 +75,7 @@ func New(eng *index.Engine, opts Options) *Server {
 	if version == "" {
 		version = moduleVersion()
 	}
-	s := &Server{eng: eng, log: log, settle: opts.Settle, built: make(chan struct{})}
+	s := &Server{eng: eng, log: log, settle: opts.Settle, ceiling: opts.Ceiling, built: make(chan struct{})}
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: "treenav", Title: "treenav: code and docs as navigable trees", Version: version},
 		&sdk.ServerOptions{
 			Instructions: instructions,
@@ -104,7 +108,7 @@ func (s *Server) Build() error {
 		s.log.Error("indexing failed", "err", err)
 		return err
 	}
-	st, stats := s.eng.Status(), s.eng.Index().Stats()
+	st, stats := s.eng.Status(), s.eng.Stats()
 	s.log.Info("index ready", "documents", stats.Documents, "nodes", stats.Nodes,
 		"parsed", st.Parsed, "unchanged", st.Unchanged, "errors", st.ErrorCount, "took", time.Since(start).Round(time.Millisecond))
 	return nil

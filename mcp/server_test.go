@@ -18,7 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // fixture is the corpus of the end-to-end tests: a few Go packages, one
@@ -26,9 +26,9 @@ import (
 var fixture = filepath.Join("..", "fixtures", "mcp")
 
 // newEngine returns an engine over root, built unless build is false.
-func newEngine(t testing.TB, root string, build bool) *index.Engine {
+func newEngine(t testing.TB, root string, build bool) *engine.Engine {
 	t.Helper()
-	eng, err := index.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, index.EngineOptions{Workers: 2})
+	eng, err := engine.NewEngine([]treenav.Collection{{Name: "fixture", Root: root}}, engine.EngineOptions{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +148,13 @@ func TestToolsList(t *testing.T) {
 		"list_documents":     {[]string{"query", "tag", "filters", "collection", "limit", "cursor"}, nil},
 		"search_documents":   {[]string{"query", "filters", "collection", "doc_id", "limit", "cursor", "max_chars"}, []string{"query"}},
 		"get_tree":           {[]string{"doc_id", "max_depth"}, []string{"doc_id"}},
+		"get_outline":        {[]string{"path", "exported_only", "signatures", "depth", "max_chars"}, []string{"path"}},
 		"get_node_content":   {[]string{"doc_id", "node_ids"}, nil},
 		"navigate_tree":      {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
 		"find_symbol":        {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
 		"index_status":       {nil, nil},
 		"changed_symbols":    {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
+		"grep_documents":     {[]string{"pattern", "regex", "case_sensitive", "word", "path", "language", "collection", "context", "limit", "cursor", "max_chars"}, []string{"pattern"}},
 		"get_call_hierarchy": {[]string{"target", "direction", "depth", "limit", "max_chars"}, []string{"target"}},
 		"find_references":    {[]string{"target", "kinds", "include", "path", "collection", "limit", "cursor", "max_chars"}, []string{"target"}},
 	}
@@ -283,6 +285,30 @@ func TestTools(t *testing.T) {
 				t.Errorf("path glob ignored: %+v", r.Results)
 			}
 		}},
+		{"grep_documents", map[string]any{"pattern": "shutdown", "case_sensitive": false, "word": true, "path": "web/**", "context": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if r.TotalMatches == 0 || r.TotalMatches != len(r.Matches) {
+				t.Fatalf("grep: %+v", r)
+			}
+			in := false
+			for _, m := range r.Matches {
+				if !strings.HasPrefix(m.Path, "web/") || !strings.Contains(strings.ToLower(m.Text), "shutdown") || len(m.Before) != 1 {
+					t.Errorf("grep match: %+v", m)
+				}
+				in = in || m.EnclosingID == "web/server.go#Server.Shutdown"
+			}
+			if !in {
+				t.Errorf("no match in Server.Shutdown: %+v", r.Matches)
+			}
+		}},
+		{"grep_documents", map[string]any{"pattern": "Shut.own", "regex": true, "limit": 1}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.GrepResponse
+			decode(t, res, &r)
+			if len(r.Matches) != 1 || r.TotalMatches < 2 || r.NextCursor != "1" {
+				t.Errorf("grep page: %+v", r)
+			}
+		}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, func(t *testing.T, res *sdk.CallToolResult) {
 			var r treenav.TreeResponse
 			decode(t, res, &r)
@@ -295,6 +321,44 @@ func TestTools(t *testing.T) {
 			}
 			if !strings.Contains(textOf(t, res), "method Shutdown") {
 				t.Errorf("tree text: %s", textOf(t, res))
+			}
+		}},
+		{"get_outline", map[string]any{"path": "web", "exported_only": true}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.OutlineResponse
+			decode(t, res, &r)
+			if len(r.Files) != 1 || r.Files[0].Path != "web/server.go" || r.Truncated {
+				t.Fatalf("outline of web: %+v", r)
+			}
+			var server *treenav.OutlineSymbol
+			for i, s := range r.Files[0].Symbols {
+				if s.Name == "Server" {
+					server = &r.Files[0].Symbols[i]
+				}
+			}
+			if server == nil {
+				t.Fatalf("no Server in %+v", r.Files[0].Symbols)
+			}
+			var shutdown string
+			for _, c := range server.Children {
+				if c.Name == "Shutdown" {
+					shutdown = c.Signature
+				}
+				if c.Name != "" && c.Name[0] >= 'a' && c.Name[0] <= 'z' {
+					t.Errorf("exported_only shows %s", c.QualifiedName)
+				}
+			}
+			if !strings.Contains(shutdown, "func (s *Server) Shutdown(ctx context.Context) error") {
+				t.Errorf("Shutdown's signature: %q", shutdown)
+			}
+		}},
+		{"get_outline", map[string]any{"path": []string{"web/server.go"}, "max_chars": 300}, func(t *testing.T, res *sdk.CallToolResult) {
+			var r treenav.OutlineResponse
+			decode(t, res, &r)
+			if n := len(r.Text()); n > 300 {
+				t.Errorf("outline of %d characters past max_chars 300", n)
+			}
+			if !r.Truncated || r.LeftOut == 0 || !strings.Contains(r.Note, "left out") || !strings.Contains(r.Note, "web/server.go") {
+				t.Errorf("a cut outline says what it left out: %+v", r)
 			}
 		}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go", "max_depth": 1}, func(t *testing.T, res *sdk.CallToolResult) {
@@ -379,7 +443,7 @@ func TestTools(t *testing.T) {
 // structured result: the model and a program read the same answer.
 func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 	t.Helper()
-	var r texter
+	var r treenav.Texter
 	switch tool {
 	case "list_documents":
 		r = new(treenav.ListResponse)
@@ -387,12 +451,16 @@ func checkText(t *testing.T, tool string, res *sdk.CallToolResult) {
 		r = new(treenav.SearchResponse)
 	case "get_tree":
 		r = new(treenav.TreeResponse)
+	case "get_outline":
+		r = new(treenav.OutlineResponse)
 	case "get_node_content":
 		r = new(treenav.NodesResponse)
 	case "navigate_tree":
 		r = new(treenav.NavigateResponse)
 	case "find_symbol":
 		r = new(treenav.SymbolsResponse)
+	case "grep_documents":
+		r = new(treenav.GrepResponse)
 	case "index_status":
 		r = new(StatusReport)
 	}
@@ -416,6 +484,7 @@ func TestToolErrors(t *testing.T) {
 			[]string{`unknown node id "Close"`, "web/server.go#Server.Close", "widgets/widgets.go#Widget00.Close"}},
 		{"get_node_content", map[string]any{}, []string{"node_ids"}},
 		{"navigate_tree", map[string]any{"node_id": "web/server.go#Servr"}, []string{"web/server.go#Server"}},
+		{"get_outline", map[string]any{"path": "web/nowhere"}, []string{"no indexed file is under", "web/nowhere"}},
 		{"get_tree", map[string]any{"doc_id": "web/servr.go"}, []string{`unknown document id "web/servr.go"`, "web/server.go", "list_documents"}},
 		{"get_tree", map[string]any{}, []string{"doc_id"}},
 		{"search_documents", map[string]any{}, []string{"query"}},
@@ -426,6 +495,10 @@ func TestToolErrors(t *testing.T) {
 		{"list_documents", map[string]any{"filters": map[string]any{"kind": "method"}}, []string{"kind is a node filter"}},
 		{"list_documents", map[string]any{"bogus": 1}, []string{"bogus"}},
 		{"find_symbol", map[string]any{"query": ""}, []string{"empty symbol query"}},
+		{"grep_documents", map[string]any{"pattern": ""}, []string{"empty pattern"}},
+		{"grep_documents", map[string]any{"pattern": "a(b", "regex": true}, []string{"invalid regex at character"}},
+		{"grep_documents", map[string]any{"pattern": "x", "context": 9}, []string{"context"}},
+		{"grep_documents", map[string]any{"pattern": "x", "path": "../**"}, []string{"outside the root"}},
 	} {
 		res := ss.call(t, tc.tool, tc.args)
 		text := textOf(t, res)
@@ -653,14 +726,14 @@ func TestSettle(t *testing.T) {
 
 func TestProgressNote(t *testing.T) {
 	for _, tc := range []struct {
-		st   index.Status
+		st   engine.Status
 		err  string
 		want string
 	}{
-		{index.Status{State: "ready"}, "", ""},
-		{index.Status{State: "empty"}, "", "indexing: listing files; results may be incomplete"},
-		{index.Status{State: "indexing", FilesDone: 4210, FilesTotal: 15503}, "", "indexing: 4,210/15,503 files; results may be incomplete"},
-		{index.Status{State: "empty"}, "collection x: permission denied", "indexing failed: collection x: permission denied; results may be incomplete"},
+		{engine.Status{State: "ready"}, "", ""},
+		{engine.Status{State: "empty"}, "", "indexing: listing files; results may be incomplete"},
+		{engine.Status{State: "indexing", FilesDone: 4210, FilesTotal: 15503}, "", "indexing: 4,210/15,503 files; results may be incomplete"},
+		{engine.Status{State: "empty"}, "collection x: permission denied", "indexing failed: collection x: permission denied; results may be incomplete"},
 	} {
 		if got := progressNote(tc.st, tc.err); got != tc.want {
 			t.Errorf("progressNote(%+v, %q) = %q, want %q", tc.st, tc.err, got, tc.want)
@@ -700,7 +773,7 @@ func TestConcurrentClients(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eng, err := index.NewEngine([]treenav.Collection{{Name: "c", Root: dir}}, index.EngineOptions{Workers: 2, FlushEvery: time.Millisecond})
+	eng, err := engine.NewEngine([]treenav.Collection{{Name: "c", Root: dir}}, engine.EngineOptions{Workers: 2, FlushEvery: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

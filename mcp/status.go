@@ -9,6 +9,7 @@ import (
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/apidiff"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // StatusReport is the answer of index_status and the content of the
@@ -16,7 +17,7 @@ import (
 // and what it holds (the index's Stats). Its JSON is the CLI's
 // "treenav status --json".
 type StatusReport struct {
-	index.Status
+	engine.Status
 	index.Stats
 	Collections []CollectionInfo `json:"collections"`
 	// BuildError is why the last build failed, if it did.
@@ -39,7 +40,7 @@ type Freshness struct {
 const maxFreshExamples = 10
 
 // WithFreshness compares the engine's index with the disk and records it.
-func (r *StatusReport) WithFreshness(e *index.Engine) error {
+func (r *StatusReport) WithFreshness(e *engine.Engine) error {
 	f, err := e.Diff()
 	if err != nil {
 		return err
@@ -74,13 +75,13 @@ type CollectionInfo struct {
 }
 
 // Report describes engine e; buildErr is the last build's error, if any.
-func Report(e *index.Engine, buildErr error) *StatusReport {
-	r := &StatusReport{Status: e.Status(), Stats: e.Index().Stats(), Collections: []CollectionInfo{}}
+func Report(e *engine.Engine, buildErr error) *StatusReport {
+	r := &StatusReport{Status: e.Status(), Stats: e.Stats(), Collections: []CollectionInfo{}}
 	if r.Skipped == nil {
 		r.Skipped = map[string]int{}
 	}
 	if r.Errors == nil {
-		r.Errors = []index.FileError{}
+		r.Errors = []engine.FileError{}
 	}
 	for _, c := range e.Collections() {
 		r.Collections = append(r.Collections, CollectionInfo{Name: c.Name, Root: c.Root})
@@ -101,6 +102,9 @@ func (r *StatusReport) Text() string {
 	}
 	if len(r.Languages) > 0 {
 		fmt.Fprintf(&b, "languages: %s\n", treenav.CountsLine(r.Languages))
+	}
+	if m := memoryLine(r.Memory); m != "" {
+		b.WriteString(m + "\n")
 	}
 	if !r.LastBuild.IsZero() {
 		took := r.BuildTime.Round(time.Microsecond)
@@ -132,6 +136,9 @@ func (r *StatusReport) Text() string {
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(&b, "skipped files: %s\n", treenav.CountsLine(r.Skipped))
+	}
+	if len(r.SkippedUnsupported) > 0 {
+		fmt.Fprintf(&b, "unsupported files by extension: %s\n", treenav.CountsLine(r.SkippedUnsupported))
 	}
 	if r.ErrorCount > 0 {
 		fmt.Fprintf(&b, "files that failed (%d):\n", r.ErrorCount)
@@ -179,10 +186,35 @@ func (r *StatusReport) Text() string {
 	return b.String()
 }
 
+// memoryLine renders what the process holds: its resident set when the
+// system says, the Go heap in use and reserved, and the snapshot bytes
+// read in place.
+func memoryLine(m index.Memory) string {
+	if m.HeapSys == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("memory: ")
+	if m.RSS > 0 {
+		fmt.Fprintf(&b, "%s resident, ", megabytes(m.RSS))
+	}
+	fmt.Fprintf(&b, "Go heap %s in use of %s reserved, %s mapped from the snapshot", megabytes(m.HeapInUse), megabytes(m.HeapSys), megabytes(m.Mapped))
+	return b.String()
+}
+
+// megabytes renders a byte count in MB (10^6), with one decimal under 10.
+func megabytes(n uint64) string {
+	mb := float64(n) / 1e6
+	if mb < 10 {
+		return strconv.FormatFloat(mb, 'f', 1, 64) + " MB"
+	}
+	return thousands(int(mb+0.5)) + " MB"
+}
+
 // progressNote says how far an unfinished index is, for the end of every
 // tool answer: an agent must know that a miss may only mean "not indexed
 // yet". It is empty when the index is complete.
-func progressNote(st index.Status, buildErr string) string {
+func progressNote(st engine.Status, buildErr string) string {
 	switch {
 	case buildErr != "":
 		return "indexing failed: " + buildErr + "; results may be incomplete"

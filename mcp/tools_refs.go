@@ -39,15 +39,14 @@ func (a RefsArgs) request() index.ReferencesRequest {
 
 // addRefTools registers find_references and get_call_hierarchy.
 func (s *Server) addRefTools() {
-	ix := s.eng.Index
 	addTool(s, &sdk.Tool{Name: "find_references", Description: referencesDescription, Annotations: readOnly("Find references")},
 		inputSchema[RefsArgs](map[string]int{"limit": index.DefaultRefLimit, "max_chars": index.DefaultMaxChars}),
 		func(a RefsArgs) (*treenav.ReferencesResponse, error) {
-			return ix().References(a.request())
+			return s.eng.References(a.request())
 		})
 	addTool(s, &sdk.Tool{Name: "get_call_hierarchy", Description: callsDescription, Annotations: readOnly("Call hierarchy")},
 		inputSchema[CallsArgs](map[string]int{"limit": index.DefaultCallLimit, "max_chars": index.DefaultMaxChars}),
 		func(a CallsArgs) (*treenav.CallHierarchyResponse, error) {
-			return ix().CallHierarchy(index.CallsRequest{Target: a.Target, Direction: a.Direction, Depth: a.Depth, Limit: a.Limit, MaxChars: a.MaxChars})
+			return s.eng.CallHierarchy(index.CallsRequest{Target: a.Target, Direction: a.Direction, Depth: a.Depth, Limit: a.Limit, MaxChars: a.MaxChars})
 		})
 }

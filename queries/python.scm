@@ -3,7 +3,10 @@
 ; directly in the module (variables, constants) and directly in a class body
 ; (fields, constants). A def directly inside a class becomes a method (the
 ; extractor's rule); decorators give their line to the definition through
-; the decorated_definition wrapper (lang_python.go).
+; the decorated_definition wrapper (lang_python.go). Assignments in
+; module-level if/try/with blocks and the attributes __init__ sets on self
+; are found by a walk of the tree instead (pythonExpand,
+; lang_python_data.go): as patterns they cost a quarter more time.
 ;
 ; Several patterns may capture the same name: on equal extents the one
 ; written first keeps its kind, the others only add what it lacks (@doc,
@@ -12,16 +15,27 @@
 
 ; --- callables -------------------------------------------------------------
 
-; Methods whose decorator changes what they are. The decorator keeps the
-; native word: method/property, method/staticmethod, ...
+; Methods whose decorator changes what they are. A property's getter is
+; the property; its setter and deleter (@NAME.setter) become its parts,
+; NAME.setter and NAME.deleter (pythonFixup, pythonAdopt). The decorator
+; keeps the native word: method/staticmethod, method/classmethod, ...
 (class_definition
   body: (block
     (decorated_definition
       (decorator) @_d
       definition: (function_definition
         name: (identifier) @name
-        body: (block) @body) @definition.function.property))
-  (#match? @_d "^@\\s*(functools\\.)?(property|cached_property)\\s*$"))
+        body: (block) @body) @definition.property))
+  (#match? @_d "^@\\s*(builtins\\.)?property\\s*$"))
+
+(class_definition
+  body: (block
+    (decorated_definition
+      (decorator) @_d
+      definition: (function_definition
+        name: (identifier) @name
+        body: (block) @body) @definition.property.cached_property))
+  (#match? @_d "^@\\s*(functools\\.)?cached_property\\s*$"))
 
 (class_definition
   body: (block
@@ -30,7 +44,7 @@
       definition: (function_definition
         name: (identifier) @name
         body: (block) @body) @definition.function.setter))
-  (#match? @_d "^@\\s*[A-Za-z_][A-Za-z_0-9]*\\.setter\\s*$"))
+  (#match? @_d "^@\\s*([A-Za-z_][A-Za-z_0-9]*\\.)+(setter|getter)\\s*$"))
 
 (class_definition
   body: (block
@@ -39,7 +53,7 @@
       definition: (function_definition
         name: (identifier) @name
         body: (block) @body) @definition.function.deleter))
-  (#match? @_d "^@\\s*[A-Za-z_][A-Za-z_0-9]*\\.deleter\\s*$"))
+  (#match? @_d "^@\\s*([A-Za-z_][A-Za-z_0-9]*\\.)+deleter\\s*$"))
 
 (class_definition
   body: (block
@@ -59,7 +73,8 @@
         body: (block) @body) @definition.function.classmethod))
   (#match? @_d "^@\\s*classmethod\\s*$"))
 
-; typing.overload stubs: several defs of one name, the last one real.
+; typing.overload stubs: several defs of one name, the last one real
+; (pythonFixup marks the stubs as declarations, whichever pattern won).
 (decorated_definition
   (decorator) @_d
   definition: (function_definition
@@ -158,6 +173,7 @@
     [
       (assignment left: (identifier) @name)
       (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
       (assignment right: (assignment left: (identifier) @name))
       (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -170,6 +186,7 @@
     [
       (assignment left: (identifier) @name)
       (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
       (assignment right: (assignment left: (identifier) @name))
       (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -177,6 +194,16 @@
     ] @definition.variable))
 
 ; --- class attributes ------------------------------------------------------
+
+; "name = property(fget, fset)": a property, like a decorated getter.
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment
+        left: (identifier) @name
+        right: (call function: (_) @_f)) @definition.property))
+  (#match? @_f "^(builtins\\.)?property$"))
+
 ;
 ; Assignments directly in a class body: dataclass and model fields, enum
 ; members, class constants. Same naming rule as the module's.
@@ -195,6 +222,7 @@
       [
         (assignment left: (identifier) @name)
         (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
         (assignment right: (assignment left: (identifier) @name))
         (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
@@ -208,8 +236,35 @@
       [
         (assignment left: (identifier) @name)
         (assignment left: (pattern_list (identifier) @name))
+      (assignment left: (tuple_pattern (identifier) @name))
         (assignment right: (assignment left: (identifier) @name))
         (assignment right: (assignment right: (assignment left: (identifier) @name)))
       (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name))))
       (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name)))))
       ] @definition.field)))
+
+; --- attribute docstrings ----------------------------------------------------
+;
+; A string literal right after an assignment in a module or a class body
+; documents it (PEP 257, Sphinx); these patterns add it as the @doc of what
+; the patterns above found (pythonFixup extends the range). Assignments in
+; conditional module-level blocks and attributes assigned on self in
+; __init__ are found by pythonExpand (lang_python_data.go), which reads
+; their docs.
+
+(module
+  (expression_statement [
+    (assignment left: (identifier) @name)
+    (assignment left: (pattern_list (identifier) @name))
+  ] @definition.variable)
+  .
+  (expression_statement . (string) @doc .))
+
+(class_definition
+  body: (block
+    (expression_statement [
+      (assignment left: (identifier) @name)
+      (assignment left: (pattern_list (identifier) @name))
+    ] @definition.field)
+    .
+    (expression_statement . (string) @doc .)))

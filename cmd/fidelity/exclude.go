@@ -112,6 +112,14 @@ func boundFunctions(dir string) func(s sym) bool {
 	}
 }
 
+// pythonClasses are Python's classes (gt-python, CPython's ast).
+func pythonClasses() []*exclusion {
+	return []*exclusion{
+		{Name: "tn-assigned-type", Side: "treenav",
+			Why: "a type alias or NewType (X: TypeAlias = ..., X = NewType(...), type X = ...): gt-python lists classes and defs only; -attrs compares assignments"},
+	}
+}
+
 // applyExclusions classifies both sides and returns what is left.
 func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*exclusion) {
 	var classes []*exclusion
@@ -138,6 +146,11 @@ func applyExclusions(lang, dir string, run *cRun, g, o []sym) ([]sym, []sym, []*
 	case "typescript", "javascript":
 		classes = tsClasses()
 		ourTest["tn-bound-function"] = boundFunctions(dir)
+	case "python":
+		classes = pythonClasses()
+		ourTest["tn-assigned-type"] = func(s sym) bool {
+			return s.kind == "type/alias" || s.kind == "type/newtype"
+		}
 	default:
 		return g, o, nil
 	}

@@ -17,6 +17,7 @@
 //	go run ./cmd/fidelity -lang markdown DIR    (headings against gt-markdown; see markdown.go)
 //	go run ./cmd/fidelity -lang rst DIR         (sections against docutils; see rst.go)
 //	go run ./cmd/fidelity -lang sphinx-refs -code PYDIR DOCSDIR  (Sphinx roles against the code; see sphinxrefs.go)
+//	go run ./cmd/fidelity -lang python -attrs DIR  (fields and variables; see pyattrs.go)
 //	go run ./cmd/fidelity -refs -lang go -gt-args ./net/http/... -path 'net/http/**' DIR  (references: refs.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
@@ -91,6 +92,7 @@ func main() {
 	ctagsLang := flag.String("ctags-lang", "", "ctags' name of the language (default: from -lang)")
 	forms := flag.Bool("forms", false, "with -lang javascript: recall and precision per way of naming a function, against cmd/fidelity/jsforms.cjs (see jsforms.go)")
 	locals := flag.Bool("locals", false, "with -ctags, also compare what is defined inside functions")
+	attrs := flag.Bool("attrs", false, "with -lang python, compare data definitions (fields, attributes on self in __init__, variables) with py_attrs.py instead (see pyattrs.go)")
 	includerCtx := flag.Bool("context", true, "C/C++: parse a header that has ground-truth errors again after the text of a header that includes it (see cfamily.go)")
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
 	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
@@ -121,6 +123,13 @@ func main() {
 	}
 	if *forms {
 		runJSForms(dir, *gtCmd, *show, *jsonOut)
+		return
+	}
+	if *attrs {
+		if *lang != "python" {
+			fail(fmt.Errorf("-attrs is for -lang python"))
+		}
+		runPyAttrs(dir, *gtCmd, *show, *jsonOut)
 		return
 	}
 	if *lang == "markdown" {
@@ -562,7 +571,11 @@ func extract(dir, lang string) ([]sym, error) {
 			if i == 0 || n.Language != "" {
 				continue
 			}
-			syms = append(syms, sym{key: key{o.Doc.Path, normName(n.Name), n.LineStart, ourFamily(n.Kind)}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
+			name, fam := normName(n.Name), ourFamily(n.Kind)
+			if lang == "python" {
+				name, fam = pyCallable(n, name, fam)
+			}
+			syms = append(syms, sym{key: key{o.Doc.Path, name, n.LineStart, fam}, kind: kindLabel(n), end: n.LineEnd, off: n.ByteStart})
 		}
 	})
 	return syms, nil

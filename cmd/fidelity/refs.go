@@ -26,6 +26,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/parsers"
 )
 
@@ -61,7 +62,7 @@ func runRefs(dir string, c refsConfig) {
 	if err != nil {
 		fail(err)
 	}
-	e, err := index.NewEngine([]treenav.Collection{{Name: "fidelity", Root: dir}}, index.EngineOptions{})
+	e, err := engine.NewEngine([]treenav.Collection{{Name: "fidelity", Root: dir}}, engine.EngineOptions{})
 	if err != nil {
 		fail(err)
 	}

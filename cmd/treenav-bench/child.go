@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
 	"github.com/treenav/treenav/parsers/code"
@@ -56,6 +59,11 @@ type warmReport struct {
 	// PrepareSeconds is the compile of the symbol queries before the
 	// updates (Engine.PrepareParsers).
 	PrepareSeconds float64 `json:"prepare_seconds"`
+	// FirstAnswerSeconds is the snapshot loaded and a first search
+	// answered; Serving the memory after the warm start and the query
+	// rounds.
+	FirstAnswerSeconds float64      `json:"first_answer_seconds"`
+	Serving            index.Memory `json:"serving"`
 }
 
 func child(args []string) {
@@ -69,6 +77,17 @@ func child(args []string) {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
+	// TREENAV_MEMPROFILE=prefix writes heap profiles: of a cold build at
+	// its largest live heap (prefix.cold.<corpus>) and of a warm-started
+	// index (prefix.warm.<corpus>), for go tool pprof.
+	memProfile := ""
+	if prefix := os.Getenv("TREENAV_MEMPROFILE"); prefix != "" && len(args) > 1 {
+		memProfile = prefix + "." + args[0] + "." + filepath.Base(args[1])
+	}
+	if memProfile != "" && args[0] == "cold" {
+		stop := profilePeak(memProfile)
+		defer stop()
+	}
 	var report any
 	var err error
 	switch args[0] {
@@ -78,7 +97,10 @@ func child(args []string) {
 		report, err = cold(args[1], args[2])
 	case "warm":
 		rounds, _ := strconv.Atoi(args[3])
-		report, err = warm(args[1], args[2], rounds)
+		report, err = warm(args[1], args[2], rounds, memProfile)
+	case "grep":
+		rounds, _ := strconv.Atoi(args[3])
+		report, err = grepPhase(args[1], args[2], rounds)
 	default:
 		err = fmt.Errorf("unknown phase %q", args[0])
 	}
@@ -89,12 +111,16 @@ func child(args []string) {
 	json.NewEncoder(os.Stdout).Encode(report)
 }
 
-func engineFor(dir string) (*index.Engine, error) {
+func engineFor(dir string, opts ...engine.EngineOptions) (*engine.Engine, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return index.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, index.EngineOptions{})
+	var o engine.EngineOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	return engine.NewEngine([]treenav.Collection{{Name: filepath.Base(abs), Root: abs}}, o)
 }
 
 // floor reads and parses every code file with tree-sitter and nothing else,
@@ -174,25 +200,30 @@ func cold(dir, snap string) (*coldReport, error) {
 
 // warm loads the snapshot and reconciles it with the disk (a warm start),
 // then measures queries, symbol lookups and single-file updates.
-func warm(dir, snap string, rounds int) (*warmReport, error) {
-	e, err := engineFor(dir)
+func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) {
+	e, err := engineFor(dir, engine.EngineOptions{ReleaseMemory: true}) // as a server runs it
 	if err != nil {
 		return nil, err
 	}
+	qs := benchQueries()
 	start := time.Now()
 	ok, err := e.LoadSnapshot(snap)
 	if err != nil || !ok {
 		return nil, fmt.Errorf("load snapshot: %v", err)
 	}
+	// A server answers from the snapshot while it reconciles.
+	if _, err := e.Index().Search(index.SearchRequest{Query: qs[0].text, Filters: qs[0].filters}); err != nil {
+		return nil, err
+	}
+	first := time.Since(start)
 	if err := e.Build(); err != nil {
 		return nil, err
 	}
-	r := &warmReport{Seconds: time.Since(start).Seconds()}
+	r := &warmReport{Seconds: time.Since(start).Seconds(), FirstAnswerSeconds: first.Seconds()}
 	if st := e.Status(); st.Parsed > 0 {
 		fmt.Fprintf(os.Stderr, "warning: warm start re-parsed %d files\n", st.Parsed)
 	}
 	ix := e.Index()
-	qs := benchQueries()
 	r.Queries = len(qs)
 	var qt, st []time.Duration
 	for range rounds {
@@ -213,6 +244,16 @@ func warm(dir, snap string, rounds int) (*warmReport, error) {
 	}
 	r.QueryP50, r.QueryP99 = percentile(qt, 50), percentile(qt, 99)
 	r.SymbolP50, r.SymbolP99 = percentile(st, 50), percentile(st, 99)
+	r.Serving = index.ReadMemory()
+	if memProfile != "" {
+		// A heap profile is of the last collection: one now makes it
+		// the warm-started index's (after the serving figures, which
+		// it would change).
+		runtime.GC()
+		if err := writeHeapProfile(memProfile); err != nil {
+			return nil, err
+		}
+	}
 	if err := measureRefs(ix, dir, rounds, r); err != nil {
 		return nil, err
 	}
@@ -319,4 +360,48 @@ func measureRefs(ix *index.Index, dir string, rounds int, r *warmReport) error {
 	}
 	r.RefsP50, r.RefsP99 = percentile(rt, 50), percentile(rt, 99)
 	return nil
+}
+
+// profilePeak writes a heap profile to path each time the live heap
+// passes its largest so far by a tenth (polled every 100 ms), so that the
+// last one written is of the build near its peak; stop ends it.
+func profilePeak(path string) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		var best uint64
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			if live := sample[0].Value.Uint64(); live > best+best/10 {
+				best = live
+				if err := writeHeapProfile(path); err != nil {
+					fmt.Fprintln(os.Stderr, "heap profile:", err)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}
+
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

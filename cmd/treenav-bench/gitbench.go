@@ -15,6 +15,7 @@ import (
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/apidiff"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // gitResult is the report of the git-aware outlines: an API diff between
@@ -217,7 +218,7 @@ func benchSwitch(r *gitResult, repo, src string) error {
 			return err
 		}
 	}
-	e, err := index.NewEngine([]treenav.Collection{{Name: "switch", Root: repo}}, index.EngineOptions{})
+	e, err := engine.NewEngine([]treenav.Collection{{Name: "switch", Root: repo}}, engine.EngineOptions{})
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func benchSwitch(r *gitResult, repo, src string) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go e.Watch(ctx, index.WatchOptions{})
+	go e.Watch(ctx, engine.WatchOptions{})
 	for !e.Status().Watching {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -246,7 +247,7 @@ func benchSwitch(r *gitResult, repo, src string) error {
 	}
 	r.SwitchSec = time.Since(start).Seconds()
 	// And equal to a fresh build of the branch.
-	fresh, err := index.NewEngine([]treenav.Collection{{Name: "switch", Root: repo}}, index.EngineOptions{})
+	fresh, err := engine.NewEngine([]treenav.Collection{{Name: "switch", Root: repo}}, engine.EngineOptions{})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,11 @@
 //     definitions (and the first lookup, which builds the reference
 //     tables), and single-file update latency (parse one changed file and
 //     apply it to the loaded index; references resolve at query time, so
-//     no dependent is re-resolved).
+//     no dependent is re-resolved);
+//   - grep against ripgrep (when rg is installed): for 40 literal and regex
+//     patterns, case-sensitive, -i and -w, whether the matching lines are
+//     the same over the indexed files, and the median in-process grep time
+//     beside rg's median wall time (grep.go).
 //
 // It prints a table and writes the numbers as JSON, so runs can be compared:
 //
@@ -84,17 +88,30 @@ type corpusResult struct {
 	SaveSec       float64   `json:"snapshot_save_s"`
 	WarmSec       float64   `json:"warm_start_s"`
 	WarmRSSMB     float64   `json:"warm_peak_rss_mb"`
-	Queries       int       `json:"queries"`
-	QueryP50ms    float64   `json:"query_p50_ms"`
-	QueryP99ms    float64   `json:"query_p99_ms"`
-	SymbolP50ms   float64   `json:"find_symbol_p50_ms"`
-	SymbolP99ms   float64   `json:"find_symbol_p99_ms"`
-	RefsP50ms     float64   `json:"find_references_p50_ms"`
-	RefsP99ms     float64   `json:"find_references_p99_ms"`
-	RefsFirstMs   float64   `json:"find_references_first_ms"`
-	UpdateP50ms   float64   `json:"update_p50_ms"`
-	UpdateP99ms   float64   `json:"update_p99_ms"`
-	PrepareSec    float64   `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
+	// FirstAnswerSec is a warm start as a server makes it: the snapshot
+	// loaded and a first search answered (the server reconciles with
+	// the disk while it answers). Serving* are the process's memory
+	// once warm-started and reconciled, after that answer: resident
+	// set, Go heap in use and reserved (index.Memory).
+	FirstAnswerSec   float64 `json:"warm_first_answer_s"`
+	ServingRSSMB     float64 `json:"serving_rss_mb"`
+	ServingHeapMB    float64 `json:"serving_heap_in_use_mb"`
+	ServingHeapSysMB float64 `json:"serving_heap_sys_mb"`
+	ServingMappedMB  float64 `json:"serving_mapped_mb"`
+	Queries          int     `json:"queries"`
+	QueryP50ms       float64 `json:"query_p50_ms"`
+	QueryP99ms       float64 `json:"query_p99_ms"`
+	SymbolP50ms      float64 `json:"find_symbol_p50_ms"`
+	SymbolP99ms      float64 `json:"find_symbol_p99_ms"`
+	RefsP50ms        float64 `json:"find_references_p50_ms"`
+	RefsP99ms        float64 `json:"find_references_p99_ms"`
+	RefsFirstMs      float64 `json:"find_references_first_ms"`
+	UpdateP50ms      float64 `json:"update_p50_ms"`
+	UpdateP99ms      float64 `json:"update_p99_ms"`
+	PrepareSec       float64 `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
+	// Grep compares grep with ripgrep, pattern by pattern (when rg is
+	// installed; see grep.go).
+	Grep []grepRow `json:"grep,omitempty"`
 }
 
 type corpusFlag []string
@@ -108,7 +125,11 @@ func main() {
 		return
 	}
 	var corpora corpusFlag
-	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>; none: only -git)")
+	flag.Var(&corpora, "corpus", "NAME=DIR to measure (repeatable; default: go=$(go env GOROOT)/src and python=<stdlib>; none: only -git; "+
+		combinedName+": the Go source, /usr/include, the Python libraries, JDK sources and node_modules, sampled to -combined-files files and assembled under the user cache dir)")
+	combinedFiles := flag.Int("combined-files", 25000, "files of the "+combinedName+" corpus")
+	copies := flag.Int("copies", 1, "with -corpus "+combinedName+": also measure this many copies of it under different roots (3: about 75,000 files)")
+	grepCmp := flag.Bool("grep", true, "compare grep with ripgrep (when rg is installed)")
 	out := flag.String("out", "bench.json", "write the results as JSON here")
 	rounds := flag.Int("rounds", 5, "times each query is run")
 	indexRounds := flag.Int("index-rounds", 3, "floor and cold index runs, alternated (the minimum of each is reported)")
@@ -128,19 +149,24 @@ func main() {
 	if len(corpora) == 1 && corpora[0] == "none" {
 		corpora = nil // -corpus none: the git outlines alone
 	}
+	corpora, err := expandCombined(corpora, *combinedFiles, *copies)
+	if err != nil {
+		fail(err)
+	}
 	for _, c := range corpora {
 		name, dir, ok := strings.Cut(c, "=")
 		if !ok {
 			fail(fmt.Errorf("-corpus wants NAME=DIR, got %q", c))
 		}
 		fmt.Fprintf(os.Stderr, "== %s (%s)\n", name, dir)
-		r, err := measure(name, dir, *rounds, max(1, *indexRounds))
+		r, err := measure(name, dir, *rounds, max(1, *indexRounds), *grepCmp)
 		if err != nil {
 			fail(fmt.Errorf("%s: %w", name, err))
 		}
 		results = append(results, *r)
 	}
 	printTable(results)
+	printGrepTable(results)
 	report := map[string]any{
 		"when": time.Now().UTC().Format(time.RFC3339), "go": runtime.Version(),
 		"cpus": runtime.NumCPU(), "corpora": results,
@@ -159,6 +185,31 @@ func main() {
 		fail(err)
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s\n", *out)
+}
+
+// expandCombined replaces -corpus combined by the assembled corpus, and
+// its copies when asked for.
+func expandCombined(corpora []string, files, copies int) ([]string, error) {
+	var out []string
+	for _, c := range corpora {
+		if c != combinedName {
+			out = append(out, c)
+			continue
+		}
+		dir, err := combinedCorpus(files)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, combinedName+"="+dir)
+		if copies > 1 {
+			xdir, err := copiesCorpus(dir, copies)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fmt.Sprintf("%s-x%d=%s", combinedName, copies, xdir))
+		}
+	}
+	return out, nil
 }
 
 func fail(err error) {
@@ -180,7 +231,7 @@ func defaultCorpora() []string {
 // measure runs the phases of one corpus, each heavy one in a child process
 // so that peak RSS belongs to that phase alone. Floor and cold runs
 // alternate, so that a slow spell of the machine hits both alike.
-func measure(name, dir string, rounds, indexRounds int) (*corpusResult, error) {
+func measure(name, dir string, rounds, indexRounds int, grepCmp bool) (*corpusResult, error) {
 	snap, err := os.MkdirTemp("", "treenav-bench-snap")
 	if err != nil {
 		return nil, err
@@ -253,6 +304,24 @@ func measure(name, dir string, rounds, indexRounds int) (*corpusResult, error) {
 	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
 	r.RefsP50ms, r.RefsP99ms, r.RefsFirstMs = warm.RefsP50, warm.RefsP99, warm.RefsFirst
 	r.PrepareSec = warm.PrepareSeconds
+	r.FirstAnswerSec = warm.FirstAnswerSeconds
+	r.ServingRSSMB = float64(warm.Serving.RSS) / 1e6
+	r.ServingHeapMB = float64(warm.Serving.HeapInUse) / 1e6
+	r.ServingHeapSysMB = float64(warm.Serving.HeapSys) / 1e6
+	r.ServingMappedMB = float64(warm.Serving.Mapped) / 1e6
+
+	if !grepCmp {
+		return r, nil
+	}
+	if _, err := exec.LookPath("rg"); err != nil {
+		fmt.Fprintln(os.Stderr, "   rg is not installed: no grep comparison (apt-get install ripgrep)")
+		return r, nil
+	}
+	var g grepReport
+	if _, _, err := runChild(&g, "grep", dir, snap, fmt.Sprint(rounds)); err != nil {
+		return nil, err
+	}
+	r.Grep = g.Rows
 	return r, nil
 }
 
@@ -311,7 +380,13 @@ func printTable(rs []corpusResult) {
 	add("snapshot/source", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.SnapshotRatio) })
 	add("snapshot save s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.SaveSec) })
 	add("warm start s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.WarmSec) })
-	add("warm RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.WarmRSSMB) })
+	add("warm peak RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.WarmRSSMB) })
+	add("1st answer s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.FirstAnswerSec) })
+	add("serving RSS MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.ServingRSSMB) })
+	add("serving heap MB", func(r corpusResult) string {
+		return fmt.Sprintf("%.0f/%.0f", r.ServingHeapMB, r.ServingHeapSysMB)
+	})
+	add("serving mapped MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.ServingMappedMB) })
 	add("queries", func(r corpusResult) string { return fmt.Sprint(r.Queries) })
 	add("query p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.2f/%.2f", r.QueryP50ms, r.QueryP99ms) })
 	add("symbol p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.3f/%.3f", r.SymbolP50ms, r.SymbolP99ms) })

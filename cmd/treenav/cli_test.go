@@ -32,7 +32,7 @@ func keysOf(t *testing.T, m map[string]any) string {
 }
 
 // TestJSONContract checks the field names of every --json output against
-// DESIGN.md §7: tests and users depend on them.
+// docs/design.md §5: tests and users depend on them.
 func TestJSONContract(t *testing.T) {
 	root := filepath.Join("testdata", "repo")
 	for _, tc := range []struct {
@@ -44,7 +44,7 @@ func TestJSONContract(t *testing.T) {
 		{[]string{"search", "--root", root, "--json", "token"}, "query,results,total", "results",
 			"collection,doc_id,kind,language,line_end,line_start,node_id,path,score,snippet,title"},
 		{[]string{"symbols", "--root", root, "--json", "Shutdown"}, "query,symbols,total", "symbols",
-			"doc_id,kind,language,line_end,line_start,name,node_id,path,qualified_name,signature"},
+			"doc_id,kind,language,line_end,line_start,match,name,node_id,path,qualified_name,signature"},
 		{[]string{"list", "--root", root, "--json"}, "documents,facet_counts,total", "documents",
 			"collection,content_type,doc_id,facets,language,node_count,path,title"},
 		{[]string{"tree", "--root", root, "--json", "web/server.go"}, "doc_id,nodes,title", "nodes",
@@ -52,6 +52,10 @@ func TestJSONContract(t *testing.T) {
 		{[]string{"node", "--root", root, "--json", "web/server.go#Server.Shutdown"}, "nodes", "nodes",
 			"children,content,content_line,doc_id,kind,language,line_end,line_start,node_id,parent_id,path,signature,title"},
 		{[]string{"outline", "--root", root, "--format", "json"}, "files", "files", "language,path,symbols"},
+		{[]string{"grep", "--root", root, "--json", "-w", "Shutdown"}, "matches,pattern,total_files,total_matches", "matches",
+			"column,enclosing_id,line,path,text"},
+		{[]string{"grep", "--root", root, "--json", "--context", "1", "Shutdown"}, "matches,pattern,total_files,total_matches", "matches",
+			"after,before,column,enclosing_id,line,path,text"},
 	} {
 		code, out, errs := run(t, tc.args...)
 		if code != 0 {
@@ -90,6 +94,8 @@ func TestUsageErrors(t *testing.T) {
 		{"search"},
 		{"search", "--limit", "x", "q"},
 		{"outline", "--format", "yaml"},
+		{"outline", "--diff", "HEAD", "--exported-only"},
+		{"outline", "--depth", "-1"},
 		{"tree"},
 	} {
 		if code, _, errs := run(t, args...); code != 2 || errs == "" {

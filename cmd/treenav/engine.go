@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/index/walk"
 )
 
@@ -15,7 +15,7 @@ import (
 type common struct {
 	fs       *flag.FlagSet
 	cfg      *treenav.Config // after setup
-	origin   *index.Origin   // after setup: how cfg's collections were made
+	origin   *engine.Origin  // after setup: how cfg's collections were made
 	config   string
 	rank     stringList
 	roots    stringList
@@ -50,7 +50,7 @@ func (cm *common) setup() (*treenav.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	cm.origin = &index.Origin{
+	cm.origin = &engine.Origin{
 		ConfigFile:      file,
 		RootFlag:        len(cm.roots) > 0,
 		Configured:      cfg.Collections,
@@ -90,26 +90,26 @@ func (cm *common) set(name string) bool {
 }
 
 // newEngine makes an engine for the configuration, without building it.
-func (cm *common) newEngine(cfg *treenav.Config, opts index.EngineOptions) (*index.Engine, error) {
+func (cm *common) newEngine(cfg *treenav.Config, opts engine.EngineOptions) (*engine.Engine, error) {
 	opts.MaxFileSize = cfg.Limits.MaxFileSize
 	opts.Origin = cm.origin
-	e, err := index.NewEngine(cfg.Collections, opts)
+	e, err := engine.NewEngine(cfg.Collections, opts)
 	if err != nil {
 		return nil, err
 	}
-	e.Index().SetRanking(cfg.Ranking)
+	e.SetRanking(cfg.Ranking)
 	return e, nil
 }
 
 // engine returns an up-to-date index for a command: the persisted snapshot
 // is loaded and reconciled with the disk (only changed files are parsed),
 // then saved again if anything changed.
-func (c *cli) engine(cm *common) (*index.Engine, error) {
+func (c *cli) engine(cm *common) (*engine.Engine, error) {
 	cfg, err := cm.setup()
 	if err != nil {
 		return nil, err
 	}
-	var opts index.EngineOptions
+	var opts engine.EngineOptions
 	var bar *progress
 	if !cm.quiet && (cm.progress || isTerminal(c.stderr)) {
 		bar = newProgress(c.stderr, isTerminal(c.stderr))

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/mcp"
 )
 
@@ -20,18 +20,18 @@ func init() {
 
 // indexSummary is what `treenav index --json` prints.
 type indexSummary struct {
-	Documents int               `json:"documents"`
-	Nodes     int               `json:"nodes"`
-	Terms     int               `json:"terms"`
-	Languages map[string]int    `json:"languages"`
-	Parsed    int               `json:"parsed"`
-	Unchanged int               `json:"unchanged"`
-	Removed   int               `json:"removed"`
-	Skipped   map[string]int    `json:"skipped"`
-	Errors    []index.FileError `json:"errors"`
-	Seconds   float64           `json:"seconds"`
-	Snapshot  string            `json:"snapshot,omitempty"`
-	SizeBytes int64             `json:"snapshot_bytes,omitempty"`
+	Documents int                `json:"documents"`
+	Nodes     int                `json:"nodes"`
+	Terms     int                `json:"terms"`
+	Languages map[string]int     `json:"languages"`
+	Parsed    int                `json:"parsed"`
+	Unchanged int                `json:"unchanged"`
+	Removed   int                `json:"removed"`
+	Skipped   map[string]int     `json:"skipped"`
+	Errors    []engine.FileError `json:"errors"`
+	Seconds   float64            `json:"seconds"`
+	Snapshot  string             `json:"snapshot,omitempty"`
+	SizeBytes int64              `json:"snapshot_bytes,omitempty"`
 	// SnapshotError is why the snapshot could not be saved; the
 	// command then exits 1 (Snapshot and SizeBytes are left out).
 	SnapshotError string `json:"snapshot_error,omitempty"`
@@ -52,7 +52,7 @@ func (c *cli) index(args []string) error {
 	if err != nil {
 		return err
 	}
-	st, ix := e.Status(), e.Index().Stats()
+	st, ix := e.Status(), e.Stats()
 	sum := indexSummary{Documents: ix.Documents, Nodes: ix.Nodes, Terms: ix.Terms, Languages: ix.Languages,
 		Parsed: st.Parsed, Unchanged: st.Unchanged, Removed: st.Removed, Skipped: st.Skipped,
 		Errors: st.Errors, Seconds: time.Since(start).Seconds()}
@@ -120,7 +120,7 @@ func (c *cli) statusCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	e, err := cm.newEngine(cfg, index.EngineOptions{})
+	e, err := cm.newEngine(cfg, engine.EngineOptions{})
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func (c *cli) statusCmd(args []string) error {
 	}
 	// A snapshot that cannot be written: said, as the status of a
 	// process whose save failed says it.
-	dirErr := index.CheckSnapshotDir(dir)
+	dirErr := engine.CheckSnapshotDir(dir)
 	loaded, err := e.LoadSnapshot(dir)
 	switch {
 	case err != nil:

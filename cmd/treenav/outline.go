@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/apidiff"
 	"github.com/treenav/treenav/index/walk"
 	"github.com/treenav/treenav/parsers"
@@ -21,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "outline",
-		usage:   "[--root DIR] [--format json|markdown|ctags] [--max-file-size N] [--diff BASE[..HEAD] [--bodies] [--fail-on LIST] [--max-changes N]] [PATH...]",
+		usage:   "[--root DIR] [--format json|markdown|ctags|text] [--json] [--exported-only] [--depth N] [--no-signatures] [--max-chars N] [--max-file-size N] [--diff BASE[..HEAD] [--bodies] [--fail-on LIST] [--max-changes N]] [PATH...]",
 		summary: "print the symbol outline of files (JSON, markdown or a ctags file), or the API changes between git revisions, for CI",
 		run:     (*cli).outline,
 	})
@@ -34,6 +35,12 @@ func (c *cli) outline(args []string) error {
 	maxSize := fs.Int64("max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	cacheDir := fs.String("cache-dir", "", "keep what files parse to in this directory, keyed by content, so that the next outline parses only what changed (default: the user cache directory's treenav/outlines)")
 	noCache := fs.Bool("no-cache", false, "parse every file; neither read nor write the parse cache")
+	asJSON := fs.Bool("json", false, "print get_outline's structuredContent (compact JSON) for these files: the same bytes as the MCP tool's answer over an index of --root")
+	var opts treenav.OutlineOptions
+	fs.BoolVar(&opts.ExportedOnly, "exported-only", false, "the public API only: leave out symbols private by their language's rule and test files")
+	fs.BoolVar(&opts.NoSignatures, "no-signatures", false, "leave the signatures out")
+	fs.IntVar(&opts.Depth, "depth", 0, "symbols down to this depth (1: top-level only); 0 is all")
+	fs.IntVar(&opts.MaxChars, "max-chars", 0, "bound the outline's JSON to about this many characters, public types and callables first, and say what was left out; 0 is no bound")
 	var d diffFlags
 	d.add(fs)
 	paths, err := parseFlags(fs, args)
@@ -41,13 +48,19 @@ func (c *cli) outline(args []string) error {
 		return err
 	}
 	switch *format {
-	case "json", "markdown", "md", "ctags":
+	case "json", "markdown", "md", "ctags", "text":
 	default:
-		return usagef("unknown --format %q (want json, markdown or ctags)", *format)
+		return usagef("unknown --format %q (want json, markdown, ctags or text)", *format)
+	}
+	if opts.Depth < 0 || opts.MaxChars < 0 {
+		return usagef("--depth and --max-chars take a number of 0 or more")
 	}
 	if d.rev != "" || d.set(fs) {
 		if d.rev == "" {
 			return usagef("--bodies, --fail-on and --max-changes need --diff BASE[..HEAD]")
+		}
+		if opts != (treenav.OutlineOptions{}) || *asJSON {
+			return usagef("--exported-only, --depth, --no-signatures, --max-chars and --json shape an outline, not --diff (use --format json)")
 		}
 		return c.outlineDiff(*root, *format, *maxSize, paths, d, *cacheDir, *noCache)
 	}
@@ -102,19 +115,34 @@ func (c *cli) outline(args []string) error {
 		return errNothing
 	}
 	warnOutline(c.stderr, files)
-	out := treenav.OutlineResponse{Files: make([]treenav.OutlineFile, len(files))}
+	all := make([]treenav.OutlineFile, len(files))
 	for i, f := range files {
-		out.Files[i] = f.Outline
+		all[i] = f.Outline
+	}
+	// The options shape the outline as get_outline does (index.Outline).
+	out := treenav.FitOutline(all, opts, index.OutlineRules)
+	if out.Note != "" {
+		fmt.Fprintf(c.stderr, "treenav outline: %s\n", out.Note)
 	}
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
-	switch *format {
-	case "json":
+	switch {
+	case *asJSON:
+		b, err := treenav.MarshalResult(out)
+		if err != nil {
+			return err
+		}
+		w.Write(b)
+		return w.WriteByte('\n')
+	case *format == "json":
 		return writeJSON(w, out)
-	case "ctags":
-		return writeCtags(w, out)
+	case *format == "ctags":
+		return writeCtags(w, *out)
+	case *format == "text":
+		_, err := w.WriteString(out.Text())
+		return err
 	default:
-		return writeOutlineMarkdown(w, out)
+		return writeOutlineMarkdown(w, *out)
 	}
 }
 
@@ -355,6 +383,9 @@ func writeOutlineMarkdown(w io.Writer, out treenav.OutlineResponse) error {
 			}
 			if s.Declaration {
 				fmt.Fprint(w, ", declaration")
+			}
+			if s.Constraint != "" {
+				fmt.Fprintf(w, ", only if %s", strings.ReplaceAll(s.Constraint, "`", "'"))
 			}
 			fmt.Fprint(w, ")")
 			if s.Signature != "" && s.Kind != treenav.KindSection {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 )
 
 // progress shows a build's progress: a bar on a terminal (schollz/progressbar
@@ -25,7 +25,7 @@ func newProgress(w io.Writer, tty bool) *progress {
 	return &progress{w: w, tty: tty, last: time.Now()}
 }
 
-func (p *progress) update(pr index.Progress) {
+func (p *progress) update(pr engine.Progress) {
 	if p.tty {
 		if p.bar == nil {
 			p.bar = progressbar.NewOptions(pr.Total,

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -12,26 +11,23 @@ import (
 )
 
 func init() {
-	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path GLOB] [--json] QUERY...",
+	register(&command{name: "search", usage: "[--root DIR]... [--limit N] [--cursor C] [--max-chars N] [--filter KEY=VALUE]... [--collection C] [--doc DOC_ID] [--path [!]GLOB]... [--tests include|exclude|only] [--json] QUERY...",
 		summary: "rank sections and symbols by relevance to a query (BM25)", run: (*cli).search})
-	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path GLOB] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
+	register(&command{name: "symbols", usage: "[--root DIR]... [--kind K] [--lang L] [--path [!]GLOB]... [--tests include|exclude|only] [--collection C] [--limit N] [--max-chars N] [--json] NAME",
 		summary: "find code symbols by name (exact, qualified, prefix, camel humps)", run: (*cli).symbols})
 	register(&command{name: "list", usage: "[--root DIR]... [--tag T]... [--filter KEY=VALUE]... [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] [QUERY]",
 		summary: "list indexed documents with facet counts", run: (*cli).list})
-	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--json] DOC_ID",
+	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
-	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--max-chars N] [--json] NODE_ID...",
+	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--lines N-M] [--max-chars N] [--json] NODE_ID...",
 		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
 	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--max-nodes N] [--json] NODE_ID",
 		summary: "print a node with all its descendants", run: (*cli).navigate})
 }
 
-// texter is a result with a compact text form.
-type texter interface{ Text() string }
-
 // emit prints a result as text or, with --json, as the MCP tool's
 // structuredContent: one line of compact JSON, byte for byte.
-func (c *cli) emit(cm *common, r texter) error {
+func (c *cli) emit(cm *common, r treenav.Texter) error {
 	w := bufio.NewWriter(c.stdout)
 	defer w.Flush()
 	if cm.json {
@@ -69,7 +65,9 @@ func (c *cli) search(args []string) error {
 	var colls, docs stringList
 	fs.Var(&colls, "collection", "search only this collection (repeatable)")
 	fs.Var(&docs, "doc", "search only this document (repeatable)")
-	glob := fs.String("path", "", "search only files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "search only files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the results' JSON size to `N` characters; a page cut short gives a next_cursor", "")
 	args, err := parseFlags(fs, args)
 	if err != nil {
@@ -81,18 +79,16 @@ func (c *cli) search(args []string) error {
 	if strings.TrimSpace(strings.Join(args, "")) == "" {
 		return usagef("empty query: give words or identifiers to search for (treenav list lists documents without one)")
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
-		Collections: colls, DocIDs: docs, PathGlob: *glob, Limit: *limit, Offset: offset, MaxChars: *maxChars})
+	r, err := e.Search(index.SearchRequest{Query: strings.Join(args, " "), Filters: filters,
+		Collections: colls, DocIDs: docs, PathGlobs: globs, Tests: index.TestScope(*tests), Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -106,7 +102,9 @@ func (c *cli) symbols(args []string) error {
 	var kinds, langs stringList
 	fs.Var(&kinds, "kind", "keep symbols of this kind (repeatable): class, method, function, ...")
 	fs.Var(&langs, "lang", "keep symbols of this language (repeatable)")
-	glob := fs.String("path", "", "keep symbols in files matching this glob")
+	var globs stringList
+	fs.Var(&globs, "path", "keep symbols in files matching this glob (repeatable; \"!GLOB\" leaves out the files it matches)")
+	tests := fs.String("tests", "", "include, exclude or only: take in, leave out or keep only tests")
 	var colls stringList
 	fs.Var(&colls, "collection", "keep symbols of this collection (repeatable)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the symbols' JSON size to `N` characters", "")
@@ -121,7 +119,7 @@ func (c *cli) symbols(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlob: *glob,
+	r, err := e.Symbols(index.SymbolRequest{Query: args[0], Kinds: kinds, Languages: langs, PathGlobs: globs, Tests: index.TestScope(*tests),
 		Collections: colls, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -144,11 +142,9 @@ func (c *cli) list(args []string) error {
 	if err != nil {
 		return err
 	}
-	offset := 0
-	if *cursor != "" {
-		if offset, err = strconv.Atoi(*cursor); err != nil || offset < 0 {
-			return usagef("bad --cursor %s", index.QuoteInput(*cursor))
-		}
+	offset, err := index.ParseCursor(*cursor)
+	if err != nil {
+		return usagef("bad --cursor %s", index.QuoteInput(*cursor))
 	}
 	e, err := c.engine(cm)
 	if err != nil {
@@ -157,7 +153,7 @@ func (c *cli) list(args []string) error {
 	if len(tags) > 0 {
 		filters["tags"] = append(filters["tags"], tags...)
 	}
-	r, err := e.Index().List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
+	r, err := e.List(index.ListRequest{Query: strings.Join(args, " "), Filters: filters, Collections: colls,
 		Limit: *limit, Offset: offset, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -170,6 +166,7 @@ func (c *cli) tree(args []string) error {
 	cm := c.commonFlags(fs)
 	depth := intFlag(fs, "max-depth", 0, 0, "show nodes down to depth `N` (0: all)", " (0: all)")
 	maxNodes := intFlag(fs, "max-nodes", index.DefaultMaxNodes, -1, "show `N` nodes at most (-1: no bound)", " (-1: no bound)")
+	maxChars := intFlag(fs, "max-chars", 0, 0, "bound the outline's JSON size to `N` characters (0: only --max-nodes)", " (0: only --max-nodes)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -181,7 +178,7 @@ func (c *cli) tree(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes})
+	r, err := e.Tree(index.TreeRequest{DocID: args[0], MaxDepth: *depth, MaxNodes: *maxNodes, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}
@@ -193,6 +190,7 @@ func (c *cli) node(args []string) error {
 	cm := c.commonFlags(fs)
 	doc := fs.String("doc", "", "document the NODE_IDs belong to (lets ids omit the doc prefix)")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
+	lines := fs.String("lines", "", "read only these lines of each node (`N-M`, N- or N, relative to the file), as written, children included")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -200,11 +198,15 @@ func (c *cli) node(args []string) error {
 	if len(args) == 0 {
 		return usagef("missing NODE_ID")
 	}
+	lr, err := index.ParseLineRange(*lines)
+	if err != nil {
+		return queryErr(err)
+	}
 	e, err := c.engine(cm)
 	if err != nil {
 		return err
 	}
-	r, err := e.Nodes(index.NodesRequest{IDs: args, DocID: *doc, MaxChars: *maxChars})
+	r, err := e.Nodes(index.NodesRequest{IDs: args, DocID: *doc, MaxChars: *maxChars, Lines: lr})
 	if err != nil {
 		return queryErr(err)
 	}

@@ -33,7 +33,7 @@ func (c *cli) refs(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().References(index.ReferencesRequest{Target: args[0], Kinds: kinds, Include: include,
+	r, err := e.References(index.ReferencesRequest{Target: args[0], Kinds: kinds, Include: include,
 		PathGlob: *glob, Collections: colls, Limit: *limit, Cursor: *cursor, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
@@ -67,7 +67,7 @@ func (c *cli) calls(args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.Index().CallHierarchy(index.CallsRequest{Target: args[0], Direction: dir, Depth: *depth, Limit: *limit, MaxChars: *maxChars})
+	r, err := e.CallHierarchy(index.CallsRequest{Target: args[0], Direction: dir, Depth: *depth, Limit: *limit, MaxChars: *maxChars})
 	if err != nil {
 		return queryErr(err)
 	}

@@ -17,7 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/treenav/treenav"
-	"github.com/treenav/treenav/index"
+	"github.com/treenav/treenav/index/engine"
 	"github.com/treenav/treenav/mcp"
 )
 
@@ -135,9 +135,9 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		listenAddr = addr
 	}
 
-	opts := index.EngineOptions{FlushEvery: 2 * time.Second}
+	opts := engine.EngineOptions{FlushEvery: 2 * time.Second, ReleaseMemory: true}
 	var last time.Time
-	opts.Progress = func(p index.Progress) {
+	opts.Progress = func(p engine.Progress) {
 		if time.Since(last) >= 5*time.Second {
 			last = time.Now()
 			log.Info("indexing", "done", p.Done, "total", p.Total)
@@ -147,7 +147,8 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 	if err != nil {
 		return err
 	}
-	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle})
+	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle,
+		Ceiling: mcp.Ceiling{MaxChars: o.cfg.Server.MaxChars, MaxNodes: o.cfg.Server.MaxNodes}})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
 	built := make(chan struct{}) // closed when the first build returns
@@ -203,7 +204,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 // not to, it watches the files until ctx ends, saving the snapshot at
 // most every snapshotEvery, and once more when ctx ends if updates came
 // after the last save (the next start would parse them again).
-func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger, built chan<- struct{}) {
+func (c *cli) indexInBackground(ctx context.Context, eng *engine.Engine, srv *mcp.Server, o serveOptions, log *slog.Logger, built chan<- struct{}) {
 	var dir string
 	loaded := false
 	if !o.cm.noCache {
@@ -213,7 +214,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 		} else if loaded, err = eng.LoadSnapshot(dir); err != nil {
 			log.Warn("index snapshot unusable; rebuilding", "err", err)
 		} else if loaded {
-			log.Info("index snapshot loaded", "documents", eng.Index().Stats().Documents)
+			log.Info("index snapshot loaded", "documents", eng.Stats().Documents)
 		}
 	}
 	err := srv.Build()
@@ -241,7 +242,7 @@ func (c *cli) indexInBackground(ctx context.Context, eng *index.Engine, srv *mcp
 		return
 	}
 	go eng.PrepareParsers() // alongside: an edit meanwhile waits for its language only
-	err = eng.Watch(ctx, index.WatchOptions{Debounce: o.debounce, Warn: func(msg string) { log.Warn(msg) }, OnUpdate: func() {
+	err = eng.Watch(ctx, engine.WatchOptions{Debounce: o.debounce, Warn: func(msg string) { log.Warn(msg) }, OnUpdate: func() {
 		if eng.Changes() != saved && time.Since(lastSave) >= snapshotEvery {
 			save()
 		}

@@ -201,9 +201,13 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"search_documents", map[string]any{"query": "widget frame", "limit": 50, "max_chars": 3000, "cursor": "5"}, []string{"search", "--limit", "50", "--max-chars", "3000", "--cursor", "5", "widget frame"}},
 		{"search_documents", map[string]any{"query": "token", "filters": map[string]any{"kind": []string{"function", "variable"}}, "doc_id": "auth/token.go", "path": "auth/*"},
 			[]string{"search", "--filter", "kind=function", "--filter", "kind=variable", "--doc", "auth/token.go", "--path", "auth/*", "token"}},
+		{"search_documents", map[string]any{"query": "how do I"}, []string{"search", "how do I"}},
+		{"search_documents", map[string]any{"query": "how do I shut the server down"}, []string{"search", "how do I shut the server down"}},
+		{"search_documents", map[string]any{"query": "token", "tests": "exclude", "path": []string{"auth/**", "!*_test.go"}}, []string{"search", "--tests", "exclude", "--path", "auth/**", "--path", "!*_test.go", "token"}},
 		{"get_tree", map[string]any{"doc_id": "web/server.go"}, []string{"tree", "web/server.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go"}, []string{"tree", "widgets/widgets.go"}},
 		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_depth": 1, "max_nodes": 30}, []string{"tree", "--max-depth", "1", "--max-nodes", "30", "widgets/widgets.go"}},
+		{"get_tree", map[string]any{"doc_id": "widgets/widgets.go", "max_chars": 1500}, []string{"tree", "--max-chars", "1500", "widgets/widgets.go"}},
 		// Signatures and code with <, > and &: escaped alike on both sides.
 		{"get_node_content", map[string]any{"node_ids": []string{"web/server.go#Server.Events", "RefreshToken"}}, []string{"node", "web/server.go#Server.Events", "RefreshToken"}},
 		{"get_node_content", map[string]any{"doc_id": "web/server.go", "node_ids": []string{"Server.Ready"}, "max_chars": 60}, []string{"node", "--doc", "web/server.go", "--max-chars", "60", "Server.Ready"}},
@@ -212,6 +216,14 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Events"}, []string{"symbols", "Events"}},
 		{"find_symbol", map[string]any{"query": "Close", "kind": "method", "language": []string{"go"}, "path": "web/**", "limit": 5, "collection": "mcp"}, []string{"symbols", "--kind", "method", "--lang", "go", "--path", "web/**", "--limit", "5", "--collection", "mcp", "Close"}},
 		{"find_symbol", map[string]any{"query": "Widget", "limit": 50, "max_chars": 900}, []string{"symbols", "--limit", "50", "--max-chars", "900", "Widget"}},
+		{"grep_documents", map[string]any{"pattern": "Shutdown"}, []string{"grep", "Shutdown"}},
+		// Text with <, > and &, escaped alike on both sides; a cut page.
+		{"grep_documents", map[string]any{"pattern": "func.*[<>&(]", "regex": true, "case_sensitive": false, "word": true, "path": "web/**", "context": 2, "limit": 3, "cursor": "1", "max_chars": 700},
+			[]string{"grep", "--regex", "-i", "-w", "--path", "web/**", "--context", "2", "--limit", "3", "--cursor", "1", "--max-chars", "700", "func.*[<>&(]"}},
+		{"grep_documents", map[string]any{"pattern": "nothing matches this", "language": "go", "collection": "mcp"}, []string{"grep", "--lang", "go", "--collection", "mcp", "nothing matches this"}},
+		{"find_symbol", map[string]any{"query": "Server", "tests": "only", "path": "!web/**"}, []string{"symbols", "--tests", "only", "--path", "!web/**", "Server"}},
+		// A typo: the note and its closest names.
+		{"find_symbol", map[string]any{"query": "Server.Evnts"}, []string{"symbols", "Server.Evnts"}},
 		{"find_references", map[string]any{"target": "Server.Addr"}, []string{"refs", "Server.Addr"}},
 		{"find_references", map[string]any{"target": "web/server.go#Server.Addr", "limit": 1, "include": []string{"resolved"}, "kinds": "read", "max_chars": 500},
 			[]string{"refs", "--limit", "1", "--include", "resolved", "--kind", "read", "--max-chars", "500", "web/server.go#Server.Addr"}},
@@ -255,7 +267,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 // of the rest.
 func stableStatus(t *testing.T, b []byte) []byte {
 	t.Helper()
-	return regexp.MustCompile(`"(last_build|build_time_ns|updated|heap_bytes|last_update|watching|updates|parsed|unchanged|segments)":("[^"]*"|\d+|true|false),?`).ReplaceAll(b, nil)
+	return regexp.MustCompile(`"(last_build|build_time_ns|updated|heap_bytes|heap_in_use_bytes|heap_sys_bytes|mapped_bytes|rss_bytes|last_update|watching|updates|parsed|unchanged|segments)":("[^"]*"|\d+|true|false),?`).ReplaceAll(b, nil)
 }
 
 // buildTreenav builds the treenav binary for subprocess tests.
@@ -303,7 +315,7 @@ func TestServeSubprocess(t *testing.T) {
 			t.Fatal(err)
 		}
 		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil || len(tools.Tools) != 8 {
+		if err != nil || len(tools.Tools) != 12 {
 			t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 		}
 		call := func(name string, args map[string]any) *sdk.CallToolResult {

@@ -87,6 +87,9 @@ type Result struct {
 	// counted), with their size and time, so that an index can say why it
 	// does not hold one. It is short: the rules keep few such files.
 	TooLarge []File
+	// UnsupportedExts counts the SkipUnsupported files by extension
+	// (UnsupportedKey).
+	UnsupportedExts map[string]int
 }
 
 // Count adds one skipped file with the given reason.
@@ -334,7 +337,7 @@ func (st *walkState) dir(chain []frame, rel, abs, real string, entries []fs.DirE
 			continue
 		}
 		if w.opts.Keep != nil && !w.opts.Keep(crel) {
-			st.res.Count(SkipUnsupported)
+			st.res.countUnsupported(name)
 			continue
 		}
 		fi, err := e.Info()

@@ -52,6 +52,7 @@ func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
 		return nil, err
 	}
 	nodes := buildNodes(syms, src)
+	l.constrain(rel, src, nodes)
 	SetEnclosing(nodes, refs.refs)
 	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module,
 		Refs: refs.refs, Imports: refs.imports}, nil
@@ -102,6 +103,9 @@ func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symb
 	syms := l.treeSymbols(p, root, nil, src, 0, &subtrees, &module, b)
 	if b.err != nil {
 		return nil, "", [2]int{}, b.err
+	}
+	if l.Expand != nil {
+		syms = append(syms, l.Expand(root, src, syms)...)
 	}
 	// Keep only named symbols; hooks run while nodes are still valid.
 	out := syms[:0]

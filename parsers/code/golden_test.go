@@ -96,6 +96,9 @@ func render(lang string, res *Result) string {
 		if n.Declaration {
 			b.WriteString(" declaration")
 		}
+		if n.Constraint != "" {
+			fmt.Fprintf(&b, " constraint=%q", n.Constraint)
+		}
 		fmt.Fprintf(&b, " words=%d\n", n.WordCount)
 		if n.Signature != "" {
 			fmt.Fprintf(&b, "%s  sig: %s\n", strings.Repeat("  ", depth), n.Signature)

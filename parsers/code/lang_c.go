@@ -7,6 +7,8 @@ import (
 	"github.com/smacker/go-tree-sitter/c"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code/internal/cpre"
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
 )
 
 func init() {
@@ -15,7 +17,7 @@ func init() {
 		Extensions:   []string{".c", ".h"},
 		Grammar:      c.GetLanguage,
 		CommentTypes: []string{"comment"},
-		Preprocess:   blankMacrosC,
+		Preprocess:   cpre.BlankC,
 		Directives:   true,
 	}
 	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }
@@ -270,7 +272,7 @@ func fixDeclaration(l *Language, s *Symbol, src []byte) {
 			}
 		case !hasType && (d.name == enclosingClass(n, src) || len(d.scope) > 0 && d.scope[len(d.scope)-1] == d.name):
 			s.Kind = treenav.KindConstructor
-		case !hasType && (typ != "function_definition" || l.Name != "c" || isAllCaps([]byte(d.name))):
+		case !hasType && (typ != "function_definition" || l.Name != "c" || srctext.IsAllCaps([]byte(d.name))):
 			// Without a type and not a constructor, a declaration is a
 			// macro call ("DECLARE_THING(x);") or a deduction guide, and
 			// a C++ definition, or a C one in capitals, is a macro
@@ -346,7 +348,7 @@ func typeMacroStart(src []byte, start uint32) uint32 {
 	for j > 0 && (isLetter(src[j-1]) || src[j-1] >= '0' && src[j-1] <= '9') {
 		j--
 	}
-	if j == i || !isAllCaps(src[j:i]) || j > 0 && !isSpace(src[j-1]) && src[j-1] != ';' && src[j-1] != '}' {
+	if j == i || !srctext.IsAllCaps(src[j:i]) || j > 0 && !isSpace(src[j-1]) && src[j-1] != ';' && src[j-1] != '}' {
 		return start
 	}
 	return uint32(j)
@@ -380,7 +382,7 @@ func wrappedName(n *sitter.Node, src []byte) string {
 				return bareName(ps[0], src)
 			}
 			macro := text(src, inner)
-			if len(ps) == 0 || !strings.HasPrefix(macro, "__") && !isAllCaps([]byte(macro)) {
+			if len(ps) == 0 || !strings.HasPrefix(macro, "__") && !srctext.IsAllCaps([]byte(macro)) {
 				return ""
 			}
 			if len(ps) >= 2 {
@@ -417,7 +419,7 @@ func macroFieldName(n *sitter.Node, src []byte) string {
 				return ""
 			}
 			name := text(src, inner)
-			if !strings.HasPrefix(name, "__") && !isAllCaps([]byte(name)) {
+			if !strings.HasPrefix(name, "__") && !srctext.IsAllCaps([]byte(name)) {
 				return ""
 			}
 			params := n.ChildByFieldName("parameters")
@@ -795,8 +797,6 @@ func operatorName(s string) string {
 	}
 	return "operator" + rest
 }
-
-func isLetter(b byte) bool { return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'

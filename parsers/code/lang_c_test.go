@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code/internal/cpre"
 )
 
 // symbolsOf extracts src and returns "kind qualified_name" per symbol, in
@@ -209,7 +210,7 @@ func TestBlankMacrosKeepsLength(t *testing.T) {
 		"extern template\n  const C& use_facet<C>(const locale&);\n__extension__ typedef int T;\n",
 	}
 	for _, src := range srcs {
-		for _, fn := range []func([]byte) []byte{blankMacros, blankMacrosC} {
+		for _, fn := range []func([]byte) []byte{cpre.Blank, cpre.BlankC} {
 			out := fn([]byte(src))
 			if len(out) != len(src) || strings.Count(string(out), "\n") != strings.Count(src, "\n") {
 				t.Errorf("%q: length or lines changed:\n%q", src, out)
@@ -261,7 +262,7 @@ func TestPreprocessTokenSoup(t *testing.T) {
 			b.WriteByte(' ')
 		}
 		src := b.String()
-		for _, fn := range []func([]byte) []byte{blankMacros, blankMacrosC} {
+		for _, fn := range []func([]byte) []byte{cpre.Blank, cpre.BlankC} {
 			out := fn([]byte(src))
 			if len(out) != len(src) || strings.Count(string(out), "\n") != strings.Count(src, "\n") {
 				t.Fatalf("%q:\nlength or lines changed: %q", src, out)

@@ -2,6 +2,7 @@ package code
 
 import (
 	"github.com/smacker/go-tree-sitter/cpp"
+	"github.com/treenav/treenav/parsers/code/internal/cpre"
 )
 
 func init() {
@@ -14,7 +15,7 @@ func init() {
 		CommentTypes:   []string{"comment"},
 		Wrappers:       []string{"template_declaration", "friend_declaration"},
 		ScopeSeparator: "::",
-		Preprocess:     blankMacros,
+		Preprocess:     cpre.Blank,
 		Directives:     true,
 	}
 	l.Fixup = func(s *Symbol, src []byte) { cFixup(l, s, src) }

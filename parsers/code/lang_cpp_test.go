@@ -58,23 +58,25 @@ int operator"" _km(unsigned long long);
 	want := []string{
 		"namespace a.b",
 		"struct a.b.S",
-		"constructor a.b.S.S",
+		// Declarations in the class give the bare anchor up to the
+		// definitions below it.
 		"constructor a.b.S.S~2",
-		"method/destructor a.b.S.~S",
+		"constructor a.b.S.S",
+		"method/destructor a.b.S.~S~2",
 		"method/operator a.b.S.operator=",
 		"method/operator a.b.S.operator()",
 		"method/operator a.b.S.operator new[]",
-		"method/operator a.b.S.operator bool",
+		"method/operator a.b.S.operator bool~2",
 		"method/operator a.b.S.operator const char *",
-		"method a.b.S.as",
+		"method a.b.S.as~2",
 		"method/friend a.b.S.operator==",
 		"constant a.b.S.kMax",
 		"field a.b.S.v",
 		"field a.b.S.member_fn",
 		"constructor a.b.S.S~3",
-		"method/destructor a.b.S.~S~2",
-		"method/operator a.b.S.operator bool~2",
-		"method a.b.S.as~2",
+		"method/destructor a.b.S.~S",
+		"method/operator a.b.S.operator bool",
+		"method a.b.S.as",
 		`function/operator operator""_km`,
 	}
 	if got := symbolsOf(t, "cpp", src); strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -156,39 +156,6 @@ func csharpAccessors(acc *sitter.Node, src []byte) string {
 	return "{ " + strings.Join(parts, " ") + " }"
 }
 
-// hasModifier reports whether declaration n has the modifier word.
-func hasModifier(n *sitter.Node, src []byte, word string) bool {
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		c := n.NamedChild(i)
-		if c.Type() == "modifier" && text(src, c) == word {
-			return true
-		}
-	}
-	return false
-}
-
-// childOfType returns n's first named child of type typ, or nil.
-func childOfType(n *sitter.Node, typ string) *sitter.Node {
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		if c := n.NamedChild(i); c.Type() == typ {
-			return c
-		}
-	}
-	return nil
-}
-
-// extendToEnd makes a declaration that applies to the rest of its file (a
-// C# file-scoped namespace, a Kotlin or Scala package header) end where
-// the file's code ends, so that what follows nests in it.
-func extendToEnd(s *Symbol, file *sitter.Node, src []byte) {
-	end := len(bytes.TrimRight(src[:min(int(file.EndByte()), len(src))], " \t\r\n\f"))
-	if uint32(end) <= s.End {
-		return
-	}
-	s.End = uint32(end)
-	s.EndRow = uint32(bytes.Count(src[:end], []byte("\n")))
-}
-
 var (
 	// csharpEmptyTags are XML doc tags that only frame text.
 	csharpEmptyTags = regexp.MustCompile(`</?(?:summary|remarks|para)>`)

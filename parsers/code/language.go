@@ -99,6 +99,19 @@ type Language struct {
 	// Fixup, when set, adjusts a symbol after extraction (names the grammar
 	// leaves implicit, signatures that need trimming).
 	Fixup func(s *Symbol, src []byte)
+	// Expand, when set, returns symbols a walk of the tree finds that the
+	// query would find only at a high cost (Python: assignments in
+	// module-level conditional blocks, attributes set on self in
+	// __init__), given the file's root and the query's symbols. It sets
+	// their extent, doc and Node; Fixup then runs on them too.
+	Expand func(root *sitter.Node, src []byte, syms []Symbol) []Symbol
+	// Adopt, when set, runs once the symbols are nested by range and may
+	// give a symbol another parent (Python: an attribute assigned on self
+	// in __init__ belongs to the class, a property's setter to the
+	// property) or drop a symbol that has no children by clearing its
+	// Name. It reads and sets Symbol.parent (an index into syms, -1 at
+	// the top); qualified names are computed after it.
+	Adopt func(syms []Symbol)
 	// Preprocess, when set, returns the text the parser reads: a copy of
 	// src of the same length with the same line breaks (C blanks macros the
 	// grammar cannot see). Offsets in the tree then hold for src, and every

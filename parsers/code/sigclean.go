@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/treenav/treenav/parsers/code/internal/cpre"
 )
 
 // A signature is code: a comment inside a declaration ("def f(a, # why",
@@ -66,7 +67,7 @@ func (l *Language) mayHaveComment(sig string) bool {
 // overlap do not see each other's choices.
 type sigCleaner struct {
 	src, clean []byte
-	undo       []blankRange
+	undo       [][2]uint32 // the ranges blanked, to restore
 }
 
 func (c *sigCleaner) blank(from, to uint32) {
@@ -76,13 +77,13 @@ func (c *sigCleaner) blank(from, to uint32) {
 	if c.clean == nil {
 		c.clean = bytes.Clone(c.src)
 	}
-	c.undo = append(c.undo, blankRange{start: from, end: to})
+	c.undo = append(c.undo, [2]uint32{from, to})
 	blankLines(c.clean, int(from), int(to))
 }
 
 func (c *sigCleaner) restore() {
 	for _, r := range c.undo {
-		copy(c.clean[r.start:r.end], c.src[r.start:r.end])
+		copy(c.clean[r[0]:r[1]], c.src[r[0]:r[1]])
 	}
 	c.undo = c.undo[:0]
 }
@@ -304,16 +305,16 @@ func blankDirectives(c *sigCleaner, def, anc *sitter.Node, pt *pointer, lo, hi u
 		line := src[j:end]
 		c.blank(j, min(end, hi))
 		ls = end
-		kind := directiveKind(line)
+		kind := cpre.DirectiveKind(line)
 		var top *frame
 		if len(stack) > 0 {
 			top = stack[len(stack)-1]
 		}
 		if skipping {
 			switch kind {
-			case dirIf:
+			case cpre.DirIf:
 				nest++
-			case dirEndif:
+			case cpre.DirEndif:
 				if nest > 0 {
 					nest--
 					continue
@@ -323,7 +324,7 @@ func blankDirectives(c *sigCleaner, def, anc *sitter.Node, pt *pointer, lo, hi u
 				if skipGroup != nil {
 					stack = stack[:len(stack)-1]
 				}
-			case dirElif, dirElse:
+			case cpre.DirElif, cpre.DirElse:
 				if nest == 0 && skipGroup != nil && !skipGroup.taken {
 					blankSkipped(j)
 					skipping, skipGroup.taken = false, true
@@ -332,19 +333,19 @@ func blankDirectives(c *sigCleaner, def, anc *sitter.Node, pt *pointer, lo, hi u
 			continue
 		}
 		switch kind {
-		case dirIf:
-			f := &frame{taken: !deadDirective(line, isC)}
+		case cpre.DirIf:
+			f := &frame{taken: !cpre.DeadDirective(line, isC)}
 			stack = append(stack, f)
 			if !f.taken {
 				skipping, skipFrom, nest, skipGroup = true, end, 0, f
 			}
-		case dirElif, dirElse:
+		case cpre.DirElif, cpre.DirElse:
 			// The branch read so far is the one kept.
 			if top != nil {
 				top.taken = true
 			}
 			skipping, skipFrom, nest, skipGroup = true, end, 0, top
-		case dirEndif:
+		case cpre.DirEndif:
 			if top != nil {
 				stack = stack[:len(stack)-1]
 			}
@@ -369,18 +370,6 @@ func lineStartsAt(src []byte, i uint32) bool {
 		}
 	}
 	return true
-}
-
-// deadDirective reports whether an #if line opens a branch no build
-// reads: "#if 0", and code for the other language of C and C++.
-func deadDirective(line []byte, isC bool) bool {
-	if ifZero.Match(line) {
-		return true
-	}
-	if isC {
-		return ifCplusplus.Match(line)
-	}
-	return ifNotCplusplus.Match(line)
 }
 
 // tidyGaps closes the gaps a removed comment leaves: "f(a , b )" reads

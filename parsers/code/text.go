@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code/internal/srctext"
 )
 
 // maxSignature bounds a signature's length; longer ones end in "…".
@@ -199,10 +200,4 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 // a space but line breaks (\n and \r): a repair or preprocessor blanks
 // text this way, so that offsets and line numbers in the tree still hold
 // for the original.
-func blankLines(b []byte, from, to int) {
-	for i := from; i < to; i++ {
-		if b[i] != '\n' && b[i] != '\r' {
-			b[i] = ' '
-		}
-	}
-}
+func blankLines(b []byte, from, to int) { srctext.BlankLines(b, from, to) }

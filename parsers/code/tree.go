@@ -38,8 +38,11 @@ func (l *Language) nest(syms []Symbol) {
 			}
 		}
 	}
+	if l.Adopt != nil {
+		l.Adopt(syms)
+	}
 	for i := range syms {
-		if p := syms[i].parent; p >= 0 {
+		if p := syms[i].parent; p >= 0 && syms[i].Name != "" {
 			syms[p].children = append(syms[p].children, i)
 		}
 	}
@@ -70,7 +73,7 @@ func (l *Language) nest(syms []Symbol) {
 		}
 	}
 	for i := range syms {
-		if syms[i].parent < 0 {
+		if syms[i].parent < 0 && syms[i].Name != "" {
 			qualify(i, "")
 		}
 	}
@@ -113,29 +116,48 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 	})
 	var top []int
 	for i := range syms {
-		if syms[i].parent < 0 {
+		if syms[i].parent < 0 && syms[i].Name != "" { // Adopt drops by clearing the name
 			top = append(top, i)
 		}
 		sortByStart(syms, syms[i].children)
 	}
-	anchors := map[string]int{}
+	// A name's bare anchor goes to its first definition; "~2", "~3", ...
+	// number the others in document order. Declarations (overloads,
+	// prototypes) give the bare anchor up when the name has a definition
+	// in the file, so that the id an agent writes from a name is the
+	// implementation's.
+	anchors := map[string]int{} // the last "~N" given
+	bare := map[string]bool{}   // the bare anchor is given
+	var defined map[string]bool
+	for i := range syms {
+		if syms[i].Declaration {
+			defined = map[string]bool{}
+			for j := range syms {
+				if !syms[j].Declaration {
+					defined[syms[j].qualified] = true
+				}
+			}
+			break
+		}
+	}
 	docInside := make([][2]uint32, 1, len(syms)+1)
 	var emit func(i, parent, level int)
 	emit = func(i, parent, level int) {
 		s := &syms[i]
 		anchor := s.qualified
-		if n := anchors[anchor]; n > 0 {
+		if bare[anchor] || s.Declaration && defined[anchor] {
 			// A name that is taken is made unique by what the symbol is
 			// (a property's setter: "A.x.setter") before its position
 			// ("A.x~2"), so that ids survive an insertion above them.
-			if acc := accessorWord(s.NativeKind); acc != "" && anchors[anchor+"."+acc] == 0 {
+			if acc := accessorWord(s.NativeKind); acc != "" && !bare[anchor+"."+acc] {
 				anchor += "." + acc
 			} else {
-				anchors[anchor] = n + 1
-				anchor += "~" + strconv.Itoa(n+1)
+				n := max(anchors[anchor], 1) + 1
+				anchors[anchor] = n
+				anchor += "~" + strconv.Itoa(n)
 			}
 		}
-		anchors[anchor]++
+		bare[anchor] = true
 		idx := len(nodes)
 		nodes = append(nodes, treenav.Node{
 			Anchor:        anchor,

@@ -11,8 +11,8 @@ import (
 )
 
 // fenceAliases maps common fence tags to treenav's language names (the
-// values of Document.Language; see DESIGN.md §3). Tags not listed are kept
-// lowercased as written.
+// values of Document.Language; see docs/design.md §4). Tags not listed are
+// kept lowercased as written.
 var fenceAliases = map[string]string{
 	"ts": "typescript", "typescript": "typescript", "tsx": "typescript", "mts": "typescript", "cts": "typescript",
 	"js": "javascript", "javascript": "javascript", "jsx": "javascript", "mjs": "javascript", "cjs": "javascript",

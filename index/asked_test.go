@@ -1,0 +1,47 @@
+package index
+
+import "testing"
+
+// A query in plain words asks for code that does something: against the
+// same words with an identifier's punctuation, which PlainWords refuses,
+// test code and code files score less and functions as much; a query that
+// asks for tests keeps its tests' scores.
+func TestAskedPriors(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"lines/lines.go":      "package lines\n\n// SplitLines splits text into lines.\nfunc SplitLines(s string) []string { return nil }\n",
+		"lines/lines_test.go": "package lines\n\nimport \"testing\"\n\n// TestSplitLines checks that SplitLines splits text into lines.\nfunc TestSplitLines(t *testing.T) { SplitLines(\"text\\nlines\") }\n",
+	})
+	scores := func(q string) map[string]float64 {
+		t.Helper()
+		resp, err := ix.Search(SearchRequest{Query: q, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, r := range resp.Results {
+			out[r.NodeID] = r.Score
+		}
+		return out
+	}
+	const fn, test, file = "lines/lines.go#SplitLines", "lines/lines_test.go#TestSplitLines", "lines/lines.go"
+	ratio := func(plain, shaped map[string]float64, id string) float64 {
+		t.Helper()
+		if plain[id] == 0 || shaped[id] == 0 {
+			t.Fatalf("%s is not found by both queries: %v / %v", id, plain, shaped)
+		}
+		return plain[id] / shaped[id]
+	}
+	plain, shaped := scores("split text into lines"), scores("split text into (lines)")
+	if r := ratio(plain, shaped, fn); r < 0.95 {
+		t.Errorf("the function scores %.2f times as much in plain words, want as much", r)
+	}
+	if r := ratio(plain, shaped, test); r > 0.8 {
+		t.Errorf("the test scores %.2f times as much in plain words, want less", r)
+	}
+	if r := ratio(plain, shaped, file); r > 0.8 {
+		t.Errorf("the code file scores %.2f times as much in plain words, want less", r)
+	}
+	if r := ratio(scores("tests split text into lines"), scores("tests split text into (lines)"), test); r < 0.95 {
+		t.Errorf("asked for tests, the test scores %.2f times as much in plain words, want as much", r)
+	}
+}

@@ -1,0 +1,644 @@
+package index
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"regexp/syntax"
+)
+
+// A gramQuery is the trigrams a regular expression's matches must hold:
+// a file that does not hold them cannot match, so only the files that do
+// are read. It is derived from the expression's syntax tree as Google Code
+// Search does (Russ Cox, "Regular Expression Matching with a Trigram
+// Index"): for each subexpression, the set of strings it matches exactly
+// when that set is small, else the sets of its possible prefixes and
+// suffixes, and the query its matches satisfy. Strings are lowercased
+// (ASCII) as the index is, so one query serves both cases.
+type gramQuery struct {
+	op    gramOp
+	grams []uint32 // gramAnd: all of these; gramOr: one of these
+	sub   []*gramQuery
+}
+
+type gramOp uint8
+
+const (
+	gramAll  gramOp = iota // every file may match
+	gramNone               // no file matches
+	gramAnd
+	gramOr
+)
+
+var (
+	allGrams  = &gramQuery{op: gramAll}
+	noneGrams = &gramQuery{op: gramNone}
+)
+
+// gramQueryOf returns the trigram query of a parsed expression.
+func gramQueryOf(re *syntax.Regexp) *gramQuery {
+	info := analyzeRegexp(re, 0)
+	info.simplify(true)
+	info.addExact()
+	return info.match
+}
+
+// Bounds of the derivation: sets larger than these are summarized as
+// trigrams and shorter prefixes or suffixes, which keeps the work small
+// whatever the expression (a class of a thousand runes, a long
+// alternation). A summary only ever asks for less, never for a trigram a
+// match may lack.
+const (
+	maxExact     = 7   // exact strings kept before summarizing
+	maxSet       = 20  // prefixes or suffixes kept
+	maxClass     = 100 // runes of a class spelled out; larger is any character
+	maxExactLen  = 24  // exact strings at least this long are summarized
+	maxQueryDeep = 64  // nesting analyzed; deeper is any match
+)
+
+// regexpInfo is what the analysis knows of a subexpression.
+type regexpInfo struct {
+	canEmpty bool       // it can match the empty string
+	exact    stringSet  // when not nil, exactly the strings it matches
+	prefix   stringSet  // when exact is nil: every match starts with one of these
+	suffix   stringSet  // ... and ends with one of these
+	match    *gramQuery // what every match satisfies
+}
+
+func anyMatch() regexpInfo {
+	return regexpInfo{canEmpty: true, prefix: stringSet{""}, suffix: stringSet{""}, match: allGrams}
+}
+
+func anyChar() regexpInfo {
+	return regexpInfo{prefix: stringSet{""}, suffix: stringSet{""}, match: allGrams}
+}
+
+func noMatch() regexpInfo { return regexpInfo{match: noneGrams} }
+
+func emptyString() regexpInfo {
+	return regexpInfo{canEmpty: true, exact: stringSet{""}, match: allGrams}
+}
+
+func exactString(s string) regexpInfo {
+	return regexpInfo{canEmpty: s == "", exact: stringSet{lowerString(s)}, match: allGrams}
+}
+
+func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
+	if depth > maxQueryDeep {
+		return anyMatch()
+	}
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return noMatch()
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return emptyString()
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase == 0 {
+			return exactString(string(re.Rune))
+		}
+		// Each letter is the class of the letters it folds to
+		// (k is also U+212A, the Kelvin sign).
+		info = emptyString()
+		for _, r := range re.Rune {
+			class := []rune{r, r}
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				class = append(class, f, f)
+			}
+			info = concat(info, classInfo(class))
+		}
+		return info
+	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		return anyChar()
+	case syntax.OpCharClass:
+		return classInfo(re.Rune)
+	case syntax.OpCapture:
+		return analyzeRegexp(re.Sub[0], depth+1)
+	case syntax.OpConcat:
+		info = emptyString()
+		for _, sub := range re.Sub {
+			info = concat(info, analyzeRegexp(sub, depth+1))
+		}
+		return info
+	case syntax.OpAlternate:
+		if len(re.Sub) == 0 {
+			return noMatch()
+		}
+		info = analyzeRegexp(re.Sub[0], depth+1)
+		for _, sub := range re.Sub[1:] {
+			info = alternate(info, analyzeRegexp(sub, depth+1))
+		}
+		return info
+	case syntax.OpQuest:
+		return alternate(analyzeRegexp(re.Sub[0], depth+1), emptyString())
+	case syntax.OpStar:
+		return anyMatch()
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return anyMatch()
+		}
+		fallthrough
+	case syntax.OpPlus:
+		// At least one: its prefixes and suffixes stay, its exact set
+		// does not.
+		info = analyzeRegexp(re.Sub[0], depth+1)
+		if info.exact != nil {
+			info.addExact()
+			info.prefix, info.suffix = info.exact, slices.Clone(info.exact)
+			info.exact = nil
+		}
+		info.simplify(false)
+		return info
+	}
+	return anyMatch()
+}
+
+// classInfo is a character class: its runes, each an exact string, when
+// there are few.
+func classInfo(ranges []rune) regexpInfo {
+	if len(ranges) == 0 {
+		return noMatch()
+	}
+	n := 0
+	for i := 0; i < len(ranges); i += 2 {
+		n += int(ranges[i+1]-ranges[i]) + 1
+		if n > maxClass {
+			return anyChar()
+		}
+	}
+	info := regexpInfo{match: allGrams, exact: stringSet{}}
+	var buf [utf8.UTFMax]byte
+	for i := 0; i < len(ranges); i += 2 {
+		for r := ranges[i]; r <= ranges[i+1]; r++ {
+			info.exact = append(info.exact, lowerString(string(buf[:utf8.EncodeRune(buf[:], r)])))
+		}
+	}
+	info.exact.clean(false)
+	return info
+}
+
+func concat(x, y regexpInfo) (xy regexpInfo) {
+	xy.match = x.match.and(y.match)
+	xy.canEmpty = x.canEmpty && y.canEmpty
+	if x.exact != nil && y.exact != nil {
+		xy.exact = x.exact.cross(y.exact)
+	} else {
+		if x.exact != nil {
+			xy.prefix = x.exact.cross(y.prefix)
+		} else {
+			xy.prefix = x.prefix
+			if x.canEmpty {
+				xy.prefix = xy.prefix.union(y.prefix, false)
+			}
+		}
+		if y.exact != nil {
+			xy.suffix = x.suffix.cross(y.exact)
+		} else {
+			xy.suffix = y.suffix
+			if y.canEmpty {
+				xy.suffix = xy.suffix.union(x.suffix, true)
+			}
+		}
+		// x exact and y able to match nothing: a match may end
+		// inside x, so x's strings are suffixes too (and, alike,
+		// prefixes when x may be empty).
+		if x.exact != nil && y.canEmpty {
+			xy.suffix = xy.suffix.union(x.exact, true)
+		}
+		if y.exact != nil && x.canEmpty {
+			xy.prefix = xy.prefix.union(y.exact, false)
+		}
+	}
+	// Where x ends and y begins, a trigram may straddle the two that
+	// neither's prefix nor suffix sets hold.
+	if x.exact == nil && y.exact == nil && len(x.suffix) <= maxSet && len(y.prefix) <= maxSet &&
+		x.suffix.minLen()+y.prefix.minLen() >= 3 {
+		xy.match = xy.match.andStrings(x.suffix.cross(y.prefix))
+	}
+	xy.simplify(false)
+	return xy
+}
+
+func alternate(x, y regexpInfo) (xy regexpInfo) {
+	switch {
+	case x.exact != nil && y.exact != nil:
+		xy.exact = x.exact.union(y.exact, false)
+	case x.exact != nil:
+		xy.prefix = x.exact.union(y.prefix, false)
+		xy.suffix = x.exact.union(y.suffix, true)
+		x.addExact()
+	case y.exact != nil:
+		xy.prefix = x.prefix.union(y.exact, false)
+		xy.suffix = x.suffix.union(y.exact, true)
+		y.addExact()
+	default:
+		xy.prefix = x.prefix.union(y.prefix, false)
+		xy.suffix = x.suffix.union(y.suffix, true)
+	}
+	xy.canEmpty = x.canEmpty || y.canEmpty
+	xy.match = x.match.or(y.match)
+	xy.simplify(false)
+	return xy
+}
+
+// addExact moves what the exact set says into the query.
+func (info *regexpInfo) addExact() {
+	if info.exact != nil {
+		info.match = info.match.andStrings(info.exact)
+	}
+}
+
+// simplify summarizes an exact set that grew too large (or, when force,
+// any exact set long enough to give trigrams) into prefix and suffix sets,
+// and keeps those small.
+func (info *regexpInfo) simplify(force bool) {
+	info.exact.clean(false)
+	if n := info.exact.minLen(); info.exact != nil &&
+		(len(info.exact) > maxExact || n >= 3 && force || n >= maxExactLen) {
+		info.addExact()
+		for _, s := range info.exact {
+			if len(s) < 3 {
+				info.prefix = append(info.prefix, s)
+				info.suffix = append(info.suffix, s)
+			} else {
+				info.prefix = append(info.prefix, s[:2])
+				info.suffix = append(info.suffix, s[len(s)-2:])
+			}
+		}
+		info.exact = nil
+	}
+	if info.exact == nil {
+		info.simplifySet(&info.prefix, false)
+		info.simplifySet(&info.suffix, true)
+	}
+}
+
+// simplifySet adds what a prefix or suffix set says to the query and cuts
+// it to strings of at most two bytes (and fewer strings when it has more
+// than maxSet): longer ones told all they could as trigrams.
+func (info *regexpInfo) simplifySet(s *stringSet, isSuffix bool) {
+	t := *s
+	t.clean(isSuffix)
+	info.match = info.match.andStrings(t)
+	for n := 3; n == 3 || len(t) > maxSet; n-- {
+		if n <= 0 {
+			break
+		}
+		w := 0
+		for _, str := range t {
+			if len(str) >= n {
+				if isSuffix {
+					str = str[len(str)-n+1:]
+				} else {
+					str = str[:n-1]
+				}
+			}
+			t[w] = str
+			w++
+		}
+		t = t[:w]
+		t.clean(isSuffix)
+	}
+	// A shorter string that covers a longer one says all of it: "ab" as
+	// a possible prefix makes "abc" redundant.
+	has := strings.HasPrefix
+	if isSuffix {
+		has = strings.HasSuffix
+	}
+	w := 0
+	for _, str := range t {
+		if w == 0 || !has(str, t[w-1]) {
+			t[w] = str
+			w++
+		}
+	}
+	*s = t[:w]
+}
+
+// andStrings requires one of the strings: the OR over them of the AND of
+// their trigrams. A string shorter than three bytes requires nothing, and
+// then neither does the set.
+func (q *gramQuery) andStrings(ss stringSet) *gramQuery {
+	if len(ss) == 0 || ss.minLen() < 3 {
+		return q
+	}
+	or := noneGrams
+	for _, s := range ss {
+		and := allGrams
+		for i := 0; i+3 <= len(s); i++ {
+			and = and.and(&gramQuery{op: gramAnd, grams: []uint32{gramKey(s[i], s[i+1], s[i+2])}})
+		}
+		or = or.or(and)
+	}
+	return q.and(or)
+}
+
+// and is x AND y, simplified.
+func (q *gramQuery) and(y *gramQuery) *gramQuery {
+	x := q
+	switch {
+	case x.op == gramNone || y.op == gramNone:
+		return noneGrams
+	case x.op == gramAll:
+		return y
+	case y.op == gramAll:
+		return x
+	}
+	out := &gramQuery{op: gramAnd}
+	for _, q := range []*gramQuery{x, y} {
+		if q.op == gramAnd {
+			out.grams = append(out.grams, q.grams...)
+			out.sub = append(out.sub, q.sub...)
+		} else if q.op == gramOr && len(q.grams) == 1 && len(q.sub) == 0 {
+			out.grams = append(out.grams, q.grams[0])
+		} else {
+			out.sub = append(out.sub, q)
+		}
+	}
+	slices.Sort(out.grams)
+	out.grams = slices.Compact(out.grams)
+	return out
+}
+
+// or is x OR y, simplified.
+func (q *gramQuery) or(y *gramQuery) *gramQuery {
+	x := q
+	switch {
+	case x.op == gramAll || y.op == gramAll:
+		return allGrams
+	case x.op == gramNone:
+		return y
+	case y.op == gramNone:
+		return x
+	}
+	// (C AND A) OR (C AND B) is C AND (A OR B), and C when A or B is
+	// empty: alternatives that share trigrams (a literal then one of a
+	// class) keep them required.
+	if xa, ya := x.asAnd(), y.asAnd(); xa != nil && ya != nil {
+		var common, xr, yr []uint32
+		for _, g := range xa.grams {
+			if _, ok := slices.BinarySearch(ya.grams, g); ok {
+				common = append(common, g)
+			} else {
+				xr = append(xr, g)
+			}
+		}
+		if len(common) > 0 {
+			for _, g := range ya.grams {
+				if _, ok := slices.BinarySearch(common, g); !ok {
+					yr = append(yr, g)
+				}
+			}
+			c := &gramQuery{op: gramAnd, grams: common}
+			xrest, yrest := andOf(xr, xa.sub), andOf(yr, ya.sub)
+			if len(xr)+len(xa.sub) == 0 || len(yr)+len(ya.sub) == 0 {
+				return c
+			}
+			return c.and(xrest.or(yrest))
+		}
+	}
+	out := &gramQuery{op: gramOr}
+	for _, q := range []*gramQuery{x, y} {
+		if q.op == gramOr {
+			out.grams = append(out.grams, q.grams...)
+			out.sub = append(out.sub, q.sub...)
+		} else if q.op == gramAnd && len(q.grams) == 1 && len(q.sub) == 0 {
+			out.grams = append(out.grams, q.grams[0])
+		} else {
+			out.sub = append(out.sub, q)
+		}
+	}
+	slices.Sort(out.grams)
+	out.grams = slices.Compact(out.grams)
+	return out
+}
+
+// andOf is the AND of grams and subs, the sub itself when alone.
+func andOf(grams []uint32, sub []*gramQuery) *gramQuery {
+	if len(grams) == 0 && len(sub) == 1 {
+		return sub[0]
+	}
+	return &gramQuery{op: gramAnd, grams: grams, sub: sub}
+}
+
+// asAnd returns q as an AND (a single trigram is one), or nil.
+func (q *gramQuery) asAnd() *gramQuery {
+	switch {
+	case q.op == gramAnd:
+		return q
+	case q.op == gramOr && len(q.grams) == 1 && len(q.sub) == 0:
+		return &gramQuery{op: gramAnd, grams: q.grams}
+	}
+	return nil
+}
+
+// String writes the query for tests and debugging: trigrams quoted,
+// "+" for AND, "|" for OR.
+func (q *gramQuery) String() string {
+	switch q.op {
+	case gramAll:
+		return "+"
+	case gramNone:
+		return "-"
+	}
+	var parts []string
+	for _, g := range q.grams {
+		parts = append(parts, strconvQuote(string([]byte{byte(g >> 16), byte(g >> 8), byte(g)})))
+	}
+	for _, s := range q.sub {
+		parts = append(parts, "("+s.String()+")")
+	}
+	sep := " "
+	if q.op == gramOr {
+		sep = "|"
+	}
+	return strings.Join(parts, sep)
+}
+
+func strconvQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+			b.WriteByte(c)
+		} else {
+			b.WriteString(`\x`)
+			b.WriteByte("0123456789abcdef"[c>>4])
+			b.WriteByte("0123456789abcdef"[c&15])
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// stringSet is a set of strings, sorted and deduplicated by clean.
+type stringSet []string
+
+func lowerString(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lowerASCII[b[j]]
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// clean sorts and deduplicates the set; suffix sets sort by reversed
+// strings, so that strings sharing a suffix are neighbours.
+func (s *stringSet) clean(isSuffix bool) {
+	t := *s
+	if isSuffix {
+		slices.SortFunc(t, func(a, b string) int { return compareReversed(a, b) })
+	} else {
+		slices.Sort(t)
+	}
+	*s = slices.Compact(t)
+}
+
+func compareReversed(a, b string) int {
+	for i, j := len(a)-1, len(b)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a[i] != b[j] {
+			if a[i] < b[j] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(a) - len(b)
+}
+
+func (s stringSet) minLen() int {
+	if len(s) == 0 {
+		return 0
+	}
+	m := len(s[0])
+	for _, t := range s[1:] {
+		m = min(m, len(t))
+	}
+	return m
+}
+
+// union returns s ∪ t (a new set).
+func (s stringSet) union(t stringSet, isSuffix bool) stringSet {
+	u := append(append(stringSet{}, s...), t...)
+	u.clean(isSuffix)
+	return u
+}
+
+// cross returns every string of s followed by one of t (simplify keeps
+// both small: at most maxExact strings of under maxExactLen bytes).
+func (s stringSet) cross(t stringSet) stringSet {
+	u := make(stringSet, 0, len(s)*len(t))
+	for _, a := range s {
+		for _, b := range t {
+			u = append(u, a+b)
+		}
+	}
+	u.clean(false)
+	return u
+}
+
+// maxAndGrams bounds the trigrams an AND reads: its rarest (shortest
+// posting runs) narrow the candidates enough, and a long literal does not
+// read thousands of lists.
+const maxAndGrams = 16
+
+// eval returns the documents of segment s that satisfy the query, sorted,
+// or all when every document may.
+func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
+	limit := uint32(len(s.docs))
+	switch q.op {
+	case gramAll:
+		return nil, true
+	case gramNone:
+		return nil, false
+	case gramAnd:
+		all = true
+		grams := slices.Clone(q.grams)
+		slices.SortFunc(grams, func(a, b uint32) int { return len(s.grams.list(a)) - len(s.grams.list(b)) })
+		for i, g := range grams {
+			if i == maxAndGrams || !all && len(docs) == 0 {
+				break
+			}
+			l := decodeDocs(s.grams.list(g), limit, nil)
+			if all {
+				docs, all = l, false
+			} else {
+				docs = intersectDocs(docs, l)
+			}
+		}
+		for _, sub := range q.sub {
+			if !all && len(docs) == 0 {
+				break
+			}
+			d, a := sub.eval(s)
+			switch {
+			case a:
+			case all:
+				docs, all = d, false
+			default:
+				docs = intersectDocs(docs, d)
+			}
+		}
+		return docs, all
+	}
+	for _, g := range q.grams {
+		docs = unionDocs(docs, decodeDocs(s.grams.list(g), limit, nil))
+	}
+	for _, sub := range q.sub {
+		d, a := sub.eval(s)
+		if a {
+			return nil, true
+		}
+		docs = unionDocs(docs, d)
+	}
+	return docs, false
+}
+
+func intersectDocs(a, b []uint32) []uint32 {
+	out := a[:0]
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+func unionDocs(a, b []uint32) []uint32 {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]uint32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}

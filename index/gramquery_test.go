@@ -1,0 +1,217 @@
+package index
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"testing"
+)
+
+func gramQueryFor(t *testing.T, expr string) *gramQuery {
+	t.Helper()
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gramQueryOf(re)
+}
+
+// TestGramQueryDerivation pins the trigrams required of typical patterns:
+// what they are lets the index skip files, and a wrong one loses matches.
+func TestGramQueryDerivation(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{`abc`, `"abc"`},
+		{`abcd`, `"abc" "bcd"`},
+		{`ab`, `+`},
+		{`.`, `+`},
+		{`.*`, `+`},
+		{`a*`, `+`},
+		{`Abc`, `"abc"`}, // lowercased, as the index is
+		{`(?i)abc`, `"abc"`},
+		{`abc|def`, `"abc"|"def"`},
+		{`abc|d`, `+`},
+		{`(abc)+`, `"abc"`},
+		{`(abc)?def`, `"def"`},
+		{`a[bc]d`, `"abd"|"acd"`},
+		{`ab.cd`, `+`},
+		{`abc.*def`, `"abc" "def"`},
+		{`abc\d+`, `"abc" ("bc0"|"bc1"|"bc2"|"bc3"|"bc4"|"bc5"|"bc6"|"bc7"|"bc8"|"bc9")`},
+		{`x[^y]z`, `+`},
+		{`\bfoo\b`, `"foo"`},
+		{`foo(bar|baz)`, `"foo" "oba" "oob" ("bar"|"baz")`},
+		{`[a-z]+_test`, `"_te" "est" "tes"`},
+		{`a\sb`, `"a\x09b"|"a\x0ab"|"a\x0cb"|"a\x0db"|"a b"`},
+	} {
+		if got := gramQueryFor(t, tc.expr).String(); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+	// Case folding: k is also the Kelvin sign.
+	got := gramQueryFor(t, `(?i)kit`).String()
+	if !strings.Contains(got, `"kit"`) || !strings.Contains(got, `"\xe2\x84\xaa"`) && !strings.Contains(got, `"\x84\xaai"`) {
+		t.Errorf("(?i)kit: %s, want kit or the Kelvin sign's trigrams", got)
+	}
+}
+
+// TestGramQuerySound checks on random patterns and texts that the query
+// never rules out a text the pattern matches: every file that can match
+// is read.
+func TestGramQuerySound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	atoms := []string{"a", "b", "c", "ab", "abc", "K", "k", "\u212a", "s", "\u017f", "é", "É", ".", "[ab]", "[^a]", `\w`, `\s`, `\d`, "x", "(?i:ka)", "$", "^", `\b`}
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		if depth > 3 {
+			return atoms[rng.IntN(len(atoms))]
+		}
+		switch rng.IntN(8) {
+		case 0:
+			return gen(depth+1) + "|" + gen(depth+1)
+		case 1:
+			return "(" + gen(depth+1) + ")*"
+		case 2:
+			return "(" + gen(depth+1) + ")+"
+		case 3:
+			return "(" + gen(depth+1) + ")?"
+		case 4:
+			return "(" + gen(depth+1) + "){2,3}"
+		default:
+			return gen(depth+1) + gen(depth+1)
+		}
+	}
+	alphabet := []string{"a", "b", "c", "k", "K", "\u212a", "s", "S", "\u017f", "é", "É", "x", " ", "1", "A", "B"}
+	texts := make([]string, 300)
+	for i := range texts {
+		var b strings.Builder
+		for range 2 + rng.IntN(10) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		texts[i] = b.String()
+	}
+	var gb gramBuilder
+	for i, s := range texts {
+		gb.add(uint32(i), []byte(s))
+	}
+	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish()}
+	checked := 0
+	for range 3000 {
+		expr := gen(0)
+		if rng.IntN(3) == 0 {
+			expr = "(?i)" + expr
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			continue
+		}
+		docs, all := gramQueryFor(t, expr).eval(seg)
+		in := map[uint32]bool{}
+		for _, d := range docs {
+			in[d] = true
+		}
+		for i, s := range texts {
+			if re.MatchString(s) && !all && !in[uint32(i)] {
+				t.Fatalf("%s matches %q, but its query %s rules it out", expr, s, gramQueryFor(t, expr))
+			}
+		}
+		checked++
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d patterns compiled", checked)
+	}
+}
+
+// TestGramPostingsRoundTrip builds, merges, writes and reads postings.
+func TestGramPostingsRoundTrip(t *testing.T) {
+	var a, b gramBuilder
+	a.add(0, []byte("hello world"))
+	a.add(1, []byte("HELLO there"))
+	a.add(2, []byte("nothing"))
+	b.add(0, []byte("world peace ✓✓"))
+	sa := &segment{docs: make([]docMeta, 3), grams: a.finish()}
+	sb := &segment{docs: make([]docMeta, 1), grams: b.finish()}
+	docsOf := func(s *segment, g string) []uint32 {
+		return decodeDocs(s.grams.list(gramKey(g[0], g[1], g[2])), uint32(len(s.docs)), nil)
+	}
+	if got := docsOf(sa, "hel"); len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("hel: %v", got)
+	}
+	// Doc 1 of a is deleted: the merge leaves it out and renumbers.
+	m := &segment{docs: make([]docMeta, 3), grams: mergeGrams([]*segment{sa, sb}, []bitset{bitset{}.with(1), nil})}
+	if got := docsOf(m, "wor"); len(got) != 2 || got[0] != 0 || got[1] != 2 {
+		t.Errorf("merged wor: %v", got)
+	}
+	if got := docsOf(m, "hel"); len(got) != 1 || got[0] != 0 {
+		t.Errorf("merged hel: %v", got)
+	}
+	if got := docsOf(m, "✓"[0:3]); len(got) != 1 || got[0] != 2 {
+		t.Errorf("merged non-ASCII trigram: %v", got)
+	}
+}
+
+// TestGrepScanMatchesLineRegex: the line scan, with its literal and
+// first-byte prefilters, finds exactly the lines the regex alone finds, on
+// random patterns and texts (case folding and word mode included).
+func TestGrepScanMatchesLineRegex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	atoms := []string{"a", "b", "ab", "abc", "K", "k", "s", "é", "[ab]", "[^a]", "x", "[0-9]", "[а-я]", "$", "^", ".", " "}
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		if depth > 2 {
+			return atoms[rng.IntN(len(atoms))]
+		}
+		switch rng.IntN(7) {
+		case 0:
+			return gen(depth+1) + "|" + gen(depth+1)
+		case 1:
+			return "(" + gen(depth+1) + ")*"
+		case 2:
+			return "(" + gen(depth+1) + ")+"
+		case 3:
+			return "(" + gen(depth+1) + "){1,2}"
+		default:
+			return gen(depth+1) + gen(depth+1)
+		}
+	}
+	alphabet := []string{"a", "b", "c", "k", "K", "\u212a", "s", "\u017f", "é", "x", " ", "1", "д", "\n", "\n", "_", "\xff"}
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		text := b.String()
+		req := GrepRequest{Pattern: gen(0), Regex: true, IgnoreCase: rng.IntN(2) == 0, Word: rng.IntN(3) == 0}
+		if rng.IntN(4) == 0 {
+			req.Pattern, req.Regex = atoms[rng.IntN(len(atoms))]+atoms[rng.IntN(len(atoms))], false
+		}
+		m, _, err := compileGrep(req)
+		if err != nil {
+			continue
+		}
+		var want []int
+		lines := strings.Split(text, "\n")
+		if strings.HasSuffix(text, "\n") || text == "" {
+			lines = lines[:len(lines)-1]
+		}
+		for i, l := range lines {
+			if m.re.MatchString(l) {
+				want = append(want, i)
+			}
+		}
+		for _, col := range []bool{false, true} {
+			var got []int
+			var sc grepScratch
+			m.scan([]byte(text), &sc, col, func(ls, le, c int) bool {
+				got = append(got, strings.Count(text[:ls], "\n"))
+				if c < 0 || c > le-ls {
+					t.Errorf("%+v: column %d of a %d-byte line", req, c, le-ls)
+				}
+				return true
+			})
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%+v (col %v) on %q: lines %v, want %v", req, col, text, got, want)
+			}
+		}
+	}
+}

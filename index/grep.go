@@ -1,0 +1,285 @@
+package index
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/treenav/treenav"
+)
+
+// maxLineChars bounds a match's text and each context line: a minified
+// line is shown around its match, not whole.
+const maxLineChars = 240
+
+// Grep finds every line of the indexed files that matches. Totals are
+// exact whatever the page: the files the trigram index cannot rule out
+// are all read, their matching lines counted without being kept, and
+// only the page's lines are made into matches. The index keeps no file
+// text: files are read through fileOf, the read path of every tool that
+// shows text, and checked against the content hash they were indexed
+// with. A file that changed since
+// it was indexed gives a StaleError (GrepFresh re-indexes through its
+// Refresher and asks again).
+func (ix *Index) Grep(req GrepRequest) (*treenav.GrepResponse, error) {
+	r, stale, err := ix.grep(req)
+	if err == nil && len(stale) > 0 {
+		return nil, &StaleError{DocID: stale[0], Path: stale[0]}
+	}
+	return r, err
+}
+
+// GrepFresh is Grep for a caller that can re-index files: the files that
+// changed since indexing are handed to r (the engine's Refresh) and the
+// grep is asked again; a file still changing is left out.
+func (ix *Index) GrepFresh(req GrepRequest, r Refresher) (*treenav.GrepResponse, error) {
+	resp, stale, err := ix.grep(req)
+	if err != nil || len(stale) == 0 {
+		return resp, err
+	}
+	if err := r.Refresh(stale); err != nil {
+		return nil, err
+	}
+	resp, _, err = ix.grep(req)
+	return resp, err
+}
+
+// grepFile is a candidate file: where its document is, and what the
+// count pass found.
+type grepFile struct {
+	seg   uint32
+	doc   uint32
+	id    string
+	count int // matching lines
+}
+
+func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) {
+	m, re, err := compileGrep(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if req.Context < 0 || req.Context > MaxGrepContext {
+		return nil, nil, &BadRequestError{fmt.Sprintf("context %d: give 0 to %d lines", req.Context, MaxGrepContext)}
+	}
+	if req.Offset < 0 {
+		return nil, nil, &BadRequestError{"negative offset"}
+	}
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultGrepLimit
+	}
+	v := ix.view()
+	var filters map[string][]string
+	if len(req.Languages) > 0 {
+		filters = map[string][]string{"language": req.Languages}
+	}
+	filter, err := v.compileFilter(SearchRequest{Filters: filters, Collections: req.Collections, PathGlob: req.PathGlob,
+		PathGlobs: req.PathGlobs, Tests: req.Tests})
+	if err != nil {
+		return nil, nil, err
+	}
+	q := gramQueryOf(re)
+
+	// The candidates: trigram postings AND the filter's documents.
+	var files []grepFile
+	for si, s := range v.segs {
+		allowed := filter.allowed(v, si)
+		docs, all := q.eval(s)
+		if all {
+			for di := range s.docs {
+				if allowed.has(uint32(di)) {
+					files = append(files, grepFile{seg: uint32(si), doc: uint32(di), id: s.docs[di].DocID})
+				}
+			}
+			continue
+		}
+		for _, di := range docs {
+			if allowed.has(di) {
+				files = append(files, grepFile{seg: uint32(si), doc: di, id: s.docs[di].DocID})
+			}
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].id < files[j].id })
+
+	// Count every candidate's matching lines, in parallel.
+	var stale []string
+	var staleMu sync.Mutex
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(files)/4))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sc grepScratch
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
+				f := &files[i]
+				src, err := ix.grepFileOf(&v.segs[f.seg].docs[f.doc])
+				if err != nil {
+					if _, ok := errors.AsType[*StaleError](err); ok {
+						staleMu.Lock()
+						stale = append(stale, f.id)
+						staleMu.Unlock()
+					}
+					continue // unreadable: as if it had no match
+				}
+				ix.prepare(m, src, &sc)
+				m.scan(src.text, &sc, false, func(int, int, int) bool { f.count++; return true })
+			}
+		}()
+	}
+	wg.Wait()
+	if len(stale) > 0 {
+		sort.Strings(stale)
+		return nil, stale, nil
+	}
+
+	resp := &treenav.GrepResponse{Pattern: req.Pattern, Matches: []treenav.GrepMatch{}}
+	for _, f := range files {
+		if f.count > 0 {
+			resp.TotalMatches += f.count
+			resp.TotalFiles++
+		}
+	}
+	budget := newCharBudget(req.MaxChars)
+	budget.reserve(&treenav.GrepResponse{Pattern: req.Pattern, TotalMatches: resp.TotalMatches, TotalFiles: resp.TotalFiles,
+		Matches: []treenav.GrepMatch{}, NextCursor: strconv.Itoa(resp.TotalMatches)})
+	// The page: the matches from Offset on, file by file.
+	skip, shown, full := req.Offset, 0, false
+	var sc grepScratch
+	for _, f := range files {
+		if full || shown == limit {
+			break
+		}
+		if f.count <= skip {
+			skip -= f.count
+			continue
+		}
+		s := v.segs[f.seg]
+		d := &s.docs[f.doc]
+		e, err := ix.grepFileOf(d)
+		if err != nil {
+			continue
+		}
+		ix.prepare(m, e, &sc)
+		src := e.text
+		line, at := 1, 0
+		m.scan(src, &sc, true, func(ls, le, col int) bool {
+			line += bytes.Count(src[at:ls], nl)
+			at = ls
+			if skip > 0 {
+				skip--
+				return true
+			}
+			gm := treenav.GrepMatch{Path: d.Path, Line: line, Column: col + 1,
+				Text: lineText(src[ls:le], col), EnclosingID: enclosing(s, f.doc, line)}
+			if req.Context > 0 {
+				gm.Before, gm.After = contextLines(src, ls, le, req.Context)
+			}
+			size := jsonSize(&gm)
+			if !budget.take(size, shown) {
+				full = true
+				return false
+			}
+			if budget.left < 0 {
+				// A first match alone passes the budget: shorten it.
+				gm.Before, gm.After = nil, nil
+				gm.Text = clip(gm.Text, max(0, len(gm.Text)+budget.left))
+			}
+			resp.Matches = append(resp.Matches, gm)
+			shown++
+			return shown < limit
+		})
+	}
+	if n := req.Offset + len(resp.Matches); n < resp.TotalMatches {
+		resp.NextCursor = strconv.Itoa(n)
+	}
+	return resp, nil, nil
+}
+
+var nl = []byte{'\n'}
+
+// lineText is a matching line, bounded: a long one is cut to a window
+// that starts a little before the match.
+func lineText(line []byte, col int) string {
+	line = bytes.TrimRight(line, "\r")
+	if len(line) <= maxLineChars {
+		return string(line)
+	}
+	start := max(0, min(col-maxLineChars/4, len(line)-maxLineChars))
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start--
+	}
+	end := min(len(line), start+maxLineChars)
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end++
+	}
+	text := string(line[start:end])
+	if start > 0 {
+		text = "…" + text
+	}
+	if end < len(line) {
+		text += "…"
+	}
+	return text
+}
+
+// contextLines are up to n lines before and after the line [ls, le).
+func contextLines(src []byte, ls, le, n int) (before, after []string) {
+	for at := ls; len(before) < n && at > 0; {
+		start := bytes.LastIndexByte(src[:at-1], '\n') + 1
+		before = append(before, lineText(src[start:at-1], 0))
+		at = start
+	}
+	for i, j := 0, len(before)-1; i < j; i, j = i+1, j-1 {
+		before[i], before[j] = before[j], before[i]
+	}
+	for at := le + 1; len(after) < n && at < len(src); {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src) - at
+		}
+		after = append(after, lineText(src[at:at+end], 0))
+		at += end + 1
+	}
+	return before, after
+}
+
+// enclosing is the id of the innermost symbol or section of document di
+// that holds line (its doc comment included), or the document's.
+func enclosing(s *segment, di uint32, line int) string {
+	d := &s.docs[di]
+	best, bestSpan := uint32(0), -1
+	for n := d.nodeStart; n < d.nodeEnd; n++ {
+		nm := &s.nodes[n]
+		if nm.kind == treenav.KindFile || nm.kind == treenav.KindCode {
+			continue
+		}
+		start := int(nm.lineStart)
+		if nm.docLine > 0 && int(nm.docLine) < start {
+			start = int(nm.docLine)
+		}
+		if line < start || line > int(nm.lineEnd) {
+			continue
+		}
+		// The narrowest holds it; of equal ones, the deeper (later in
+		// preorder).
+		if span := int(nm.lineEnd) - start; bestSpan < 0 || span <= bestSpan {
+			best, bestSpan = n, span
+		}
+	}
+	if bestSpan < 0 {
+		return d.DocID
+	}
+	return nodeID(d, &s.nodes[best])
+}

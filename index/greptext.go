@@ -1,0 +1,177 @@
+package index
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"sync"
+	"time"
+)
+
+// grepText keeps the text of the files grep reads, verified, so that a
+// warm grep reads no file: an unselective pattern reads every indexed
+// file, and reading one through the walker's checks (an os.Root, a stat
+// per path component) and hashing it costs more than matching it. A kept
+// text is used while the file is the same regular file (not a link) with
+// the size and modification time it had when it was read through the
+// walker and checked against its content hash (one stat on each grep,
+// Source's StatFile), and that time is older than the read by racyMargin:
+// a file changed twice within the file system's clock tick keeps its
+// time, so such a file is read again until its time is old, as git does
+// with racily clean files. At most grepTextBudget bytes are kept
+// (ASCII-lowercased copies for case-insensitive greps included); files
+// beyond it are read on every grep, as without the cache.
+type grepText struct {
+	mu    sync.Mutex
+	files map[string]*grepEntry // key: collection + "\x00" + path
+	bytes int64
+}
+
+// grepEntry is one kept file.
+type grepEntry struct {
+	key   string      // collection + "\x00" + path
+	hash  string      // the content hash it was checked against
+	info  fs.FileInfo // the file when read
+	text  []byte
+	lower []byte // text ASCII-lowercased, made by the first -i grep
+}
+
+// grepTextBudget bounds the bytes grepText keeps.
+const grepTextBudget = 1 << 30
+
+// racyMargin is how much older than its read a file's time must be for
+// its kept text to be trusted without reading the file.
+const racyMargin = 2 * time.Second
+
+// FileStater is a Source that can describe a file without reading it:
+// the file system's information on it when it is a regular file at its
+// path (links not followed), else an error.
+type FileStater interface {
+	StatFile(collection, path string) (fs.FileInfo, error)
+}
+
+// grepFileOf is fileOf for grep: the file's text from grepText when the
+// file has not changed since it was kept, else read (and kept).
+func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
+	sp := ix.source.Load()
+	if sp == nil || *sp == nil {
+		return nil, errors.New("no source to read " + d.Path + " from")
+	}
+	st, ok := (*sp).(FileStater)
+	if !ok {
+		b, err := ix.fileOf(d)
+		if err != nil {
+			return nil, err
+		}
+		return &grepEntry{hash: d.ContentHash, text: b}, nil
+	}
+	fi, err := st.StatFile(d.Collection, d.Path)
+	if err != nil {
+		// The read path says what is wrong, as every tool's does.
+		b, err := ix.readVerified(d)
+		if err != nil {
+			return nil, err
+		}
+		return &grepEntry{hash: d.ContentHash, text: b}, nil
+	}
+	key := d.Collection + "\x00" + d.Path
+	t := &ix.grepTxt
+	t.mu.Lock()
+	e := t.files[key]
+	t.mu.Unlock()
+	if e != nil && e.hash == d.ContentHash && sameFile(e.info, fi) {
+		return e, nil
+	}
+	t.drop(key)
+	start := time.Now()
+	b, err := ix.readVerified(d)
+	if err != nil {
+		return nil, err
+	}
+	e = &grepEntry{key: key, hash: d.ContentHash, info: fi, text: b}
+	// Kept only when unchanged while read, and old enough to tell a
+	// change by its time.
+	keep := int64(len(b)) == fi.Size() && fi.ModTime().Before(start.Add(-racyMargin))
+	if keep {
+		fi2, err := st.StatFile(d.Collection, d.Path)
+		keep = err == nil && sameFile(fi, fi2)
+	}
+	if keep {
+		t.keep(e)
+	}
+	return e, nil
+}
+
+// drop forgets the text kept under key.
+func (t *grepText) drop(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if old := t.files[key]; old != nil {
+		delete(t.files, key)
+		t.bytes -= int64(len(old.text) + len(old.lower))
+	}
+}
+
+// keep keeps e, in place of what is kept under its key, if the budget
+// allows.
+func (t *grepText) keep(e *grepEntry) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if old := t.files[e.key]; old != nil {
+		delete(t.files, e.key)
+		t.bytes -= int64(len(old.text) + len(old.lower))
+	}
+	if t.bytes+int64(len(e.text)) <= grepTextBudget {
+		if t.files == nil {
+			t.files = map[string]*grepEntry{}
+		}
+		t.files[e.key] = e
+		t.bytes += int64(len(e.text))
+	}
+}
+
+// lowered is the entry's text ASCII-lowercased (in buf), kept with it
+// when the entry is kept and the budget allows.
+func (ix *Index) lowered(e *grepEntry, buf *[]byte) []byte {
+	t := &ix.grepTxt
+	t.mu.Lock()
+	low := e.lower
+	t.mu.Unlock()
+	if low != nil {
+		return low
+	}
+	low = lowerInto((*buf)[:0], e.text)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e.lower == nil && e.key != "" && t.files[e.key] == e && t.bytes+int64(len(low)) <= grepTextBudget {
+		e.lower = append([]byte(nil), low...)
+		t.bytes += int64(len(low))
+		return e.lower
+	}
+	*buf = low
+	return low
+}
+
+// lowerInto appends src ASCII-lowercased to dst.
+func lowerInto(dst, src []byte) []byte {
+	dst = append(dst, src...)
+	low := dst[len(dst)-len(src):]
+	for i, c := range low {
+		low[i] = lowerASCII[c]
+	}
+	return dst
+}
+
+// prepare sets the scratch's lowercased text for scanning e with m: the
+// kept one when m searches folded text.
+func (ix *Index) prepare(m *grepMatcher, e *grepEntry, sc *grepScratch) {
+	sc.low = nil
+	if m.fold && (m.lit != nil || m.req != nil) {
+		sc.low = ix.lowered(e, &sc.lower)
+	}
+}
+
+// sameFile reports whether two descriptions are of one file unchanged.
+func sameFile(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime()) && a.Mode() == b.Mode()
+}

@@ -1,0 +1,83 @@
+package index
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// dirSource reads and stats the files of a directory (Source and
+// FileStater), as the engine does through its walker.
+type dirSource string
+
+func (d dirSource) ReadFile(coll, path string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(string(d), path))
+}
+
+func (d dirSource) StatFile(coll, path string) (fs.FileInfo, error) {
+	return os.Lstat(filepath.Join(string(d), path))
+}
+
+// TestGrepKeptText: grep keeps the text of an old file and answers from
+// it while the file is unchanged; a change of the file, even one of the
+// same size, is read (and found stale); a file changed too recently to
+// tell by its time is read on every grep, so a second change within its
+// clock tick is seen.
+func TestGrepKeptText(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.go")
+	indexed := func(text string, mtime time.Time) *Index {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+		ix := newTestIndex(t, map[string]string{"a.go": text})
+		ix.SetSource(dirSource(dir))
+		return ix
+	}
+	count := func(ix *Index, p string) (int, error) {
+		r, err := ix.Grep(GrepRequest{Pattern: p})
+		if err != nil {
+			return 0, err
+		}
+		return r.TotalMatches, nil
+	}
+	kept := func(ix *Index) bool {
+		ix.grepTxt.mu.Lock()
+		defer ix.grepTxt.mu.Unlock()
+		return ix.grepTxt.files["test\x00a.go"] != nil
+	}
+	ix := indexed("package a\n// alpha\n", time.Now().Add(-time.Hour))
+	for range 2 {
+		if n, err := count(ix, "alpha"); n != 1 || err != nil || !kept(ix) {
+			t.Fatalf("alpha: %d matches, %v, kept %v; want 1, kept", n, err, kept(ix))
+		}
+	}
+	// Same size, a new time: read again, and found changed.
+	if err := os.WriteFile(path, []byte("package a\n// omega\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := count(ix, "alpha"); !errors.Is(err, ErrStale) || kept(ix) {
+		t.Errorf("alpha after a change: %v, kept %v; want stale, not kept", err, kept(ix))
+	}
+	// A recent time is not trusted: a change that keeps the size and the
+	// time is still seen.
+	now := time.Now()
+	ix = indexed("package a\n// omega\n", now)
+	if n, err := count(ix, "omega"); n != 1 || err != nil || kept(ix) {
+		t.Fatalf("omega, recent: %d matches, %v, kept %v; want 1, not kept", n, err, kept(ix))
+	}
+	if err := os.WriteFile(path, []byte("package a\n// gamma\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(path, now, now)
+	if _, err := count(ix, "omega"); !errors.Is(err, ErrStale) {
+		t.Errorf("omega after a change within the clock tick: %v, want stale", err)
+	}
+}

@@ -1,0 +1,45 @@
+// Package testfiles holds the small source files that the index's and
+// the engine's tests both index.
+package testfiles
+
+// ServerGo is a Go file with a type and three methods.
+const ServerGo = `package web
+
+// Server serves HTTP requests.
+type Server struct {
+	Addr string
+}
+
+// Shutdown gracefully shuts down the server without interrupting
+// active connections.
+func (s *Server) Shutdown() error { return nil }
+
+// Close closes the listener immediately.
+func (s *Server) Close() error { return nil }
+
+// ListenAndServe listens on Addr.
+func (s *Server) ListenAndServe() error { return nil }
+`
+
+// TokenGo is a Go file of token functions, one unexported.
+const TokenGo = `package auth
+
+// getUserToken returns the bearer token of a user.
+func getUserToken(user string) string { return "" }
+
+// RefreshToken renews an expired token before its expiry.
+func RefreshToken(tok string) string { return tok }
+
+// ReadFileToken reads a token from a file.
+func ReadFileToken(path string) string { return "" }
+`
+
+// FileGo is a Go file with ReadFile and ReadFileFS.
+const FileGo = `package files
+
+// ReadFile reads the named file and returns its contents.
+func ReadFile(name string) ([]byte, error) { return nil, nil }
+
+// ReadFileFS reads from a file system.
+func ReadFileFS(name string) ([]byte, error) { return nil, nil }
+`

@@ -1,0 +1,59 @@
+package index
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"strconv"
+)
+
+// Memory is what the process holds, by kind, as index_status reports it:
+// the Go heap, which grows with what the index decodes and builds; memory
+// the index maps from its snapshot (read in place by the operating
+// system, paged in as queries touch it); and the resident set, which is
+// what the machine pays for all of it.
+type Memory struct {
+	// HeapInUse is the Go heap's spans in use (runtime.MemStats.HeapInuse):
+	// live objects and the garbage not yet collected.
+	HeapInUse uint64 `json:"heap_in_use_bytes"`
+	// HeapSys is the heap address space the runtime holds
+	// (HeapSys): in use, idle, and released back to the system.
+	HeapSys uint64 `json:"heap_sys_bytes"`
+	// Mapped is the snapshot bytes the index reads in place (memory
+	// mapped) rather than from the heap; 0 while the snapshot is decoded
+	// into the heap.
+	Mapped uint64 `json:"mapped_bytes"`
+	// RSS is the process's resident set (/proc/self/statm); absent
+	// where the system does not say (outside Linux).
+	RSS uint64 `json:"rss_bytes,omitempty"`
+}
+
+// ReadMemory reports the process's memory now. It reads the runtime's
+// statistics (a short stop of the world) and, on Linux, /proc/self/statm.
+func ReadMemory() Memory {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return memoryOf(&ms)
+}
+
+func memoryOf(ms *runtime.MemStats) Memory {
+	return Memory{HeapInUse: ms.HeapInuse, HeapSys: ms.HeapSys, RSS: residentBytes()}
+}
+
+// residentBytes is the resident set size from /proc/self/statm (its
+// second field, in pages), or 0 where there is no such file.
+func residentBytes() uint64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseUint(string(f[1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * uint64(os.Getpagesize())
+}

@@ -1,0 +1,37 @@
+package index
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSnapshotFileFault: a mapped snapshot truncated while it is read
+// (SIGBUS on the missing pages) is an unusable snapshot, not a crash.
+func TestSnapshotFileFault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index.tnv")
+	page := os.Getpagesize()
+	if err := os.WriteFile(path, make([]byte, 4*page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := openSnapshot(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	if !f.mapped {
+		t.Skip("this file system cannot map the snapshot")
+	}
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	read := func() (err error) {
+		defer faultGuard(&err)()
+		_ = f.checksum(len(f.b))
+		return nil
+	}
+	if err := read(); !errors.Is(err, ErrSnapshot) {
+		t.Fatalf("reading a truncated mapping: %v, want an error matching ErrSnapshot", err)
+	}
+}

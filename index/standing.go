@@ -1,0 +1,83 @@
+package index
+
+import (
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers"
+)
+
+// A document's or a symbol's standing: test code (isTestPath), internal
+// or vendored code (isInternalPath), private symbols (isPrivateSymbol) and
+// deprecated ones (isDeprecated). The rules are the languages' conventions
+// and live in parsers/standing.go; the builder records them as hot flags
+// (hot.go: buildHot) and view.standing weighs a result by them
+// (Ranking.TestWeight, InternalWeight, DeprecatedWeight), in search and in
+// find_symbol alike.
+
+// isDeprecated reports whether code symbol n of src is marked deprecated
+// (parsers.IsDeprecated). The flag is kept in snapshots: a change to what
+// counts as deprecated needs a new snapshotVersion, or old snapshots keep
+// the old flags.
+func isDeprecated(src []byte, n *treenav.Node) bool { return parsers.IsDeprecated(src, n) }
+
+// isPrivateSymbol reports whether a code symbol is private by its
+// language's rules (parsers.IsPrivate), so that search and find_symbol rank
+// it like internal code (Ranking.InternalWeight).
+func isPrivateSymbol(lang string, n *nodeMeta) bool {
+	return parsers.IsPrivate(lang, n.kind, n.name, qualifiedName(n), n.signature)
+}
+
+// isInternalPath reports whether a path is internal or vendored code
+// (parsers.IsInternalPath).
+func isInternalPath(p string) bool { return parsers.IsInternalPath(p) }
+
+// isTestPath reports whether a path is a test file or test data
+// (parsers.IsTestPath).
+func isTestPath(p string) bool { return parsers.IsTestPath(p) }
+
+// standing is what a node's score is multiplied by for where it stands,
+// whatever the query: tests, internal and deprecated code score less, and
+// each collection by its weight.
+func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]float64) float64 {
+	s := v.segs[ref.seg]
+	h := &s.hot[ref.node]
+	m := 1.0
+	switch {
+	case h.flags&hotTest != 0:
+		m *= r.TestWeight
+	case h.flags&hotInternal != 0:
+		m *= r.InternalWeight
+	}
+	if h.flags&hotDeprecated != 0 {
+		m *= r.DeprecatedWeight
+	}
+	if len(weights) > 0 {
+		if w, ok := weights[s.docs[s.norms[ref.node].doc].Collection]; ok {
+			m *= w
+		}
+	}
+	return m
+}
+
+// asked is what a node's score is multiplied by for what the query asks:
+// plain says the query is in plain words (analysis.PlainWords), tests
+// that it asks for tests (analysis.AsksForTests). A question in plain
+// words asks for code that does something: a code file's root, which
+// matches it for the words of all its symbols, weighs
+// Ranking.PlainFileWeight, and test code weighs Ranking.TestWeight once
+// more unless the query asks for tests. Markdown sections and documents
+// are left alone. Measured on the plain-language benchmark
+// (index/testdata/nlbench) and the search-quality suite (issue 28).
+func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests bool) float64 {
+	if !plain {
+		return 1
+	}
+	h := &v.segs[ref.seg].hot[ref.node]
+	m := 1.0
+	if h.flags&hotCodeFile != 0 {
+		m *= r.PlainFileWeight
+	}
+	if h.flags&hotTest != 0 && !tests {
+		m *= r.TestWeight
+	}
+	return m
+}

@@ -1,0 +1,128 @@
+package index
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+// symbolMatchFixture has names like the ones agents mistyped in
+// Prometheus: headAppender, compactBlocks, LeveledCompactor.Plan, and a
+// labels.Labels.Get among other types' Get methods.
+var symbolMatchFixture = map[string]string{
+	"tsdb/head.go":     "package tsdb\n\ntype headAppender struct{}\n\nfunc (a *headAppender) Append() {}\n\nfunc (db *DB) compactBlocks() error { return nil }\n\ntype DB struct{}\n",
+	"tsdb/compact.go":  "package tsdb\n\ntype LeveledCompactor struct{}\n\nfunc (c *LeveledCompactor) Plan(dir string) ([]string, error) { return nil, nil }\n\ntype Planner struct{}\n\nfunc (p *Planner) Plan() {}\n",
+	"labels/labels.go": "package labels\n\ntype Labels struct{}\n\nfunc (ls Labels) Get(name string) string { return \"\" }\n\ntype Builder struct{}\n\nfunc (b *Builder) Get(n string) string { return \"\" }\n",
+	"cache/cache.go":   "package cache\n\ntype Cache struct{}\n\nfunc (c *Cache) Get(k string) string { return \"\" }\n",
+}
+
+func TestFindSymbolSaysHowEachMatched(t *testing.T) {
+	ix := newTestIndex(t, symbolMatchFixture)
+	r, err := ix.Symbols(SymbolRequest{Query: "labels.Labels.Get"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Note != "" {
+		t.Errorf("qualified hit exists, yet note %q", r.Note)
+	}
+	if len(r.Symbols) != 3 {
+		t.Fatalf("symbols = %+v, want 3", r.Symbols)
+	}
+	if r.Symbols[0].QualifiedName != "Labels.Get" || r.Symbols[0].Match != MatchQualified {
+		t.Errorf("first = %s (%s), want Labels.Get (qualified)", r.Symbols[0].QualifiedName, r.Symbols[0].Match)
+	}
+	for _, s := range r.Symbols[1:] {
+		if s.Match != MatchName {
+			t.Errorf("%s: match %q, want name", s.QualifiedName, s.Match)
+		}
+	}
+	text := r.Text()
+	if !strings.Contains(text, "-- name-only matches") || strings.Index(text, "Labels.Get") > strings.Index(text, "-- name-only") {
+		t.Errorf("text does not set the name-only matches apart:\n%s", text)
+	}
+	for q, want := range map[string]string{"Get": MatchExact, "get": MatchExact, "Leveled": MatchPrefix, "LC": MatchCamel, "ppend": MatchFuzzy, "Cache.Get": MatchQualified} {
+		r, err := ix.Symbols(SymbolRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Symbols) == 0 || r.Symbols[0].Match != want {
+			t.Errorf("%q: %+v, want first match %s", q, r.Symbols, want)
+		}
+	}
+}
+
+func TestFindSymbolSuggestsClosestNames(t *testing.T) {
+	ix := newTestIndex(t, symbolMatchFixture)
+	for q, want := range map[string]string{
+		"heedAppender":          "headAppender",
+		"compactBlcks":          "compactBlocks",
+		"LeveledCompacter.Plan": "LeveledCompactor.Plan",
+		"DB.compactBlcks":       "DB.compactBlocks",
+	} {
+		r, err := ix.Symbols(SymbolRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.Note, "no symbol is named "+q) || len(r.Closest) == 0 || r.Closest[0] != want {
+			t.Errorf("%q: note %q closest %v, want first suggestion %s", q, r.Note, r.Closest, want)
+		}
+		for _, s := range r.Symbols {
+			if s.Match == MatchExact || s.Match == MatchQualified {
+				t.Errorf("%q: %s answered as %s", q, s.QualifiedName, s.Match)
+			}
+		}
+		if text := r.Text(); !strings.HasPrefix(text, "no symbol is named "+q+"; closest: "+want) {
+			t.Errorf("%q: text does not start with the note:\n%s", q, text)
+		}
+	}
+	// A filter that leaves the name out says so.
+	r, err := ix.Symbols(SymbolRequest{Query: "headAppender", Kinds: []string{"function"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Note, "within the filters") || !slices.Contains(r.Closest, "headAppender") {
+		t.Errorf("filtered: note %q closest %v", r.Note, r.Closest)
+	}
+	// A prefix: the completions, no edit-distance guesses.
+	r, err = ix.Symbols(SymbolRequest{Query: "Leveled"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Note != "no symbol is named Leveled" || len(r.Closest) != 0 || len(r.Symbols) == 0 {
+		t.Errorf("Leveled: note %q closest %v, %d symbols", r.Note, r.Closest, len(r.Symbols))
+	}
+	// Nothing near: the note says so without suggestions.
+	r, err = ix.Symbols(SymbolRequest{Query: "zzqqxx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Note != "no symbol is named zzqqxx" || len(r.Closest) != 0 || len(r.Symbols) != 0 {
+		t.Errorf("zzqqxx: %+v", r)
+	}
+}
+
+// bagDistance never exceeds editDistance (it only skips names), and
+// tells far names apart.
+func TestBagDistanceIsALowerBound(t *testing.T) {
+	words := []string{"", "a", "ab", "ba", "abc", "headappender", "heedappender", "compactblocks", "compactblcks", "textappender", "zzqqxx", "aaaa", "aab"}
+	for _, q := range words {
+		var bag [128]uint8
+		for i := 0; i < len(q); i++ {
+			bag[q[i]]++
+		}
+		for _, s := range words {
+			if b, e := bagDistance(&bag, len(q), s), treenav.EditDistance(q, s); b > e {
+				t.Errorf("bagDistance(%q, %q) = %d > editDistance %d", q, s, b, e)
+			}
+		}
+	}
+	var bag [128]uint8
+	for _, c := range []byte("abc") {
+		bag[c]++
+	}
+	if d := bagDistance(&bag, 3, "xyz"); d != 3 {
+		t.Errorf("abc, xyz: %d, want 3", d)
+	}
+}

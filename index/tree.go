@@ -1,0 +1,232 @@
+package index
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// Tree returns a document's nodes in document order, without content.
+func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
+	v := ix.view()
+	s, d, ok := v.doc(req.DocID)
+	if !ok {
+		// A node id is accepted: its document's tree is meant.
+		si, node, err := v.resolve(req.DocID)
+		switch {
+		case err == nil:
+			s = v.segs[si]
+			d = &s.docs[s.nodes[node].doc]
+		case strings.Contains(req.DocID, "#"):
+			return nil, withAsked(req.DocID, err) // a node id: the nodes near it
+		default:
+			return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+		}
+	}
+	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
+	if g := ix.links(v); g != nil {
+		resp.Links, resp.Backlinks = g.out[d.DocID], g.back[d.DocID]
+		// A hub page can have thousands of links: keep the outline small.
+		if len(resp.Links) > maxLinks || len(resp.Backlinks) > maxLinks {
+			resp.Truncated = true
+			resp.Links, resp.Backlinks = resp.Links[:min(len(resp.Links), maxLinks)], resp.Backlinks[:min(len(resp.Backlinks), maxLinks)]
+		}
+	}
+	depth := map[uint32]int{}
+	var nodes []uint32
+	var depths []int
+	for n := d.nodeStart; n < d.nodeEnd; n++ {
+		nm := &s.nodes[n]
+		dep := 0
+		if nm.parent >= 0 {
+			dep = depth[uint32(nm.parent)] + 1
+		}
+		depth[n] = dep
+		if req.MaxDepth > 0 && dep > req.MaxDepth {
+			continue
+		}
+		nodes = append(nodes, n)
+		depths = append(depths, dep)
+	}
+	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	for i, n := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
+		}
+	}
+	if req.MaxChars > 0 && boundTreeChars(resp, req.MaxChars, s, d, nodes, depths) {
+		truncated = true
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
+	}
+	return resp, nil
+}
+
+func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
+	nm := &s.nodes[n]
+	parent := ""
+	if nm.parent >= 0 {
+		parent = nodeID(d, &s.nodes[nm.parent])
+	}
+	return treenav.TreeNode{
+		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
+		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
+		WordCount: int(nm.words), Deprecated: nm.deprecated, Declaration: nm.decl,
+		Signature: nm.signature, Constraint: nm.constraint,
+	}
+}
+
+// Navigate returns a node's subtree: the outline of its descendants and the
+// full text of the subtree (descendants attached from elsewhere in the file,
+// such as Go methods of a type, included).
+func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error) {
+	v := ix.view()
+	id := req.ID
+	if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
+		id = req.DocID + "#" + strings.TrimPrefix(id, "#")
+	}
+	si, n, err := v.resolve(id)
+	if err != nil {
+		return nil, withAsked(id, err)
+	}
+	s := v.segs[si]
+	nm := &s.nodes[n]
+	d := &s.docs[nm.doc]
+	resp := &treenav.NavigateResponse{
+		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
+		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), ContentLine: contentLine(nm), Nodes: []treenav.TreeNode{},
+	}
+	depth := map[uint32]int{n: 0}
+	var outside []uint32 // descendants not inside the node's range
+	var nodes []uint32
+	var depths []int
+	for c := n + 1; c < nm.end; c++ {
+		cm := &s.nodes[c]
+		dep := depth[uint32(cm.parent)] + 1
+		depth[c] = dep
+		if cm.docStart < nm.docStart || cm.byteEnd > nm.byteEnd {
+			if p := uint32(cm.parent); p == n || !isOutside(s, p, nm) {
+				outside = append(outside, c)
+			}
+		}
+		if req.MaxDepth > 0 && dep > req.MaxDepth {
+			continue
+		}
+		nodes = append(nodes, c)
+		depths = append(depths, dep)
+	}
+	src, err := ix.fileOf(d)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", resp.NodeID, err)
+	}
+	var b strings.Builder
+	b.Write(src[nm.docStart:min(nm.byteEnd, uint32(len(src)))])
+	for _, c := range outside {
+		cm := &s.nodes[c]
+		fmt.Fprintf(&b, "\n\n// %s (lines %d-%d)\n", nodeID(d, cm), cm.lineStart, cm.lineEnd)
+		b.Write(src[cm.docStart:min(cm.byteEnd, uint32(len(src)))])
+	}
+	text := b.String()
+
+	// max_chars bounds the whole answer: the envelope, then the outline,
+	// which gets what the text leaves but at least three quarters (when
+	// the text is cut, the outline names the children to navigate into
+	// for the rest), then the text.
+	budget := req.MaxChars
+	if budget <= 0 {
+		budget = DefaultMaxChars
+	}
+	all := make([]treenav.TreeNode, len(nodes))
+	sizes := make([]int, len(nodes))
+	for i, c := range nodes {
+		all[i] = treeNode(s, d, c)
+		sizes[i] = jsonSize(all[i]) + 1
+	}
+	if limit := maxNodes(req.MaxNodes); len(text) <= budget && (limit <= 0 || len(nodes) <= limit) {
+		whole := *resp
+		whole.Nodes, whole.Content = all, text
+		if jsonSize(&whole) <= budget {
+			return &whole, nil
+		}
+	}
+	budget -= jsonSize(resp) + len(`,"truncated":true,"total_nodes":`) + 10
+	outlineBudget := max(budget*3/4, budget-jsonSize(text))
+	keep, truncated := boundOutline(depths, sizes, maxNodes(req.MaxNodes), outlineBudget)
+	outline := 0
+	for i := range nodes {
+		if keep[i] {
+			resp.Nodes = append(resp.Nodes, all[i])
+			outline += sizes[i]
+		}
+	}
+	if truncated {
+		resp.Truncated, resp.TotalNodes = true, len(nodes)
+	}
+	resp.Content = clipContent(text, budget-outline)
+	if resp.Content != text {
+		resp.Truncated = true
+	}
+	return resp, nil
+}
+
+// boundOutline keeps the outline within limit nodes (boundByDepth: whole
+// levels first) and within budget characters of JSON (sizes[i] is node
+// i's), cutting the node count until it fits.
+func boundOutline(depths, sizes []int, limit, budget int) (keep []bool, truncated bool) {
+	if limit <= 0 || limit > len(depths) {
+		limit = len(depths)
+	}
+	for {
+		keep, truncated = boundByDepth(depths, limit)
+		total, kept := 0, 0
+		for i, k := range keep {
+			if k {
+				total += sizes[i]
+				kept++
+			}
+		}
+		if total <= budget || kept == 0 {
+			return keep, truncated || kept < len(depths)
+		}
+		// Shrink in proportion, by one node at least.
+		limit = min(kept-1, kept*budget/total)
+		if limit <= 0 {
+			return make([]bool, len(depths)), len(depths) > 0
+		}
+	}
+}
+
+// clipContent cuts text at a line end so that its JSON string, with the
+// truncation note, stays within n characters.
+func clipContent(text string, n int) string {
+	return clipJSON(text, n, func(shown int) string {
+		return fmt.Sprintf("\n… [truncated: %d of %d characters shown; navigate to a child node for the rest]", shown, len(text))
+	})
+}
+
+// clipJSON cuts text at a line end so that its JSON string, with the note
+// of how much is shown, stays within n characters.
+func clipJSON(text string, n int, note func(shown int) string) string {
+	if jsonSize(text) <= n {
+		return text
+	}
+	want := n - len(note(len(text))) - 2
+	for want > 0 {
+		cut := clipLines(text, want)
+		out := cut + note(len(cut))
+		size := jsonSize(out)
+		if size <= n {
+			return out
+		}
+		want -= max(size-n, 1)
+	}
+	return note(0)
+}
+
+// isOutside reports whether node p lies outside node nm's range.
+func isOutside(s *segment, p uint32, nm *nodeMeta) bool {
+	pm := &s.nodes[p]
+	return pm.docStart < nm.docStart || pm.byteEnd > nm.byteEnd
+}
