@@ -1,6 +1,7 @@
 package index
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -9,8 +10,11 @@ import (
 // million nodes make a big repository: 16 bytes each is 16 MB).
 func TestNodeMetaPacked(t *testing.T) {
 	var n nodeMeta
-	fields := unsafe.Sizeof(n.kind) + unsafe.Sizeof(n.nativeKind)*7 + unsafe.Sizeof(n.doc)*10 +
-		unsafe.Sizeof(n.fieldLen) + unsafe.Sizeof(n.level) + 2
+	var fields uintptr
+	typ := reflect.TypeOf(n)
+	for i := range typ.NumField() {
+		fields += typ.Field(i).Type.Size()
+	}
 	if size, align := unsafe.Sizeof(n), unsafe.Alignof(n); size >= fields+align {
 		t.Errorf("nodeMeta takes %d bytes for %d of fields: reorder them by size", size, fields)
 	}
