@@ -76,32 +76,40 @@ func (l *Language) extractRefs(root *sitter.Node, src []byte, syms []Symbol) ([]
 
 // SetEnclosing sets each reference's Enclosing to the innermost node of
 // nodes (a document tree, preorder, Nodes[0] the root) whose byte range
-// holds it, its doc comment included. refs must be sorted by Byte.
+// holds it, its doc comment included. A node's children need not lie
+// inside its range (a Go method is a child of its type wherever the file
+// declares it), so the search descends by each subtree's span, the ranges
+// of the node and its descendants together.
 func SetEnclosing(nodes []treenav.Node, refs []treenav.Reference) {
-	if len(nodes) == 0 {
+	if len(nodes) == 0 || len(refs) == 0 {
 		return
 	}
-	for i := range refs {
-		b := refs[i].Byte
-		at := 0
-		for {
-			next := -1
-			for _, c := range nodes[at].Children {
-				from := min(nodes[c].ByteStart, nodes[c].ContentStart())
-				if from <= b && b < nodes[c].ByteEnd {
-					next = c
-					break
-				}
-				if from > b {
-					break
-				}
-			}
-			if next < 0 {
-				break
-			}
-			at = next
+	lo := make([]uint32, len(nodes))
+	hi := make([]uint32, len(nodes))
+	for i := len(nodes) - 1; i >= 0; i-- {
+		lo[i], hi[i] = nodes[i].ContentStart(), nodes[i].ByteEnd
+		for _, c := range nodes[i].Children {
+			lo[i], hi[i] = min(lo[i], lo[c]), max(hi[i], hi[c])
 		}
-		refs[i].Enclosing = at
+	}
+	var b uint32
+	var inner func(at int) int
+	inner = func(at int) int {
+		for _, c := range nodes[at].Children {
+			if lo[c] <= b && b < hi[c] {
+				if d := inner(c); d >= 0 {
+					return d
+				}
+			}
+		}
+		if n := &nodes[at]; n.ContentStart() <= b && b < n.ByteEnd {
+			return at
+		}
+		return -1
+	}
+	for i := range refs {
+		b = refs[i].Byte
+		refs[i].Enclosing = max(inner(0), 0)
 	}
 }
 

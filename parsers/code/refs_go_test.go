@@ -94,3 +94,34 @@ var m = map[string]T{"k": {F: 1}}
 		t.Errorf("references:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A method is its type's child in the tree, wherever the file declares
+// it: the references in its body are enclosed by the method, also when it
+// comes before its type or a function lies between them.
+func TestGoRefsEnclosingMethods(t *testing.T) {
+	src := `package a
+
+func (T) Before() int { return F() }
+
+type T struct{}
+
+func Between() int { return F() }
+
+func (t T) After() int {
+	return F()
+}
+
+func F() int { return 1 }
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"3:7 type T in=T.Before",
+		"3:32 call F in=T.Before",
+		"7:29 call F in=Between",
+		"9:9 type T in=T.After",
+		"10:9 call F in=T.After",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}
