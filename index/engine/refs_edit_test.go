@@ -126,6 +126,13 @@ func refAnswers(t *testing.T, e *Engine) map[string]string {
 	return out
 }
 
+// freshOf is a fresh build of files.
+func freshOf(t *testing.T, files map[string]string) *Engine {
+	t.Helper()
+	e, _ := newTestEngine(t, files)
+	return e
+}
+
 // indexedAs reports whether e's index holds exactly files' Go files as
 // they are (by content hash), and none of paths that files lacks.
 func indexedAs(e *Engine, files map[string]string, paths []string) bool {
@@ -142,9 +149,10 @@ func indexedAs(e *Engine, files map[string]string, paths []string) bool {
 // TestReferencesGeneratedEdits applies random renames, added and removed
 // imports and moved functions to the files of a watched engine, waits for
 // the watcher to index each step, and checks that every definition's
-// references then equal those of a fresh build of the same files: an edit
-// in one file changes what references in others resolve to (b's calls
-// of a function renamed or moved in a).
+// references then equal those of a fresh build of the same files (an
+// edit in one file changes what references in others resolve to: b's
+// calls of a function renamed or moved in a), and that a warm start from
+// the last snapshot answers as the fresh build does.
 func TestReferencesGeneratedEdits(t *testing.T) {
 	c := &editCorpus{names: []string{"F0", "F1", "F2", "F3", "F4"}, inA2: map[string]bool{}}
 	e, dir := newTestEngine(t, c.files())
@@ -175,8 +183,7 @@ func TestReferencesGeneratedEdits(t *testing.T) {
 		}
 		eventually(t, fmt.Sprintf("step %d (%s) indexed by the watcher", step, what),
 			func() bool { return indexedAs(e, after, goFiles) })
-		fresh, _ := newTestEngine(t, after)
-		got, want := refAnswers(t, e), refAnswers(t, fresh)
+		got, want := refAnswers(t, e), refAnswers(t, freshOf(t, after))
 		if len(want) < 7 {
 			t.Fatalf("step %d (%s): only %d definitions", step, what, len(want))
 		}
@@ -188,6 +195,12 @@ func TestReferencesGeneratedEdits(t *testing.T) {
 		if len(got) != len(want) {
 			t.Errorf("step %d (%s): %d definitions, fresh %d", step, what, len(got), len(want))
 		}
+	}
+	// A warm start from the snapshot of the edited index (segments of
+	// each step, deletions) answers as a fresh build does.
+	got, want := refAnswers(t, reloaded(t, e)), refAnswers(t, freshOf(t, c.files()))
+	if !maps.Equal(got, want) {
+		t.Errorf("after a reload:\n%v\nfresh:\n%v", got, want)
 	}
 	// The seed must exercise every kind of edit.
 	for _, k := range []string{"rename", "imports", "move"} {
