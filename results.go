@@ -80,6 +80,12 @@ type SymbolsResponse struct {
 	Total     int      `json:"total"`
 	Symbols   []Symbol `json:"symbols"`
 	Truncated bool     `json:"truncated,omitempty"`
+	// NameOnly counts the matches of a qualified query's last part alone
+	// (another type's or package's Get for "labels.Labels.Get") that the
+	// answer leaves out because symbols matched the qualified name: they
+	// are in Total, and the bare name (NameOnlyQuery) lists them.
+	NameOnly      int    `json:"name_only_left_out,omitempty"`
+	NameOnlyQuery string `json:"name_only_query,omitempty"`
 }
 
 // Symbol is one code symbol found by name.

@@ -154,7 +154,10 @@ func (r *SymbolsResponse) Text() string {
 		}
 	}
 	if r.Truncated {
-		fmt.Fprintf(&b, "(%d of %d shown; narrow by kind, language or path, or raise limit or max_chars)\n", len(r.Symbols), r.Total)
+		fmt.Fprintf(&b, "(%d of %d shown; narrow by kind, language or path, or raise limit or max_chars)\n", len(r.Symbols), r.Total-r.NameOnly)
+	}
+	if r.NameOnly > 0 {
+		fmt.Fprintf(&b, "(%s named %s in other types or packages left out; find_symbol %q lists them)\n", Count(r.NameOnly, "more symbol"), r.NameOnlyQuery, r.NameOnlyQuery)
 	}
 	return b.String()
 }

@@ -129,9 +129,21 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		v.eachNamed(nm, func(d *docMeta, n *nodeMeta) {
 			qn := qualifiedName(n)
 			lqn := strings.ToLower(qn)
-			dist := treenav.EditDistance(lq, lastDotted(lqn, parts))
+			id, dist := qn, treenav.EditDistance(lq, lastDotted(lqn, parts))
+			// A qualifier longer than the qualified name may start with
+			// the module ("csv.Reader.RedAll": csv is the package of
+			// Reader.ReadAll): compare the rest, and suggest the name
+			// with the module, as the query wrote it.
+			if own := strings.Count(qn, ".") + 1; parts > own {
+				module := q[:len(q)-len(lastDotted(q, own))-1]
+				if namesModule(d.Path, languageOf(d, n), d.Module, strings.TrimPrefix(module, "crate.")) {
+					if md := treenav.EditDistance(lastDotted(lq, own), lqn); md < dist {
+						id, dist = module+"."+qn, md
+					}
+				}
+			}
 			if dist <= max(2, len(lq)/4) {
-				c = append(c, scoredID{id: qn, d: dist})
+				c = append(c, scoredID{id: id, d: dist})
 			}
 		})
 	}

@@ -27,19 +27,31 @@ func TestFindSymbolSaysHowEachMatched(t *testing.T) {
 	if r.Note != "" {
 		t.Errorf("qualified hit exists, yet note %q", r.Note)
 	}
-	if len(r.Symbols) != 3 {
-		t.Fatalf("symbols = %+v, want 3", r.Symbols)
+	// The qualifier said which Get: the others are counted, not listed.
+	if len(r.Symbols) != 1 || r.Total != 3 || r.NameOnly != 2 || r.NameOnlyQuery != "Get" {
+		t.Fatalf("symbols = %+v, total %d, name-only left out %d (%q); want Labels.Get alone, 2 left out", r.Symbols, r.Total, r.NameOnly, r.NameOnlyQuery)
 	}
 	if r.Symbols[0].QualifiedName != "Labels.Get" || r.Symbols[0].Match != MatchQualified {
 		t.Errorf("first = %s (%s), want Labels.Get (qualified)", r.Symbols[0].QualifiedName, r.Symbols[0].Match)
 	}
-	for _, s := range r.Symbols[1:] {
+	if text := r.Text(); !strings.Contains(text, `2 more symbols named Get in other types or packages left out; find_symbol "Get" lists them`) {
+		t.Errorf("text does not say what it left out:\n%s", text)
+	}
+	// No symbol has the qualified name: the name-only matches are the
+	// answer, each marked, after the note that none is so named.
+	r, err = ix.Symbols(SymbolRequest{Query: "zzqq.Get"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Symbols) != 3 || r.NameOnly != 0 {
+		t.Fatalf("zzqq.Get: symbols = %+v, name-only left out %d; want the 3 Gets listed", r.Symbols, r.NameOnly)
+	}
+	for _, s := range r.Symbols {
 		if s.Match != MatchName {
 			t.Errorf("%s: match %q, want name", s.QualifiedName, s.Match)
 		}
 	}
-	text := r.Text()
-	if !strings.Contains(text, "-- name-only matches") || strings.Index(text, "Labels.Get") > strings.Index(text, "-- name-only") {
+	if text := r.Text(); !strings.Contains(text, "-- name-only matches") || !strings.HasPrefix(text, "no symbol is named zzqq.Get") {
 		t.Errorf("text does not set the name-only matches apart:\n%s", text)
 	}
 	for q, want := range map[string]string{"Get": MatchExact, "get": MatchExact, "Leveled": MatchPrefix, "LC": MatchCamel, "ppend": MatchFuzzy, "Cache.Get": MatchQualified} {
@@ -60,6 +72,9 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 		"compactBlcks":          "compactBlocks",
 		"LeveledCompacter.Plan": "LeveledCompactor.Plan",
 		"DB.compactBlcks":       "DB.compactBlocks",
+		// The package's name before the qualified name, as code calls it.
+		"labels.Labels.Gett":   "labels.Labels.Get",
+		"tsdb.DB.compactBlcks": "tsdb.DB.compactBlocks",
 	} {
 		r, err := ix.Symbols(SymbolRequest{Query: q})
 		if err != nil {

@@ -313,12 +313,24 @@ func (ix *Index) Symbols(req SymbolRequest) (*treenav.SymbolsResponse, error) {
 	resp.Total = len(hits)
 	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
 	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
+	if qualified && len(hits) > 0 && hits[0].tier <= tierQualifiedFold {
+		// The qualifier said which one: the other symbols of that name
+		// are counted, not listed (they are last, in the weakest tier).
+		strong := len(hits)
+		for strong > 0 && hits[strong-1].tier == tierName {
+			strong--
+		}
+		if strong < len(hits) {
+			resp.NameOnly, resp.NameOnlyQuery = len(hits)-strong, name
+			hits = hits[:strong]
+		}
+	}
 	if len(hits) > limit {
 		hits = hits[:limit]
 		resp.Truncated = true
 	}
 	budget := newCharBudget(req.MaxChars)
-	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true})
+	budget.reserve(&treenav.SymbolsResponse{Query: req.Query, Total: resp.Total, Note: resp.Note, Closest: resp.Closest, Symbols: []treenav.Symbol{}, Truncated: true, NameOnly: resp.NameOnly, NameOnlyQuery: resp.NameOnlyQuery})
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
 		n := &s.nodes[h.ref.node]
