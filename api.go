@@ -209,6 +209,12 @@ type Document struct {
 	// directory is called.
 	Module string
 
+	// Refs are the names the document uses that may refer to definitions,
+	// in document order, and Imports the file's imports (refs.go). Filled
+	// for the languages with a reference extractor.
+	Refs    []Reference
+	Imports []Import
+
 	// Nodes are in document order; Nodes[0] is the root.
 	Nodes []Node
 }

@@ -378,6 +378,7 @@ func (b *segmentBuilder) add(in Input) {
 		Module:    declaredModule(d),
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
 		test: isTestPath(d.Path),
+		refs: newDocRefs(d),
 	}
 	b.resolvePath([]byte(pathWords(d.Path)))
 	b.module = dm.Module

@@ -72,6 +72,7 @@ type view struct {
 	gen        uint64
 
 	scopeCache scopeCache // what filters can name, built on first use (scope.go)
+	refCache   refCache   // what resolving references reads of the view (refs_resolve.go)
 }
 
 type docRef struct {

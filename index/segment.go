@@ -46,6 +46,9 @@ type segment struct {
 	// nodeScope is the languages and kinds of its nodes, made on first
 	// use (scope.go).
 	nodeScope segScope
+	// refTable is its documents' references by name, made on first use
+	// (refs_table.go).
+	refTable segRefs
 
 	// byID finds a document by id (the last, if a segment holds two).
 	byID map[string]uint32
@@ -103,7 +106,8 @@ type docMeta struct {
 	Module    string
 	nodeStart uint32 // nodes [nodeStart, nodeEnd) in preorder
 	nodeEnd   uint32
-	test      bool // a test file or test data (isTestPath), derived
+	test      bool     // a test file or test data (isTestPath), derived
+	refs      *docRefs // references and imports (refs_table.go); nil for none
 }
 
 // nodeMeta is what the index keeps of a node. Its fields are ordered by

@@ -34,7 +34,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 8
+	snapshotVersion = 9
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -288,6 +288,7 @@ func writeSegment(w *enc, s *segment) {
 		w.str(d.Module)
 		w.uv(uint64(d.nodeStart))
 		w.uv(uint64(d.nodeEnd))
+		writeDocRefs(w, d.refs)
 	}
 	w.uv(uint64(len(s.nodes)))
 	for i := range s.nodes {
@@ -402,6 +403,7 @@ func readSegmentInto(r *dec, s *segment) {
 		d.Module = r.str()
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
+		d.refs = readDocRefs(r)
 		d.test = isTestPath(d.Path)
 		if r.err != nil {
 			return

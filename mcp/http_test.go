@@ -47,7 +47,7 @@ func TestHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss := newSession(t, cs)
-	if len(ss.schemas) != 10 {
+	if len(ss.schemas) != 12 {
 		t.Errorf("%d tools over HTTP", len(ss.schemas))
 	}
 	for _, c := range []struct {

@@ -145,16 +145,18 @@ func TestToolsList(t *testing.T) {
 	want := map[string]struct {
 		params, required []string
 	}{
-		"list_documents":   {[]string{"query", "tag", "filters", "collection", "limit", "cursor"}, nil},
-		"search_documents": {[]string{"query", "filters", "collection", "doc_id", "limit", "cursor", "max_chars"}, []string{"query"}},
-		"get_tree":         {[]string{"doc_id", "max_depth"}, []string{"doc_id"}},
-		"get_outline":      {[]string{"path", "exported_only", "signatures", "depth", "max_chars"}, []string{"path"}},
-		"get_node_content": {[]string{"doc_id", "node_ids"}, nil},
-		"navigate_tree":    {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
-		"find_symbol":      {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
-		"index_status":     {nil, nil},
-		"changed_symbols":  {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
-		"grep_documents":   {[]string{"pattern", "regex", "case_sensitive", "word", "path", "language", "collection", "context", "limit", "cursor", "max_chars"}, []string{"pattern"}},
+		"list_documents":     {[]string{"query", "tag", "filters", "collection", "limit", "cursor"}, nil},
+		"search_documents":   {[]string{"query", "filters", "collection", "doc_id", "limit", "cursor", "max_chars"}, []string{"query"}},
+		"get_tree":           {[]string{"doc_id", "max_depth"}, []string{"doc_id"}},
+		"get_outline":        {[]string{"path", "exported_only", "signatures", "depth", "max_chars"}, []string{"path"}},
+		"get_node_content":   {[]string{"doc_id", "node_ids"}, nil},
+		"navigate_tree":      {[]string{"doc_id", "node_id", "max_depth", "max_chars"}, []string{"node_id"}},
+		"find_symbol":        {[]string{"query", "kind", "language", "path", "limit"}, []string{"query"}},
+		"index_status":       {nil, nil},
+		"changed_symbols":    {[]string{"base", "head", "path", "bodies", "max_chars"}, nil},
+		"grep_documents":     {[]string{"pattern", "regex", "case_sensitive", "word", "path", "language", "collection", "context", "limit", "cursor", "max_chars"}, []string{"pattern"}},
+		"get_call_hierarchy": {[]string{"target", "direction", "depth", "limit", "max_chars"}, []string{"target"}},
+		"find_references":    {[]string{"target", "kinds", "include", "path", "collection", "limit", "cursor", "max_chars"}, []string{"target"}},
 	}
 	var names []string
 	for _, tool := range res.Tools {

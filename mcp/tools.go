@@ -101,6 +101,8 @@ func (s *Server) addTools() {
 				PathGlobs: a.Path, Tests: index.TestScope(a.Tests), Collections: a.Collection, Limit: a.Limit, MaxChars: a.MaxChars})
 		})
 
+	s.addRefTools()
+
 	addTool(s, &sdk.Tool{Name: "changed_symbols", Description: changesDescription, Annotations: readOnly("Changed symbols")},
 		inputSchema[ChangesArgs](map[string]int{"max_chars": index.DefaultMaxChars}),
 		func(a ChangesArgs) (*treenav.ChangesResponse, error) {

@@ -97,6 +97,8 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 		doc = d
 		doc.ContentType = treenav.ContentMarkdown
 		doc.Language = "markdown"
+		doc.Refs = code.MarkdownMentions(src)
+		code.SetEnclosing(doc.Nodes, doc.Refs)
 	case "rst", "asciidoc":
 		// Prose documents are markdown's kind of content: sections, code
 		// blocks and links, searched and outlined as markdown's are.
@@ -124,6 +126,8 @@ func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
 			Nodes:        res.Nodes,
 			SyntaxErrors: res.SyntaxErrors,
 			Module:       res.Module,
+			Refs:         res.Refs,
+			Imports:      res.Imports,
 		}
 		if res.SyntaxErrors {
 			at := fmt.Sprintf("at line %d", res.ErrorLines[0])

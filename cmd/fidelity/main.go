@@ -18,6 +18,7 @@
 //	go run ./cmd/fidelity -lang rst DIR         (sections against docutils; see rst.go)
 //	go run ./cmd/fidelity -lang sphinx-refs -code PYDIR DOCSDIR  (Sphinx roles against the code; see sphinxrefs.go)
 //	go run ./cmd/fidelity -lang python -attrs DIR  (fields and variables; see pyattrs.go)
+//	go run ./cmd/fidelity -refs -lang go -gt-args ./net/http/... -path 'net/http/**' DIR  (references: refs.go)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
 //	    (every way JavaScript names a function, per form, against the
@@ -96,6 +97,12 @@ func main() {
 	flag.StringVar(&cacheDir, "cache", "", "C/C++: keep the ground truth's and the preprocessor's output per file in this directory")
 	flag.StringVar(&clangCommand, "clang", clangCommand, "C/C++: the clang that preprocesses with the ground truth's flags (see exclude.go)")
 	codeDir := flag.String("code", "", "sphinx-refs: the Python code the docs document")
+	refs := flag.Bool("refs", false, "compare find_references with a gt-refs-* lister (see refs.go)")
+	var rc refsConfig
+	flag.StringVar(&rc.gtArgs, "gt-args", "", "-refs: arguments after the directory (gt-refs-go's package patterns)")
+	flag.StringVar(&rc.gtFile, "gt-file", "", "-refs: read the lister's output from this file instead of running it")
+	flag.StringVar(&rc.path, "path", "", "-refs: compare only references in files under this glob (DIR/** form)")
+	flag.IntVar(&rc.maxDefs, "max-defs", 300, "-refs: definitions the lister samples")
 	flag.Parse()
 	if *lang == "" || flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: fidelity -lang LANG [-gt CMD] [-show N] [-json FILE] DIR")
@@ -104,6 +111,11 @@ func main() {
 	dir, err := filepath.Abs(flag.Arg(0))
 	if err != nil {
 		fail(err)
+	}
+	if *refs {
+		rc.lang, rc.gtCmd, rc.show = *lang, *gtCmd, *show
+		runRefs(dir, rc)
+		return
 	}
 	if *ctags {
 		runCtags(dir, *lang, *ctagsLang, *locals, *show, *jsonOut)

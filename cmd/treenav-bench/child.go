@@ -9,6 +9,7 @@ import (
 	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -48,6 +49,13 @@ type warmReport struct {
 	SymbolP99 float64 `json:"symbol_p99"`
 	UpdateP50 float64 `json:"update_p50"`
 	UpdateP99 float64 `json:"update_p99"`
+	// RefsP50/P99 time find_references over a fixed sample of the
+	// corpus's Go definitions (refDefinitions); RefsFirst is the first
+	// lookup, which builds the segments' reference tables.
+	RefsP50   float64 `json:"refs_p50"`
+	RefsP99   float64 `json:"refs_p99"`
+	RefsFirst float64 `json:"refs_first"`
+	RefsDefs  int     `json:"refs_defs"`
 	// PrepareSeconds is the compile of the symbol queries before the
 	// updates (Engine.PrepareParsers).
 	PrepareSeconds float64 `json:"prepare_seconds"`
@@ -246,6 +254,9 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 			return nil, err
 		}
 	}
+	if err := measureRefs(ix, dir, rounds, r); err != nil {
+		return nil, err
+	}
 
 	// Single-file updates: a changed file is parsed and applied, as by
 	// a server, which compiles its languages' symbol queries before it
@@ -289,6 +300,66 @@ func cpuTime() float64 {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+// refDefinitions is a fixed sample of the Go definitions of a corpus: the
+// functions, methods and types of every k-th Go file in walk order, up to
+// 200.
+func refDefinitions(ix *index.Index, dir string) []string {
+	res, err := walk.Walk(dir, walk.Options{})
+	if err != nil {
+		return nil
+	}
+	var goFiles []string
+	for _, f := range res.Files {
+		if strings.HasSuffix(f.Rel, ".go") {
+			goFiles = append(goFiles, f.Rel)
+		}
+	}
+	var ids []string
+	step := max(1, len(goFiles)/100)
+	for i := 0; i < len(goFiles) && len(ids) < 200; i += step {
+		t, err := ix.Tree(index.TreeRequest{DocID: goFiles[i], MaxNodes: -1})
+		if err != nil {
+			continue
+		}
+		taken := 0
+		for _, n := range t.Nodes {
+			switch n.Kind {
+			case treenav.KindFunction, treenav.KindMethod, treenav.KindStruct, treenav.KindInterface:
+				if taken < 2 {
+					ids = append(ids, n.NodeID)
+					taken++
+				}
+			}
+		}
+	}
+	return ids
+}
+
+func measureRefs(ix *index.Index, dir string, rounds int, r *warmReport) error {
+	defs := refDefinitions(ix, dir)
+	r.RefsDefs = len(defs)
+	if len(defs) == 0 {
+		return nil
+	}
+	t := time.Now()
+	if _, err := ix.References(index.ReferencesRequest{Target: defs[0]}); err != nil {
+		return fmt.Errorf("references %s: %w", defs[0], err)
+	}
+	r.RefsFirst = float64(time.Since(t).Microseconds()) / 1000
+	var rt []time.Duration
+	for range rounds {
+		for _, id := range defs {
+			t := time.Now()
+			if _, err := ix.References(index.ReferencesRequest{Target: id}); err != nil {
+				return fmt.Errorf("references %s: %w", id, err)
+			}
+			rt = append(rt, time.Since(t))
+		}
+	}
+	r.RefsP50, r.RefsP99 = percentile(rt, 50), percentile(rt, 99)
+	return nil
 }
 
 // profilePeak writes a heap profile to path each time the live heap

@@ -15,8 +15,11 @@
 //   - the snapshot's size and a warm start (load it and reconcile with the
 //     disk, in a fresh child process);
 //   - query latency p50/p99 over a fixed list of 100+ queries, find_symbol
-//     p50/p99, and single-file update latency (parse one changed file and
-//     apply it to the loaded index);
+//     p50/p99, find_references p50/p99 over a fixed sample of up to 200 Go
+//     definitions (and the first lookup, which builds the reference
+//     tables), and single-file update latency (parse one changed file and
+//     apply it to the loaded index; references resolve at query time, so
+//     no dependent is re-resolved);
 //   - grep against ripgrep (when rg is installed): for 40 literal and regex
 //     patterns, case-sensitive, -i and -w, whether the matching lines are
 //     the same over the indexed files, and the median in-process grep time
@@ -100,6 +103,9 @@ type corpusResult struct {
 	QueryP99ms       float64 `json:"query_p99_ms"`
 	SymbolP50ms      float64 `json:"find_symbol_p50_ms"`
 	SymbolP99ms      float64 `json:"find_symbol_p99_ms"`
+	RefsP50ms        float64 `json:"find_references_p50_ms"`
+	RefsP99ms        float64 `json:"find_references_p99_ms"`
+	RefsFirstMs      float64 `json:"find_references_first_ms"`
 	UpdateP50ms      float64 `json:"update_p50_ms"`
 	UpdateP99ms      float64 `json:"update_p99_ms"`
 	PrepareSec       float64 `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
@@ -296,6 +302,7 @@ func measure(name, dir string, rounds, indexRounds int, grepCmp bool) (*corpusRe
 	r.QueryP50ms, r.QueryP99ms = warm.QueryP50, warm.QueryP99
 	r.SymbolP50ms, r.SymbolP99ms = warm.SymbolP50, warm.SymbolP99
 	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
+	r.RefsP50ms, r.RefsP99ms, r.RefsFirstMs = warm.RefsP50, warm.RefsP99, warm.RefsFirst
 	r.PrepareSec = warm.PrepareSeconds
 	r.FirstAnswerSec = warm.FirstAnswerSeconds
 	r.ServingRSSMB = float64(warm.Serving.RSS) / 1e6
@@ -383,6 +390,9 @@ func printTable(rs []corpusResult) {
 	add("queries", func(r corpusResult) string { return fmt.Sprint(r.Queries) })
 	add("query p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.2f/%.2f", r.QueryP50ms, r.QueryP99ms) })
 	add("symbol p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.3f/%.3f", r.SymbolP50ms, r.SymbolP99ms) })
+	add("references p50/p99 (first) ms", func(r corpusResult) string {
+		return fmt.Sprintf("%.2f/%.2f (%.0f)", r.RefsP50ms, r.RefsP99ms, r.RefsFirstMs)
+	})
 	add("update p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.1f/%.1f", r.UpdateP50ms, r.UpdateP99ms) })
 	add("prepare parsers s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.PrepareSec) })
 	head := "| metric            |"

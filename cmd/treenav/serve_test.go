@@ -224,6 +224,11 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 		{"find_symbol", map[string]any{"query": "Server", "tests": "only", "path": "!web/**"}, []string{"symbols", "--tests", "only", "--path", "!web/**", "Server"}},
 		// A typo: the note and its closest names.
 		{"find_symbol", map[string]any{"query": "Server.Evnts"}, []string{"symbols", "Server.Evnts"}},
+		{"find_references", map[string]any{"target": "Server.Addr"}, []string{"refs", "Server.Addr"}},
+		{"find_references", map[string]any{"target": "web/server.go#Server.Addr", "limit": 1, "include": []string{"resolved"}, "kinds": "read", "max_chars": 500},
+			[]string{"refs", "--limit", "1", "--include", "resolved", "--kind", "read", "--max-chars", "500", "web/server.go#Server.Addr"}},
+		{"get_call_hierarchy", map[string]any{"target": "Server.Ready", "depth": 2}, []string{"calls", "--depth", "2", "Server.Ready"}},
+		{"get_call_hierarchy", map[string]any{"target": "Server.Shutdown", "direction": "outgoing", "limit": 3}, []string{"calls", "--outgoing", "--limit", "3", "Server.Shutdown"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {
@@ -310,7 +315,7 @@ func TestServeSubprocess(t *testing.T) {
 			t.Fatal(err)
 		}
 		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil || len(tools.Tools) != 10 {
+		if err != nil || len(tools.Tools) != 12 {
 			t.Fatalf("tools/list: %v, %d tools", err, len(tools.Tools))
 		}
 		call := func(name string, args map[string]any) *sdk.CallToolResult {

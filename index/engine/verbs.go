@@ -53,6 +53,20 @@ func (e *Engine) Navigate(req index.NavigateRequest) (*treenav.NavigateResponse,
 	})
 }
 
+// References lists the references to one definition
+// (index.Index.References).
+func (e *Engine) References(req index.ReferencesRequest) (*treenav.ReferencesResponse, error) {
+	r, err := e.ix.References(req)
+	return r, e.explain(err)
+}
+
+// CallHierarchy lists a function's callers or callees, grouped by symbol
+// (index.Index.CallHierarchy).
+func (e *Engine) CallHierarchy(req index.CallsRequest) (*treenav.CallHierarchyResponse, error) {
+	r, err := e.ix.CallHierarchy(req)
+	return r, e.explain(err)
+}
+
 // Stats returns the index's statistics (index.Index.Stats).
 func (e *Engine) Stats() index.Stats { return e.ix.Stats() }
 

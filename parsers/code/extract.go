@@ -27,6 +27,10 @@ type Result struct {
 	// Module is the name the file declares for its module or package
 	// (a @module capture: Go's package clause), "" when it declares none.
 	Module string
+	// Refs and Imports are the file's references and imports, for a
+	// language with a reference extractor (Language.Refs).
+	Refs    []treenav.Reference
+	Imports []treenav.Import
 }
 
 // Extract parses src and returns its symbol tree. Syntax errors never fail
@@ -42,13 +46,16 @@ func (l *Language) Extract(src []byte) (*Result, error) {
 // the file's module name, the base name without extension, or the
 // directory's name for an index file.
 func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
-	syms, module, errLines, err := l.symbols(src, fileModuleName(rel))
+	var refs refResult
+	syms, module, errLines, err := l.symbols(src, fileModuleName(rel), &refs)
 	if err != nil {
 		return nil, err
 	}
 	nodes := buildNodes(syms, src)
 	l.constrain(rel, src, nodes)
-	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module}, nil
+	SetEnclosing(nodes, refs.refs)
+	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module,
+		Refs: refs.refs, Imports: refs.imports}, nil
 }
 
 // fileModuleName is the name a file goes by as a module: "lib/router.js"
@@ -72,7 +79,7 @@ func fileModuleName(rel string) string {
 // symbols runs the query over a fresh tree and returns the definitions,
 // nested and qualified, and the module the file declares. fileName names
 // the symbols that are named after their file ("" keeps their own).
-func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]int, error) {
+func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
 		return nil, "", [2]int{}, err
 	}
@@ -123,6 +130,11 @@ func (l *Language) symbols(src []byte, fileName string) ([]Symbol, string, [2]in
 		}
 	}
 	syms = out
+	if refs != nil {
+		// After the hooks: a definition a Fixup dropped (a local the
+		// query matched) names no symbol, its token may be a reference.
+		refs.refs, refs.imports = l.extractRefs(root, src, syms)
+	}
 	sort.SliceStable(syms, func(i, j int) bool {
 		a, b := &syms[i], &syms[j]
 		if a.Start != b.Start {
@@ -408,6 +420,7 @@ func (l *Language) collect(qc *sitter.QueryCursor, roots []*sitter.Node, src []b
 		if s.NameNode != nil {
 			key = s.NameNode.StartByte()
 			s.Name = text(src, s.NameNode)
+			s.nameStart, s.nameEnd = key, s.NameNode.EndByte()
 		}
 		if i, dup := seen[key]; dup {
 			old := &syms[i]

@@ -24,8 +24,10 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range dirs {
-		if !d.IsDir() || d.Name() == "fuzz" {
-			continue // testdata/fuzz holds the fuzzer's seed corpus, not goldens
+		if !d.IsDir() || d.Name() == "fuzz" || d.Name() == "refs" {
+			// testdata/fuzz holds the fuzzer's seed corpus, testdata/refs
+			// the reference walkers' fixtures (TestRefsGolden).
+			continue
 		}
 		files, _ := filepath.Glob(filepath.Join("testdata", d.Name(), "*"))
 		for _, f := range files {

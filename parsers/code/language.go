@@ -66,6 +66,9 @@ type Language struct {
 	// ScopeSeparator splits qualified names written in a definition's name
 	// ("::" for C++ out-of-line definitions).
 	ScopeSeparator string
+	// Refs, when set, extracts the file's references and imports
+	// (refs.go); a language without it has none.
+	Refs RefFunc
 	// AttachReceivers attaches methods with a @receiver capture to the type
 	// of that name when it is defined in the same file (Go, Rust impl).
 	AttachReceivers bool

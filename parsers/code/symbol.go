@@ -47,12 +47,14 @@ type Symbol struct {
 	// during Fixup.
 	Host *sitter.Node
 
-	pattern   uint16
-	bodyStart uint32 // 0: no body captured
-	docInside [2]uint32
-	parent    int // index into the symbol slice, -1 for top level
-	children  []int
-	qualified string
+	pattern uint16
+	// nameStart/nameEnd is the name node's byte range, when there is one.
+	nameStart, nameEnd uint32
+	bodyStart          uint32 // 0: no body captured
+	docInside          [2]uint32
+	parent             int // index into the symbol slice, -1 for top level
+	children           []int
+	qualified          string
 
 	// sigStart/sigEnd is the text the extractor's signature is made of,
 	// before any Fixup.

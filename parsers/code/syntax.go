@@ -46,3 +46,7 @@ func extendToEnd(s *Symbol, file *sitter.Node, src []byte) {
 func isLetter(b byte) bool { return srctext.IsLetter(b) }
 
 func isIdentByte(c byte) bool { return srctext.IsIdentByte(c) }
+
+// isIdentStart reports whether c may start an identifier of the C and
+// ECMAScript families: a letter, '_', '$' or a byte of a UTF-8 sequence.
+func isIdentStart(c byte) bool { return isLetter(c) || c == '$' || c >= 0x80 }

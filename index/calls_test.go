@@ -1,0 +1,73 @@
+package index
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+func groupsOf(r *treenav.CallHierarchyResponse) string {
+	var out []string
+	for _, g := range r.Groups {
+		var calls []string
+		for _, c := range g.Calls {
+			s := fmt.Sprintf("%d", c.Line)
+			if c.ViaInterface {
+				s += "i"
+			}
+			calls = append(calls, s)
+		}
+		out = append(out, fmt.Sprintf("%d:%s[%s]", g.Depth, g.Symbol.NodeID, strings.Join(calls, ",")))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestCallHierarchy(t *testing.T) {
+	files := map[string]string{
+		"go.mod": refsTree["go.mod"],
+		"a/a.go": refsTree["a/a.go"],
+		"b/b.go": refsTree["b/b.go"],
+		"c/c.go": `package c
+
+import "example.com/p/b"
+
+func Outer() { b.Use(nil, nil); b.Use(nil, nil) }
+
+func Top() { Outer() }
+`,
+	}
+	ix := newTestIndex(t, files)
+	r, err := ix.CallHierarchy(CallsRequest{Target: "a.Server.Shutdown", Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1:b/b.go#Use[12,14,15,16i,17] 2:c/c.go#Outer[5,5] 3:c/c.go#Top[7]"
+	if got := groupsOf(r); got != want {
+		t.Errorf("incoming:\n%s\nwant\n%s", got, want)
+	}
+	if r.TotalGroups != 3 || r.TotalCalls != 8 || r.Truncated {
+		t.Errorf("totals %d %d %v", r.TotalGroups, r.TotalCalls, r.Truncated)
+	}
+	r, err = ix.CallHierarchy(CallsRequest{Target: "a.Server.Shutdown", Depth: 3, Limit: 1})
+	if err != nil || len(r.Groups) != 1 || !r.Truncated || !strings.Contains(r.Cut, "2 of 3 groups") {
+		t.Errorf("limit 1: %v %+v", err, r)
+	}
+	r, err = ix.CallHierarchy(CallsRequest{Target: "a.Closer.Shutdown"})
+	if err != nil || len(r.Implementations) != 2 {
+		t.Fatalf("implementations: %v %+v", err, r)
+	}
+	r, err = ix.CallHierarchy(CallsRequest{Target: "b.Use", Direction: "outgoing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// unknown.Get().Shutdown() may be any of three methods.
+	want = "1:a/a.go#Server.Shutdown[12,14,15,17] 1:a/a.go#NewServer[11] 1:a/a.go#Closer.Shutdown[16,17] 1:a/a.go#Other.Shutdown[17]"
+	if got := groupsOf(r); got != want {
+		t.Errorf("outgoing:\n%s\nwant\n%s", got, want)
+	}
+	if _, err := ix.CallHierarchy(CallsRequest{Target: "b.Use", Depth: 4}); err == nil {
+		t.Error("depth 4 should be refused")
+	}
+}

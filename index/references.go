@@ -1,0 +1,339 @@
+package index
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// ReferencesRequest asks for the references to one definition
+// (find_references, treenav refs).
+type ReferencesRequest struct {
+	// Target is a node id, a name or qualified name (as find_symbol reads
+	// it), a Go import path and qualified name, or PATH:LINE[:COL].
+	Target string
+	// Kinds keeps the references of these kinds (treenav.RefKinds);
+	// Include keeps these confidence levels. Empty: all.
+	Kinds   []string
+	Include []string
+	// PathGlob and Collections scope where references are looked for.
+	PathGlob    string
+	Collections []string
+	Limit       int // default DefaultRefLimit
+	Cursor      string
+	MaxChars    int // bounds the references' JSON (default DefaultMaxChars)
+}
+
+// DefaultRefLimit is the page size of references when a request does not say.
+const DefaultRefLimit = 50
+
+// maxRefText bounds a reference's line of text.
+const maxRefText = 160
+
+// refHit is one classified reference before paging.
+type refHit struct {
+	seg, doc uint32
+	ref      uint32
+	conf     treenav.Confidence
+}
+
+// References answers find_references: the target definition, the counts
+// of all its references by confidence, and one page of them in path,
+// line and column order. References resolve now, against this view's
+// definitions and each file's imports: no answer depends on the order of
+// the edits that led here.
+func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse, error) {
+	v := ix.view()
+	q := newRefQuery(ix, v)
+	target, err := q.resolveTarget(req.Target)
+	if err != nil {
+		return nil, err
+	}
+	kinds, err := checkRefKinds(req.Kinds)
+	if err != nil {
+		return nil, err
+	}
+	include, err := checkConfidences(req.Include)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.checkPathGlob(req.PathGlob); err != nil {
+		return nil, err
+	}
+	if len(req.Collections) > 0 {
+		if err := v.scope().checkCollections(req.Collections); err != nil {
+			return nil, err
+		}
+	}
+	offset := 0
+	if req.Cursor != "" {
+		offset, err = strconv.Atoi(req.Cursor)
+		if err != nil || offset < 0 {
+			return nil, &BadRequestError{"bad cursor " + QuoteInput(req.Cursor) + ": pass the next_cursor of the previous page"}
+		}
+	}
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultRefLimit
+	}
+	maxChars := req.MaxChars
+	if maxChars <= 0 {
+		maxChars = DefaultMaxChars
+	}
+
+	_, tn, td := q.node(target)
+	resp := &treenav.ReferencesResponse{
+		Symbol: treenav.RefSymbol{
+			NodeID: nodeID(td, tn), Name: tn.name, QualifiedName: qualifiedName(tn),
+			Kind: tn.kind, Path: td.Path, LineStart: int(tn.lineStart),
+		},
+		References: []treenav.ReferenceHit{},
+	}
+	colls := toSet(req.Collections)
+	hits := q.referencesTo(target, func(d *docMeta) bool {
+		return (colls == nil || colls[d.Collection]) && (req.PathGlob == "" || matchPathGlob(req.PathGlob, d.Path))
+	})
+	kept := hits[:0]
+	for _, h := range hits {
+		d := &v.segs[h.seg].docs[h.doc]
+		r := &d.refs.refs[h.ref]
+		if kinds != nil && !kinds[treenav.RefKinds[r.kind]] {
+			continue
+		}
+		if include != nil && !include[h.conf] {
+			continue
+		}
+		switch h.conf {
+		case treenav.Resolved:
+			resp.Counts.Resolved++
+		case treenav.Ambiguous:
+			resp.Counts.Ambiguous++
+		default:
+			resp.Counts.Textual++
+		}
+		kept = append(kept, h)
+	}
+	hits = kept
+	resp.Total = len(hits)
+	sort.Slice(hits, func(i, j int) bool {
+		a, b := q.hitKey(hits[i]), q.hitKey(hits[j])
+		if a.path != b.path {
+			return a.path < b.path
+		}
+		if a.line != b.line {
+			return a.line < b.line
+		}
+		return a.col < b.col
+	})
+	if offset > len(hits) {
+		offset = len(hits)
+	}
+	used := 0
+	for i := offset; i < len(hits); i++ {
+		if len(resp.References) >= limit {
+			resp.NextCursor = strconv.Itoa(i)
+			break
+		}
+		h := ix.refHitOf(v, hits[i])
+		size := len(h.Path) + len(h.Text) + len(h.EnclosingID) + 100
+		if used+size > maxChars && len(resp.References) > 0 {
+			resp.NextCursor = strconv.Itoa(i)
+			break
+		}
+		used += size
+		resp.References = append(resp.References, h)
+	}
+	return resp, nil
+}
+
+type hitKey struct {
+	path      string
+	line, col uint32
+}
+
+func (q *refQuery) hitKey(h refHit) hitKey {
+	d := &q.v.segs[h.seg].docs[h.doc]
+	r := &d.refs.refs[h.ref]
+	return hitKey{d.Path, r.line, r.col}
+}
+
+// referencesTo classifies every reference named like the target in the
+// documents keep accepts.
+func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []refHit {
+	_, tn, td := q.node(target)
+	var hits []refHit
+	for si, s := range q.v.segs {
+		for _, loc := range s.refsNamed(tn.name) {
+			if !q.v.live(si, loc.doc) {
+				continue
+			}
+			d := &s.docs[loc.doc]
+			if !keep(d) {
+				continue
+			}
+			r := d.refs.reference(int(loc.ref))
+			conf, ok := q.classify(si, d, &r, target, tn, td)
+			if ok {
+				hits = append(hits, refHit{seg: uint32(si), doc: loc.doc, ref: loc.ref, conf: conf})
+			}
+		}
+	}
+	return hits
+}
+
+// classify says whether reference r may name the target, and how surely.
+func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nodeRef, tn *nodeMeta, td *docMeta) (treenav.Confidence, bool) {
+	if r.Textual {
+		if !q.mentionFits(r, tn, td) {
+			return "", false
+		}
+		if d.ContentType == treenav.ContentMarkdown && r.Qualifier != "" {
+			return q.docMention(r), true
+		}
+		return treenav.Textual, true
+	}
+	if ans := refAnswerers[d.Language]; ans != nil {
+		a := ans(q, si, d, r)
+		if c := a.confidenceOf(target); c != "" {
+			return c, true
+		}
+		if len(a.defs)+len(a.also)+len(a.maybe) > 0 {
+			return "", false
+		}
+		return treenav.Textual, d.Language == languageOf(td, tn) && untyped(r)
+	}
+	cands := q.candidates(si, d, r)
+	if len(cands) == 0 {
+		// Unresolved: the name only, when nothing says it is another's.
+		return treenav.Textual, d.Language == languageOf(td, tn) && r.Qualifier == "" && r.QualType == ""
+	}
+	for _, c := range cands {
+		if c != target {
+			continue
+		}
+		if len(cands) == 1 {
+			return treenav.Resolved, true
+		}
+		// Definitions of one name in files for different platforms: the
+		// one this host builds is the reference's, as go/types would
+		// say here; the others stay candidates.
+		if host := q.preferHost(cands); len(host) == 1 && host[0] == target {
+			return treenav.Resolved, true
+		}
+		return treenav.Ambiguous, true
+	}
+	return "", false
+}
+
+// docMention is the confidence of a qualified mention in a document:
+// resolved when the target is the one definition its qualifier fits,
+// ambiguous when several fit.
+func (q *refQuery) docMention(r *treenav.Reference) treenav.Confidence {
+	fits := 0
+	for _, c := range q.named(r.Name) {
+		if _, n, d := q.node(c); q.mentionFits(r, n, d) {
+			fits++
+		}
+	}
+	if fits == 1 {
+		return treenav.Resolved
+	}
+	return treenav.Ambiguous
+}
+
+// mentionFits: a textual mention names the target when its qualifier, if
+// any, ends with the target's parent or package.
+func (q *refQuery) mentionFits(r *treenav.Reference, tn *nodeMeta, td *docMeta) bool {
+	if r.Qualifier == "" {
+		return true
+	}
+	qn := qualifiedName(tn)
+	parent := ""
+	if i := strings.LastIndexByte(qn, '.'); i >= 0 {
+		parent = qn[:i]
+	}
+	qual := r.Qualifier
+	if parent != "" && (qual == parent || strings.HasSuffix(qual, "."+parent)) {
+		return true
+	}
+	pkg := q.packageName(td)
+	return qual == pkg || strings.HasSuffix(qual, "/"+pkg) || (parent != "" && qual == pkg+"."+parent)
+}
+
+// refHitOf renders one reference with its line of text.
+func (ix *Index) refHitOf(v *view, h refHit) treenav.ReferenceHit {
+	s := v.segs[h.seg]
+	d := &s.docs[h.doc]
+	r := &d.refs.refs[h.ref]
+	encl := d.nodeStart + r.encl
+	if encl >= d.nodeEnd {
+		encl = d.nodeStart
+	}
+	out := treenav.ReferenceHit{
+		Path: d.Path, Line: int(r.line), Column: int(r.col),
+		Kind: treenav.RefKinds[r.kind], Confidence: h.conf,
+		EnclosingID: nodeID(d, &s.nodes[encl]),
+	}
+	if src, err := ix.fileOf(d); err == nil {
+		out.Text = clip(strings.TrimSpace(lineOf(src, int(r.line))), maxRefText)
+	}
+	return out
+}
+
+// lineOf is line n (1-based) of src, without its newline.
+func lineOf(src []byte, n int) string {
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return string(bytes.TrimRight(src, "\r"))
+}
+
+func checkRefKinds(ks []string) (map[treenav.RefKind]bool, error) {
+	if len(ks) == 0 {
+		return nil, nil
+	}
+	out := map[treenav.RefKind]bool{}
+	for _, k := range ks {
+		ok := false
+		for _, rk := range treenav.RefKinds {
+			if string(rk) == k {
+				ok = true
+			}
+		}
+		if !ok {
+			names := make([]string, len(treenav.RefKinds))
+			for i, rk := range treenav.RefKinds {
+				names[i] = string(rk)
+			}
+			return nil, &BadRequestError{"unknown reference kind " + QuoteInput(k) + "; kinds: " + strings.Join(names, ", ")}
+		}
+		out[treenav.RefKind(k)] = true
+	}
+	return out, nil
+}
+
+func checkConfidences(cs []string) (map[treenav.Confidence]bool, error) {
+	if len(cs) == 0 {
+		return nil, nil
+	}
+	out := map[treenav.Confidence]bool{}
+	for _, c := range cs {
+		switch treenav.Confidence(c) {
+		case treenav.Resolved, treenav.Ambiguous, treenav.Textual:
+			out[treenav.Confidence(c)] = true
+		default:
+			return nil, &BadRequestError{"unknown confidence " + QuoteInput(c) + "; include: resolved, ambiguous, textual"}
+		}
+	}
+	return out, nil
+}

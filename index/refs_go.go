@@ -1,0 +1,496 @@
+package index
+
+import (
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/treenav/treenav"
+)
+
+func init() {
+	refResolvers["go"] = goResolve
+}
+
+// goPkgs is a view's Go packages: directory → package name, per
+// collection, and the import paths resolved so far.
+type goPkgs struct {
+	once  sync.Once
+	names map[string]string // collection "\x00" dir → package name
+	dirs  map[string][]string
+	mu    sync.Mutex
+	paths map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
+}
+
+func (v *view) goPackages() *goPkgs {
+	g := &v.refCache.goPkgs
+	g.once.Do(func() {
+		g.names = map[string]string{}
+		g.dirs = map[string][]string{}
+		g.paths = map[string]string{}
+		v.eachDoc(func(d *docMeta) {
+			if d.Language != "go" {
+				return
+			}
+			dir := docDir(d)
+			key := d.Collection + "\x00" + dir
+			if _, ok := g.names[key]; ok && d.Module == "" {
+				return
+			}
+			name := d.Module
+			if name == "" {
+				name = path.Base(dir)
+			}
+			if _, ok := g.names[key]; !ok {
+				g.dirs[d.Collection] = append(g.dirs[d.Collection], dir)
+			}
+			g.names[key] = name
+		})
+	})
+	return g
+}
+
+// importDir is the directory of collection coll that the import path p
+// names, seen from a file in dir from: the directory itself (a GOROOT
+// layout), a directory the path ends with (the module path prefixed),
+// or one that ends with the path (a vendor directory, a root above
+// src/); "" when none. Of several, the nearest to from wins.
+func (g *goPkgs) importDir(coll, from, p string) string {
+	key := coll + "\x00" + from + "\x00" + p
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if d, ok := g.paths[key]; ok {
+		return d
+	}
+	best, bestScore := "", -1
+	for _, dir := range g.dirs[coll] {
+		score := -1
+		switch {
+		case dir == p:
+			score = 1 << 20
+		case strings.HasSuffix(dir, "/"+p):
+			score = 1<<19 + commonPrefix(dir, from)
+		case strings.HasSuffix(p, "/"+dir):
+			score = 1<<18 + len(dir)
+		}
+		if score > bestScore {
+			best, bestScore = dir, score
+		}
+	}
+	g.paths[key] = best
+	return best
+}
+
+// bindings are the names a Go file's imports bind → their directories
+// ("" for an import outside the index). A dot import binds ".".
+func (q *refQuery) bindings(d *docMeta) map[string]string {
+	if b, ok := q.binds[d]; ok {
+		return b
+	}
+	g := q.v.goPackages()
+	b := map[string]string{}
+	if d.refs != nil {
+		from := docDir(d)
+		for _, im := range d.refs.imports {
+			dir := g.importDir(d.Collection, from, im.Path)
+			name := im.Alias
+			if name == "" {
+				if n, ok := g.names[d.Collection+"\x00"+dir]; ok && dir != "" {
+					name = n
+				} else {
+					name = treenav.GoImportName(im.Path)
+				}
+			}
+			if name == "_" {
+				continue
+			}
+			if name == "." {
+				b["."] += dir + "\x00"
+				continue
+			}
+			b[name] = dir
+		}
+	}
+	q.binds[d] = b
+	return b
+}
+
+// goScope is where a Go name is looked up: a package directory.
+type goScope struct {
+	coll, dir string
+}
+
+// pkgLevel: the package-level definitions (not members) called name in
+// the package of dir.
+func (q *refQuery) pkgLevel(sc goScope, name string) []nodeRef {
+	var out []nodeRef
+	for _, c := range q.named(name) {
+		_, n, cd := q.node(c)
+		if cd.Language == "go" && cd.Collection == sc.coll && docDir(cd) == sc.dir && !isMember(n) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// members: the methods and fields called name of type typ in dir.
+func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
+	var out []nodeRef
+	want := typ + "." + name
+	for _, c := range q.named(name) {
+		_, n, cd := q.node(c)
+		if cd.Language == "go" && cd.Collection == sc.coll && docDir(cd) == sc.dir && qualifiedName(n) == want {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// anyMembers: every Go method or field called name (a receiver whose
+// type the file does not tell).
+func (q *refQuery) anyMembers(coll, name string) []nodeRef {
+	var out []nodeRef
+	for _, c := range q.named(name) {
+		_, n, cd := q.node(c)
+		if cd.Language == "go" && cd.Collection == coll && isMember(n) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// goResolve resolves a Go reference: its candidates, each once (a test
+// file that dot-imports its own directory's package sees its names twice).
+func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	out := goResolve1(q, d, r)
+	if len(out) > 1 {
+		seen := make(map[nodeRef]bool, len(out))
+		kept := out[:0]
+		for _, c := range out {
+			if !seen[c] {
+				seen[c] = true
+				kept = append(kept, c)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
+	here := goScope{d.Collection, docDir(d)}
+	switch {
+	case r.QualType != "":
+		if t, ok := q.goEval(d, r.QualType, 0); ok && !t.pkg {
+			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+				return m
+			}
+		} else if ok && t.pkg {
+			return q.pkgLevel(t.scope, r.Name)
+		}
+		if r.Qualifier == "" {
+			// A composite literal's key of a type that is not a struct
+			// here: a package-level name.
+			return q.pkgLevel(here, r.Name)
+		}
+		return q.anyMembers(d.Collection, r.Name)
+	case r.Qualifier == "":
+		out := append([]nodeRef(nil), q.pkgLevel(here, r.Name)...)
+		if dots := q.bindings(d)["."]; dots != "" {
+			for _, dir := range strings.Split(strings.TrimSuffix(dots, "\x00"), "\x00") {
+				if dir != "" {
+					out = append(out, q.pkgLevel(goScope{d.Collection, dir}, r.Name)...)
+				}
+			}
+		}
+		return out
+	case isGoIdent(r.Qualifier):
+		if dir, ok := q.bindings(d)[r.Qualifier]; ok {
+			if dir == "" {
+				return nil // a package outside the index
+			}
+			return q.pkgLevel(goScope{d.Collection, dir}, r.Name)
+		}
+		if t, ok := q.goEval(d, "="+r.Qualifier, 0); ok && !t.pkg {
+			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+				return m
+			}
+		}
+		return q.anyMembers(d.Collection, r.Name)
+	}
+	return q.anyMembers(d.Collection, r.Name)
+}
+
+func isGoIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') && c < 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// goType is what a type expression evaluates to: a named type in a
+// package, or a package itself (an import's name).
+type goType struct {
+	scope goScope
+	name  string
+	pkg   bool
+}
+
+// goEval evaluates a type expression (treenav.Reference.QualType) seen
+// from document d.
+func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
+	if depth > 6 || expr == "" {
+		return goType{}, false
+	}
+	parts := strings.Split(expr, ">")
+	here := goScope{d.Collection, docDir(d)}
+	var cur goType
+	base := parts[0]
+	call := strings.HasSuffix(base, "()")
+	base = strings.TrimSuffix(base, "()")
+	switch {
+	case strings.HasPrefix(base, "="):
+		name := base[1:]
+		if dir, ok := q.bindings(d)[name]; ok {
+			if dir == "" {
+				return goType{}, false
+			}
+			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
+			break
+		}
+		t, ok := q.goValueType(q.pkgLevel(here, name), call, depth)
+		if !ok {
+			return goType{}, false
+		}
+		cur = t
+	case strings.IndexByte(base, '.') > 0:
+		i := strings.IndexByte(base, '.')
+		dir, ok := q.bindings(d)[base[:i]]
+		if !ok || dir == "" {
+			return goType{}, false
+		}
+		cur = goType{scope: goScope{d.Collection, dir}, name: base[i+1:]}
+	default:
+		cur = goType{scope: here, name: base}
+	}
+	for _, m := range parts[1:] {
+		call := strings.HasSuffix(m, "()")
+		m = strings.TrimSuffix(m, "()")
+		var defs []nodeRef
+		if cur.pkg {
+			defs = q.pkgLevel(cur.scope, m)
+		} else {
+			defs = q.members(cur.scope, cur.name, m)
+		}
+		t, ok := q.goValueType(defs, call, depth)
+		if !ok {
+			return goType{}, false
+		}
+		cur = t
+	}
+	return cur, true
+}
+
+// goValueType is the type of the definitions in defs (several when
+// build-constrained files define a name each), when they agree: a type
+// is itself (called: a conversion), a function's or method's first
+// result when called, a variable's, constant's or field's declared type.
+func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bool) {
+	if len(defs) == 0 || len(defs) > 4 {
+		return goType{}, false
+	}
+	var out goType
+	for i, def := range defs {
+		t, ok := q.goValueType1(def, call, depth)
+		if !ok || i > 0 && t != out {
+			return goType{}, false
+		}
+		out = t
+	}
+	return out, true
+}
+
+func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool) {
+	_, n, d := q.node(def)
+	switch n.kind {
+	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
+		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true
+	case treenav.KindFunction, treenav.KindMethod:
+		if !call {
+			return goType{}, false
+		}
+		t := goResultType(n.signature)
+		if t == "" {
+			return goType{}, false
+		}
+		return q.goEval(d, t, depth+1)
+	}
+	t := goDeclType(n.signature, n.name)
+	if t == "" {
+		return goType{}, false
+	}
+	return q.goEval(d, t, depth+1)
+}
+
+// goResultType is the first result of a Go function signature, as a
+// named type expression ("T", "q.T"); "" when it is not one.
+func goResultType(sig string) string {
+	// Skip the receiver, the name and the parameters: the result follows
+	// the parameters' closing parenthesis.
+	i := strings.Index(sig, "(")
+	if strings.HasPrefix(sig, "func (") {
+		i = matchParen(sig, i)
+		if i < 0 {
+			return ""
+		}
+		j := strings.Index(sig[i:], "(")
+		if j < 0 {
+			return ""
+		}
+		i += j
+	}
+	if i < 0 {
+		return ""
+	}
+	end := matchParen(sig, i)
+	if end < 0 {
+		return ""
+	}
+	res := strings.TrimSpace(sig[end+1:])
+	res = strings.TrimPrefix(res, "(")
+	return goNamedType(res)
+}
+
+// goDeclType is the type of a var, const or field signature
+// ("var X T", "X, Y *q.T", "var X = &T{...}"), "" when not a named type.
+func goDeclType(sig, name string) string {
+	s := strings.TrimSpace(sig)
+	for _, kw := range []string{"var ", "const "} {
+		s = strings.TrimPrefix(s, kw)
+	}
+	i := strings.Index(s, name)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(name):]
+	for strings.HasPrefix(s, ",") {
+		s = strings.TrimSpace(s[1:])
+		j := 0
+		for j < len(s) && (isGoIdent(s[:j+1])) {
+			j++
+		}
+		s = s[j:]
+	}
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "=") {
+		s = strings.TrimSpace(s[1:])
+		s = strings.TrimPrefix(s, "&")
+		t := goNamedType(s)
+		rest := strings.TrimSpace(s[len(t):])
+		if t == "" || !(strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "(")) {
+			return ""
+		}
+		if strings.HasPrefix(rest, "(") {
+			// var X = NewT(): the call's result.
+			if strings.IndexByte(t, '.') > 0 {
+				k := strings.IndexByte(t, '.')
+				return "=" + t[:k] + ">" + t[k+1:] + "()"
+			}
+			return "=" + t + "()"
+		}
+		return t
+	}
+	return goNamedType(s)
+}
+
+// goNamedType reads a named type at the start of s ("*q.T[K] ..." →
+// "q.T"), "" when s does not start with one.
+func goNamedType(s string) string {
+	s = strings.TrimLeft(s, "*")
+	j := 0
+	for j < len(s) && (s[j] == '.' || s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || j > 0 && s[j] >= '0' && s[j] <= '9' || s[j] >= 0x80) {
+		j++
+	}
+	t := strings.Trim(s[:j], ".")
+	switch t {
+	case "", "func", "map", "chan", "struct", "interface", "error", "string", "int", "bool", "any", "byte", "rune":
+		return ""
+	}
+	return t
+}
+
+func matchParen(s string, i int) int {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// The file name constraints of Go (go/build: name_GOOS_GOARCH.go): of
+// several candidates, the ones a build on this host compiles are
+// preferred, as the go command would pick them.
+var (
+	goOSes   = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos")
+	goArches = strings.Fields("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+)
+
+// goHostFile reports whether a Go file's name leaves it in a build for
+// the host's GOOS and GOARCH.
+func goHostFile(p string) bool {
+	name := strings.TrimSuffix(path.Base(p), ".go")
+	name = strings.TrimSuffix(name, "_test")
+	parts := strings.Split(name, "_")
+	if len(parts) < 2 {
+		return true
+	}
+	last := parts[len(parts)-1]
+	is := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	if len(parts) >= 3 && is(goOSes, parts[len(parts)-2]) && is(goArches, last) {
+		return parts[len(parts)-2] == runtime.GOOS && last == runtime.GOARCH
+	}
+	if is(goOSes, last) {
+		return last == runtime.GOOS
+	}
+	if is(goArches, last) {
+		return last == runtime.GOARCH
+	}
+	return true
+}
+
+// preferHost narrows Go candidates to those in files the host builds,
+// when some are and some are not.
+func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
+	var host []nodeRef
+	for _, c := range cands {
+		if _, _, d := q.node(c); d.Language != "go" || goHostFile(d.Path) {
+			host = append(host, c)
+		}
+	}
+	if len(host) == 0 {
+		return cands
+	}
+	return host
+}

@@ -1,0 +1,388 @@
+package index
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// refDef is a definition a reference can resolve to.
+type refDef struct {
+	Path, Name, Qualified, Kind, Signature string
+	Line, End                              int
+	// Decl marks a declaration whose definition is elsewhere (a
+	// TypeScript overload signature).
+	Decl bool
+	// Parent is the index of the enclosing definition, -1 at top level.
+	Parent int
+}
+
+// refFile is what resolution knows of one file.
+type refFile struct {
+	Path, Language string
+	Refs           langRefs
+	// Defs are the indexes of the file's definitions.
+	Defs []int
+}
+
+// refIndex is the definitions and files resolution looks things up in.
+type refIndex struct {
+	Defs   []refDef
+	byName map[string][]int
+	Files  map[string]*refFile
+	// Source, when set, loads definitions and files on demand (Defs,
+	// byName and Files are then caches); Lang is the language resolved.
+	Source refSource
+	Lang   string
+	// subclasses maps a class to the classes that name it as a base,
+	// built on first use.
+	subclasses map[int][]int
+	// bySuffix maps a path's trailing parts ("c.py", "b/c.py") to the
+	// paths that end so.
+	bySuffix map[string][]string
+}
+
+// cutLast splits "a.b.C" into "a.b" and "C".
+func cutLast(s string) (string, string, bool) {
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 {
+		return "", s, false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// withOverrides adds to a member resolution the members of the same name
+// that override it in subclasses: a call through the base reaches them.
+// They are listed after the member itself (Via), and do not change its
+// confidence.
+func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resolution {
+	if len(r.Defs) == 0 {
+		return r
+	}
+	if x.subclasses == nil {
+		x.subclasses = map[int][]int{}
+		for _, i := range x.classes() {
+			{
+				for _, b := range bases(i) {
+					x.subclasses[b] = append(x.subclasses[b], i)
+				}
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for _, m := range r.Defs {
+		seen[m] = true
+	}
+	for _, m := range r.Defs {
+		c := x.Defs[m].Parent
+		if c < 0 {
+			continue
+		}
+		name := x.Defs[m].Name
+		queue := append([]int(nil), x.subclasses[c]...)
+		for len(queue) > 0 && len(r.Via) < 64 {
+			s := queue[0]
+			queue = queue[1:]
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			for _, i := range x.named(name) {
+				if x.Defs[i].Parent == s && !seen[i] {
+					seen[i] = true
+					r.Via = append(r.Via, i)
+				}
+			}
+			queue = append(queue, x.subclasses[s]...)
+		}
+	}
+	return r
+}
+
+// resolution is where a reference leads: one definition (resolved),
+// several (ambiguous), or none.
+type resolution struct {
+	Defs []int
+	// Confidence is "resolved" or "ambiguous" ("" for none).
+	Confidence string
+	// Via are definitions the reference may reach besides Defs, as
+	// surely as an ambiguous answer: overrides of a member in subclasses
+	// (a call dispatching on a subclass instance), the constructors of a
+	// `new C(...)` its argument count does not tell apart.
+	Via []int
+	// Also are definitions the reference reaches as surely as Defs: the
+	// file's own binding of an imported name (const Base = require(...)
+	// is a variable of the file and an alias of what it imports).
+	Also []int
+}
+
+func newRefIndex() *refIndex {
+	return &refIndex{byName: map[string][]int{}, Files: map[string]*refFile{}, bySuffix: map[string][]string{}}
+}
+
+// addFile adds a file's definitions (in document order, parents first)
+// and references.
+func (x *refIndex) addFile(f *refFile, defs []refDef) {
+	base := len(x.Defs)
+	for _, d := range defs {
+		if d.Parent >= 0 {
+			d.Parent += base
+		}
+		x.byName[d.Name] = append(x.byName[d.Name], len(x.Defs))
+		f.Defs = append(f.Defs, len(x.Defs))
+		x.Defs = append(x.Defs, d)
+	}
+	x.Files[f.Path] = f
+	p := f.Path
+	for {
+		x.bySuffix[p] = append(x.bySuffix[p], f.Path)
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		p = p[i+1:]
+	}
+}
+
+// filesEnding returns the files whose path is p or ends in "/"+p.
+func (x *refIndex) filesEnding(p string) []string {
+	if x.Source != nil {
+		return x.Source.FilesEnding(p)
+	}
+	return x.bySuffix[p]
+}
+
+// refSource feeds a refIndex on demand: the index's view at query time
+// loads only the names and files an answer looks at.
+type refSource interface {
+	// Named returns the definitions called name (with their parents,
+	// which it adds through add first).
+	Named(name string, add func(refDef) int) []int
+	// File returns what resolution knows of the file at path, nil if the
+	// index holds none.
+	File(path string) *refFile
+	// FilesEnding returns the files whose path is p or ends in "/"+p.
+	FilesEnding(p string) []string
+	// Classes returns every class-like definition of the language.
+	Classes(lang string, add func(refDef) int) []int
+}
+
+// named returns the definitions called name.
+func (x *refIndex) named(name string) []int {
+	if x.Source == nil {
+		return x.byName[name]
+	}
+	if ds, ok := x.byName[name]; ok {
+		return ds
+	}
+	ds := x.Source.Named(name, x.add)
+	x.byName[name] = ds
+	return ds
+}
+
+// file returns the file at path, nil if none.
+func (x *refIndex) file(path string) *refFile {
+	if f, ok := x.Files[path]; ok || x.Source == nil {
+		return f
+	}
+	f := x.Source.File(path)
+	x.Files[path] = f
+	return f
+}
+
+// add appends a definition a source loaded and returns its index.
+func (x *refIndex) add(d refDef) int {
+	x.Defs = append(x.Defs, d)
+	return len(x.Defs) - 1
+}
+
+// classes returns every class-like definition.
+func (x *refIndex) classes() []int {
+	if x.Source != nil {
+		return x.Source.Classes(x.Lang, x.add)
+	}
+	var out []int
+	for i := range x.Defs {
+		if isClassKind(x.Defs[i].Kind) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func isClassKind(k string) bool {
+	switch k {
+	case "class", "interface", "struct", "enum", "trait", "record", "type":
+		return true
+	}
+	return false
+}
+
+func isMemberKind(k string) bool {
+	switch k {
+	case "method", "field", "property", "constant", "variable", "constructor", "function":
+		return true
+	}
+	return false
+}
+
+// topLevel is the file's top-level definitions named name (re-export
+// markers left out).
+func (x *refIndex) topLevel(file, name string) []int {
+	var out []int
+	for _, i := range x.named(name) {
+		d := &x.Defs[i]
+		if d.Path == file && d.Parent < 0 && d.Kind != "export" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// inFile is the file's definitions named name at any depth.
+func (x *refIndex) inFile(file, name string) []int {
+	var out []int
+	for _, i := range x.named(name) {
+		if x.Defs[i].Path == file && x.Defs[i].Kind != "export" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// members returns the members named name of the classes cls and of
+// their bases (base classes are found by the language's typeOf).
+func (x *refIndex) members(cls []int, name string, bases func(c int) []int) []int {
+	seen := map[int]bool{}
+	var out []int
+	var walk func(c, depth int)
+	walk = func(c, depth int) {
+		if seen[c] || depth > 8 {
+			return
+		}
+		seen[c] = true
+		found := false
+		for _, i := range x.named(name) {
+			if x.Defs[i].Parent == c {
+				out = append(out, i)
+				found = true
+			}
+		}
+		if found {
+			return // an override hides the base's member
+		}
+		if bases != nil {
+			for _, b := range bases(c) {
+				walk(b, depth+1)
+			}
+		}
+	}
+	for _, c := range cls {
+		walk(c, 0)
+	}
+	return dedupe(out)
+}
+
+// anyMember is every member definition named name in files of the
+// language: what a member of an unknown receiver may be.
+func (x *refIndex) anyMember(lang, name string) []int {
+	var out []int
+	for _, i := range x.named(name) {
+		d := &x.Defs[i]
+		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.file(d.Path) != nil && x.file(d.Path).Language == lang {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func dedupe(xs []int) []int {
+	if len(xs) < 2 {
+		return xs
+	}
+	sort.Ints(xs)
+	out := xs[:1]
+	for _, v := range xs[1:] {
+		if v != out[len(out)-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func classesOf(x *refIndex, ds []int) []int {
+	var out []int
+	for _, d := range ds {
+		if isClassKind(x.Defs[d].Kind) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// basesOf resolves the inherit references of class c in its file.
+func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []int {
+	d := &x.Defs[c]
+	f := x.file(d.Path)
+	if f == nil {
+		return nil
+	}
+	var out []int
+	for _, r := range f.Refs.Refs {
+		if r.Kind == "inherit" && r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 {
+			out = append(out, classesOf(x, typeOf(f, r))...)
+		}
+	}
+	return out
+}
+
+// verdict is resolved for one definition, or for the declarations of one
+// overloaded symbol (same file, same qualified name: TypeScript overload
+// signatures and their implementation), ambiguous for several.
+func (x *refIndex) verdict(ds []int) resolution {
+	ds = dedupe(ds)
+	switch len(ds) {
+	case 0:
+		return resolution{}
+	case 1:
+		return resolution{Defs: ds, Confidence: "resolved"}
+	}
+	first := &x.Defs[ds[0]]
+	bodies := 0
+	for _, d := range ds {
+		if x.Defs[d].Path != first.Path || x.Defs[d].Qualified != first.Qualified {
+			return resolution{Defs: ds, Confidence: "ambiguous"}
+		}
+		if !x.Defs[d].Decl {
+			bodies++
+		}
+	}
+	if bodies > 1 {
+		// Overloads with bodies of their own (Java): one of them.
+		return resolution{Defs: ds, Confidence: "ambiguous"}
+	}
+	return resolution{Defs: ds, Confidence: "resolved"}
+}
+
+// unknownReceiver resolves a member reached through a value of unknown
+// type: every member of that name is a candidate, and the answer is never
+// more than ambiguous.
+func unknownReceiver(x *refIndex, lang, name string) resolution {
+	ds := x.anyMember(lang, name)
+	if len(ds) == 0 {
+		return resolution{}
+	}
+	return resolution{Defs: dedupe(ds), Confidence: "ambiguous"}
+}
+
+// joinRel joins a relative module path onto a directory.
+func joinRel(dir, rel string) string { return path.Clean(path.Join(dir, rel)) }

@@ -1,0 +1,226 @@
+package index
+
+import (
+	"path"
+	"strings"
+
+	"github.com/treenav/treenav/parsers/code"
+)
+
+// pyModuleFiles returns the files a module path names from the file at
+// from: ".x" and "..x" relative to from's package, "a.b" anywhere in the
+// tree (a/b.py or a/b/__init__.py, the tree's root being unknown).
+func pyModuleFiles(x *refIndex, from, mod string) []string {
+	dots := 0
+	for dots < len(mod) && mod[dots] == '.' {
+		dots++
+	}
+	rest := strings.ReplaceAll(mod[dots:], ".", "/")
+	if dots > 0 {
+		dir := path.Dir(from)
+		for range dots - 1 {
+			dir = path.Dir(dir)
+		}
+		var cands []string
+		if rest == "" {
+			cands = []string{joinRel(dir, "__init__.py")}
+		} else {
+			cands = []string{joinRel(dir, rest+".py"), joinRel(dir, rest+"/__init__.py"), joinRel(dir, rest+".pyi")}
+		}
+		var out []string
+		for _, c := range cands {
+			if x.file(c) != nil {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	if rest == "" {
+		return nil
+	}
+	if out := x.filesEnding(rest + ".py"); len(out) > 0 {
+		return out
+	}
+	if out := x.filesEnding(rest + "/__init__.py"); len(out) > 0 {
+		return out
+	}
+	return x.filesEnding(rest + ".pyi")
+}
+
+// pyExport finds what module file exports under name: its own top-level
+// definition, or a name it imports (a package's __init__ re-exporting).
+func pyExport(x *refIndex, file, name string, depth int) []int {
+	if ds := x.topLevel(file, name); len(ds) > 0 {
+		return ds
+	}
+	f := x.file(file)
+	if f == nil || depth > 4 {
+		return nil
+	}
+	var out []int
+	for _, im := range f.Refs.Imports {
+		switch {
+		case im.Local == name && im.Name != "":
+			for _, m := range pyModuleFiles(x, file, im.Path) {
+				out = append(out, pyExport(x, m, im.Name, depth+1)...)
+			}
+		case im.Local == "*":
+			for _, m := range pyModuleFiles(x, file, im.Path) {
+				out = append(out, pyExport(x, m, name, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// pyBare resolves a bare name in file f: the file's own definitions, then
+// its imports.
+func pyBare(x *refIndex, f *refFile, name string) []int {
+	if ds := x.topLevel(f.Path, name); len(ds) > 0 {
+		return ds
+	}
+	var out []int
+	for _, im := range f.Refs.Imports {
+		if im.Local == name {
+			if im.Name == "" {
+				return nil // a module
+			}
+			for _, m := range pyModuleFiles(x, f.Path, im.Path) {
+				out = append(out, pyExport(x, m, im.Name, 0)...)
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if ds := x.inFile(f.Path, name); len(ds) > 0 {
+		// A def nested in a function, called from its body.
+		var fns []int
+		for _, d := range ds {
+			if p := x.Defs[d].Parent; p < 0 || !isClassKind(x.Defs[p].Kind) {
+				fns = append(fns, d)
+			}
+		}
+		if len(fns) > 0 {
+			return fns
+		}
+	}
+	for _, im := range f.Refs.Imports {
+		if im.Local == "*" {
+			for _, m := range pyModuleFiles(x, f.Path, im.Path) {
+				out = append(out, pyExport(x, m, name, 0)...)
+			}
+		}
+	}
+	return out
+}
+
+// pyModuleOf returns the module files a qualifier names in f ("os.path"
+// after "import os.path as osp" for "osp"; "pkg.mod" after "from pkg
+// import mod"), nil when it names no module.
+func pyModuleOf(x *refIndex, f *refFile, q string) []string {
+	root, rest, _ := strings.Cut(q, ".")
+	for _, im := range f.Refs.Imports {
+		if im.Local != root {
+			continue
+		}
+		var mod string
+		switch {
+		case im.Name == "":
+			if im.Path == root || strings.HasPrefix(im.Path, root+".") {
+				mod = root // import a.b binds a
+			} else {
+				mod = im.Path // import a.b as c binds c to a.b
+			}
+		default:
+			sep := "."
+			if strings.HasSuffix(im.Path, ".") {
+				sep = ""
+			}
+			mod = im.Path + sep + im.Name
+		}
+		if rest != "" {
+			mod += "." + rest
+		}
+		if fs := pyModuleFiles(x, f.Path, mod); len(fs) > 0 {
+			return fs
+		}
+	}
+	return nil
+}
+
+func pyTypeOf(x *refIndex) func(f *refFile, r langRef) []int {
+	return func(f *refFile, r langRef) []int {
+		if r.Qualifier != "" {
+			if ms := pyModuleOf(x, f, r.Qualifier); len(ms) > 0 {
+				var out []int
+				for _, m := range ms {
+					out = append(out, pyExport(x, m, r.Name, 0)...)
+				}
+				return out
+			}
+			return nil
+		}
+		return pyBare(x, f, r.Name)
+	}
+}
+
+// resolvePython resolves one Python reference.
+func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
+	typeOf := pyTypeOf(x)
+	bases := func(c int) []int { return x.basesOf(c, typeOf) }
+	switch {
+	case r.Kind == "import":
+		var out []int
+		for _, m := range pyModuleFiles(x, f.Path, r.Qualifier) {
+			out = append(out, pyExport(x, m, r.Name, 0)...)
+		}
+		return x.verdict(out)
+	case r.Qualifier == "" && r.QualType == code.ClassBody:
+		// The class's own namespace, then the module's.
+		if ms := x.members(classesOf(x, x.inFile(f.Path, r.Class)), r.Name, nil); len(ms) > 0 {
+			return x.verdict(ms)
+		}
+		return x.verdict(pyBare(x, f, r.Name))
+	case r.Qualifier == "":
+		return x.verdict(pyBare(x, f, r.Name))
+	case r.Qualifier == "super":
+		var bs []int
+		for _, c := range classesOf(x, x.inFile(f.Path, r.Class)) {
+			bs = append(bs, bases(c)...)
+		}
+		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
+			return x.verdict(ms)
+		}
+		return unknownReceiver(x, f.Language, r.Name)
+	case r.QualType == "?":
+		return unknownReceiver(x, f.Language, r.Name)
+	case r.QualType != "":
+		var cls []int
+		if q, n, dotted := cutLast(r.QualType); dotted {
+			cls = classesOf(x, typeOf(f, langRef{Name: n, Qualifier: q}))
+		} else {
+			cls = classesOf(x, pyBare(x, f, r.QualType))
+		}
+		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
+			return x.withOverrides(x.verdict(ms), bases)
+		}
+		return unknownReceiver(x, f.Language, r.Name)
+	case r.Qualifier != "?":
+		if ms := pyModuleOf(x, f, r.Qualifier); len(ms) > 0 {
+			var out []int
+			for _, m := range ms {
+				out = append(out, pyExport(x, m, r.Name, 0)...)
+			}
+			return x.verdict(out)
+		}
+		if !strings.Contains(r.Qualifier, ".") {
+			if cls := classesOf(x, pyBare(x, f, r.Qualifier)); len(cls) > 0 {
+				if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
+					return x.withOverrides(x.verdict(ms), bases)
+				}
+			}
+		}
+	}
+	return unknownReceiver(x, f.Language, r.Name)
+}

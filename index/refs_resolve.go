@@ -1,0 +1,98 @@
+package index
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// refResolver returns the definitions a reference of a document of its
+// language may name (nil: none the index holds). A language registers one
+// in refResolvers (refs_go.go); the others resolve by name alone
+// (nameCandidates).
+type refResolver func(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef
+
+// refResolvers are the resolvers by document language.
+var refResolvers = map[string]refResolver{}
+
+// refQuery resolves references against one view, with the caches one
+// answer shares (definitions by name, import bindings by document).
+type refQuery struct {
+	ix     *Index // for the closest symbols of a target that names none; may be nil
+	v      *view
+	byName map[string][]nodeRef
+	binds  map[*docMeta]map[string]string
+	lang   langIndexes // the resolution indexes of refAnswerers (refs_lang_view.go)
+}
+
+func newRefQuery(ix *Index, v *view) *refQuery {
+	return &refQuery{ix: ix, v: v, byName: map[string][]nodeRef{}, binds: map[*docMeta]map[string]string{}}
+}
+
+// named returns the live code symbols called exactly name.
+func (q *refQuery) named(name string) []nodeRef {
+	if out, ok := q.byName[name]; ok {
+		return out
+	}
+	var out []nodeRef
+	lname := strings.ToLower(name)
+	for si, s := range q.v.segs {
+		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
+		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
+			n := &s.nodes[s.syms[i].node]
+			if n.name == name && q.v.live(si, n.doc) {
+				out = append(out, nodeRef{uint32(si), s.syms[i].node})
+			}
+		}
+	}
+	q.byName[name] = out
+	return out
+}
+
+func (q *refQuery) node(r nodeRef) (*segment, *nodeMeta, *docMeta) {
+	s := q.v.segs[r.seg]
+	n := &s.nodes[r.node]
+	return s, n, &s.docs[n.doc]
+}
+
+// candidates resolves reference r of document d (in segment si).
+func (q *refQuery) candidates(si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	if r.Textual {
+		return nil
+	}
+	if ans := refAnswerers[d.Language]; ans != nil {
+		return ans(q, si, d, r).all()
+	}
+	if res := refResolvers[d.Language]; res != nil {
+		return res(q, si, d, r)
+	}
+	return q.nameCandidates(d, r)
+}
+
+// nameCandidates: the definitions of the name in the document's language.
+func (q *refQuery) nameCandidates(d *docMeta, r *treenav.Reference) []nodeRef {
+	var out []nodeRef
+	for _, c := range q.named(r.Name) {
+		_, n, cd := q.node(c)
+		if languageOf(cd, n) == d.Language && cd.Collection == d.Collection {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// isMember: a method, field or other symbol qualified by its parent.
+func isMember(n *nodeMeta) bool {
+	return strings.IndexByte(qualifiedName(n), '.') >= 0
+}
+
+func docDir(d *docMeta) string { return path.Dir(d.Path) }
+
+// refCache is what reference resolution keeps of a view, built on first
+// use: views are immutable, so it never goes stale.
+type refCache struct {
+	goPkgs goPkgs
+	lang   langFiles // refs_lang_view.go
+}

@@ -1,0 +1,110 @@
+package index
+
+import (
+	"sync"
+
+	"github.com/treenav/treenav"
+)
+
+// docRefs is what the index keeps of a document's references and imports
+// (treenav.Reference, treenav.Import), compactly: each string once per
+// document, each reference in 24 bytes. It hangs off the document's
+// docMeta, so that merges and removals carry it with the document.
+type docRefs struct {
+	strs    []string // strs[0] is ""
+	refs    []refRec
+	imports []treenav.Import
+}
+
+// refRec is one reference; name, qual and qtype index docRefs.strs.
+type refRec struct {
+	name, qual, qtype uint32
+	line, col         uint32
+	encl              uint32 // the enclosing node, local to the document (0: its root)
+	kind              uint8  // index into treenav.RefKinds
+	textual           bool
+}
+
+func refKindIndex(k treenav.RefKind) uint8 {
+	for i, rk := range treenav.RefKinds {
+		if rk == k {
+			return uint8(i)
+		}
+	}
+	return uint8(len(treenav.RefKinds) - 2) // other
+}
+
+// newDocRefs packs a document's references; nil when it has none.
+func newDocRefs(d *treenav.Document) *docRefs {
+	if len(d.Refs) == 0 && len(d.Imports) == 0 {
+		return nil
+	}
+	dr := &docRefs{strs: []string{""}, refs: make([]refRec, len(d.Refs)), imports: d.Imports}
+	ids := map[string]uint32{"": 0}
+	str := func(s string) uint32 {
+		if id, ok := ids[s]; ok {
+			return id
+		}
+		id := uint32(len(dr.strs))
+		dr.strs = append(dr.strs, s)
+		ids[s] = id
+		return id
+	}
+	for i, r := range d.Refs {
+		dr.refs[i] = refRec{
+			name: str(r.Name), qual: str(r.Qualifier), qtype: str(r.QualType),
+			line: uint32(r.Line), col: uint32(r.Column), encl: uint32(max(r.Enclosing, 0)),
+			kind: refKindIndex(r.Kind), textual: r.Textual,
+		}
+	}
+	return dr
+}
+
+// reference unpacks reference i.
+func (dr *docRefs) reference(i int) treenav.Reference {
+	r := &dr.refs[i]
+	return treenav.Reference{
+		Name: dr.strs[r.name], Qualifier: dr.strs[r.qual], QualType: dr.strs[r.qtype],
+		Kind: treenav.RefKinds[r.kind], Textual: r.textual,
+		Line: int(r.line), Column: int(r.col), Enclosing: int(r.encl),
+	}
+}
+
+// refLoc is a reference of a segment: its document and its index there.
+type refLoc struct {
+	doc uint32
+	ref uint32
+}
+
+// segRefs is a segment's references by name, built on first use: a
+// lookup of one name reads one list, not every reference.
+type segRefs struct {
+	once   sync.Once
+	byName map[string][]refLoc
+}
+
+// refsNamed returns the segment's references to name (deleted documents
+// included: the caller checks liveness).
+func (s *segment) refsNamed(name string) []refLoc {
+	s.refTable.once.Do(func() {
+		n := 0
+		for di := range s.docs {
+			if dr := s.docs[di].refs; dr != nil {
+				n += len(dr.refs)
+			}
+		}
+		m := make(map[string][]refLoc, n/8+1)
+		for di := range s.docs {
+			dr := s.docs[di].refs
+			if dr == nil {
+				continue
+			}
+			for i := range dr.refs {
+				nm := dr.strs[dr.refs[i].name]
+				m[nm] = append(m[nm], refLoc{doc: uint32(di), ref: uint32(i)})
+			}
+		}
+		s.refTable.byName = m
+	})
+	return s.refTable.byName[name]
+}

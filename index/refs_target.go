@@ -1,0 +1,195 @@
+package index
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// AmbiguousTargetError is a target that names several definitions: it
+// lists them so that the caller picks one by node id.
+type AmbiguousTargetError struct {
+	Target     string
+	Candidates []string // node ids, sorted
+	More       int      // candidates left out of the list
+}
+
+func (e *AmbiguousTargetError) Error() string {
+	more := ""
+	if e.More > 0 {
+		more = fmt.Sprintf(" (and %d more)", e.More)
+	}
+	return fmt.Sprintf("%s names %d definitions; name one by its node id: %s%s",
+		QuoteInput(e.Target), len(e.Candidates)+e.More, strings.Join(e.Candidates, ", "), more)
+}
+
+var pathLineRE = regexp.MustCompile(`^(.+?):([0-9]+)(?::([0-9]+))?$`)
+
+// resolveTarget finds the definition a references or call hierarchy
+// request is about: a node id, PATH:LINE[:COL] of the definition's name
+// (1-based), a Go import path and qualified name (net/http.Server.Shutdown),
+// or a name or qualified name as find_symbol reads it.
+func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
+	v := q.v
+	t := strings.TrimSpace(target)
+	if t == "" {
+		return nodeRef{}, &BadRequestError{"empty target: give a node id, a name or PATH:LINE"}
+	}
+	if err := checkQueryLength(t); err != nil {
+		return nodeRef{}, err
+	}
+	if strings.Contains(t, "#") {
+		si, n, err := v.resolve(t)
+		if err != nil {
+			return nodeRef{}, err
+		}
+		return nodeRef{uint32(si), n}, nil
+	}
+	if m := pathLineRE.FindStringSubmatch(t); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		if r, ok := q.atLine(m[1], line); ok {
+			return r, nil
+		}
+		if _, _, ok := q.docByPath(m[1]); ok {
+			return nodeRef{}, &NotFoundError{What: "symbol", ID: t + " (no definition starts at that line)"}
+		}
+		return nodeRef{}, v.notFound("document", m[1])
+	}
+	var found []nodeRef
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		// A Go import path, then the qualified name.
+		rest := t[i+1:]
+		if dot := strings.IndexByte(rest, '.'); dot > 0 {
+			pkgPath, qual := t[:i+1+dot], rest[dot+1:]
+			name := qual[strings.LastIndexByte(qual, '.')+1:]
+			g := v.goPackages()
+			for _, c := range q.named(name) {
+				_, n, d := q.node(c)
+				if d.Language == "go" && qualifiedName(n) == qual && g.importDir(d.Collection, docDir(d), pkgPath) == docDir(d) {
+					found = append(found, c)
+				}
+			}
+		}
+	} else {
+		name := t[strings.LastIndexByte(t, '.')+1:]
+		var exact, loose []nodeRef
+		for _, c := range q.named(name) {
+			_, n, d := q.node(c)
+			qn := qualifiedName(n)
+			switch {
+			case qn == t:
+				exact = append(exact, c)
+			case strings.HasSuffix(qn, "."+t), strings.IndexByte(t, '.') > 0 && q.packageName(d)+"."+qn == t:
+				loose = append(loose, c)
+			}
+		}
+		found = exact
+		if len(found) == 0 {
+			found = loose
+		}
+	}
+	found = dropDeclarations(q, found)
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		var closest []string
+		if q.ix != nil {
+			closest = q.ix.closestSymbols(t)
+		}
+		return nodeRef{}, &NotFoundError{What: "symbol", ID: t, Closest: closest}
+	}
+	ids := make([]string, 0, len(found))
+	for _, c := range found {
+		_, n, d := q.node(c)
+		ids = append(ids, nodeID(d, n))
+	}
+	sort.Strings(ids)
+	e := &AmbiguousTargetError{Target: t, Candidates: ids}
+	if len(ids) > 10 {
+		e.Candidates, e.More = ids[:10], len(ids)-10
+	}
+	return nodeRef{}, e
+}
+
+// dropDeclarations keeps the definitions of a name declared and defined
+// (a C prototype and its body): the one with a body is the target.
+func dropDeclarations(q *refQuery, found []nodeRef) []nodeRef {
+	var defs []nodeRef
+	for _, c := range found {
+		if _, n, _ := q.node(c); !n.decl {
+			defs = append(defs, c)
+		}
+	}
+	if len(defs) > 0 {
+		return defs
+	}
+	return found
+}
+
+// packageName is the name code refers to a document's package by.
+func (q *refQuery) packageName(d *docMeta) string {
+	if d.Module != "" {
+		return d.Module
+	}
+	dir := docDir(d)
+	return dir[strings.LastIndexByte(dir, '/')+1:]
+}
+
+// closestSymbols is the node ids find_symbol gives for a target that
+// named no definition.
+func (ix *Index) closestSymbols(t string) []string {
+	resp, err := ix.Symbols(SymbolRequest{Query: t, Limit: 5})
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, s := range resp.Symbols {
+		ids = append(ids, s.NodeID)
+	}
+	return ids
+}
+
+func (q *refQuery) docByPath(p string) (int, *docMeta, bool) {
+	p = strings.TrimPrefix(p, "./")
+	for si, s := range q.v.segs {
+		for di := range s.docs {
+			if d := &s.docs[di]; (d.Path == p || d.DocID == p) && q.v.live(si, uint32(di)) {
+				return si, d, true
+			}
+		}
+	}
+	return 0, nil, false
+}
+
+// atLine is the innermost symbol of the file at p whose definition
+// starts at line (or, failing that, holds it).
+func (q *refQuery) atLine(p string, line int) (nodeRef, bool) {
+	si, d, ok := q.docByPath(p)
+	if !ok {
+		return nodeRef{}, false
+	}
+	s := q.v.segs[si]
+	best, holds := -1, -1
+	for n := d.nodeStart + 1; n < d.nodeEnd; n++ {
+		nm := &s.nodes[n]
+		if nm.name == "" {
+			continue
+		}
+		if int(nm.lineStart) == line {
+			best = int(n)
+		}
+		if int(nm.lineStart) <= line && line <= int(nm.lineEnd) {
+			holds = int(n)
+		}
+	}
+	if best < 0 {
+		best = holds
+	}
+	if best < 0 {
+		return nodeRef{}, false
+	}
+	return nodeRef{uint32(si), uint32(best)}, true
+}

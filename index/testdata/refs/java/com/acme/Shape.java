@@ -1,0 +1,5 @@
+package com.acme;
+
+public interface Shape {
+    double area();
+}

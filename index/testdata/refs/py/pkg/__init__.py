@@ -1,0 +1,2 @@
+from .base import Base as Base
+from .sub.tools import helper

@@ -1,0 +1,2 @@
+export { Square as Box, total } from './shapes';
+export * from './shapes';

@@ -1,0 +1,231 @@
+package code
+
+/*
+#include <stdlib.h>
+#include "tsapi.h"
+
+uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *);
+
+typedef struct {
+	uint32_t start_byte, end_byte;
+	uint32_t start_row, start_col;
+	int32_t parent;
+	uint16_t symbol;
+	uint16_t field;
+	uint8_t named;
+} tn_flat;
+
+// tn_flatten writes the nodes under root in preorder to out (at most cap)
+// with their parent's index, and returns how many there are: the caller
+// retries with a larger array when that is more than cap.
+static uint32_t tn_flatten(TSNode root, tn_flat *out, uint32_t cap) {
+	TSTreeCursor c = ts_tree_cursor_new(root);
+	uint32_t n = 0;
+	int32_t parent = -1;
+	for (;;) {
+		TSNode k = ts_tree_cursor_current_node(&c);
+		if (n < cap) {
+			TSPoint s = ts_node_start_point(k);
+			out[n].start_byte = ts_node_start_byte(k);
+			out[n].end_byte = ts_node_end_byte(k);
+			out[n].start_row = s.row;
+			out[n].start_col = s.column;
+			out[n].parent = parent;
+			out[n].symbol = ts_node_symbol(k);
+			out[n].field = ts_tree_cursor_current_field_id(&c);
+			out[n].named = ts_node_is_named(k);
+		}
+		n++;
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			parent = (int32_t)(n - 1);
+			continue;
+		}
+		for (;;) {
+			if (ts_tree_cursor_goto_next_sibling(&c)) break;
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return n;
+			}
+			// Back at the parent: its own parent is the new parent.
+			parent = parent >= 0 && (uint32_t)parent < cap ? out[parent].parent : -1;
+		}
+	}
+}
+
+static tn_flat *tn_flat_alloc(uint32_t n) { return malloc((size_t)n * sizeof(tn_flat)); }
+*/
+import "C"
+
+import (
+	"sync"
+	"unsafe"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// flatNode is one node of a flatTree.
+type flatNode struct {
+	start, end uint32 // byte range
+	row, col   uint32 // 0-based start position, col in bytes
+	parent     int32  // index of the parent, -1 for the root
+	typ        string // node type
+	field      string // field name in the parent, "" for none
+	named      bool
+}
+
+// flatTree is a syntax tree copied out of tree-sitter in one C call, in
+// preorder: the reference walkers look at every node, and going through
+// the node API would cost several C calls (and a cached Go value) each.
+type flatTree struct {
+	nodes []flatNode
+	src   []byte
+	// next[i] is the index just past i's subtree: i's children are the
+	// nodes from i+1 to next[i] whose parent is i.
+	next []int32
+}
+
+// flatten copies the tree under root. Node types and field names are
+// interned through the language's tables.
+func flatten(g *sitter.Language, root *sitter.Node, src []byte) *flatTree {
+	cap := uint32(len(src)/3 + 64)
+	var buf *C.tn_flat
+	var n uint32
+	troot := cNode(root)
+	for {
+		buf = C.tn_flat_alloc(C.uint32_t(cap))
+		n = uint32(C.tn_flatten(troot, buf, C.uint32_t(cap)))
+		if n <= cap {
+			break
+		}
+		C.free(unsafe.Pointer(buf))
+		cap = n
+	}
+	defer C.free(unsafe.Pointer(buf))
+	raw := unsafe.Slice(buf, n)
+	names := symbolNames(g)
+	fields := fieldNames(g)
+	t := &flatTree{nodes: make([]flatNode, n), src: src, next: make([]int32, n)}
+	for i := range raw {
+		r := &raw[i]
+		typ := "ERROR"
+		if int(r.symbol) < len(names) {
+			typ = names[r.symbol]
+		}
+		f := ""
+		if int(r.field) < len(fields) {
+			f = fields[r.field]
+		}
+		t.nodes[i] = flatNode{start: uint32(r.start_byte), end: uint32(r.end_byte),
+			row: uint32(r.start_row), col: uint32(r.start_col), parent: int32(r.parent),
+			typ: typ, field: f, named: r.named != 0}
+	}
+	// Subtree ends: a node's subtree ends where the next node that is not
+	// its descendant starts.
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		t.next[i] = int32(len(t.nodes))
+	}
+	var stack []int32
+	for i := range t.nodes {
+		p := t.nodes[i].parent
+		for len(stack) > 0 && stack[len(stack)-1] != p {
+			t.next[stack[len(stack)-1]] = int32(i)
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, int32(i))
+	}
+	return t
+}
+
+// text is the source text of node i.
+func (t *flatTree) text(i int) string {
+	n := &t.nodes[i]
+	if n.end > uint32(len(t.src)) || n.start > n.end {
+		return ""
+	}
+	return string(t.src[n.start:n.end])
+}
+
+// kids returns the children of node i.
+func (t *flatTree) kids(i int) []int {
+	var out []int
+	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
+		out = append(out, j)
+	}
+	return out
+}
+
+// child returns i's first child in field f, or -1.
+func (t *flatTree) child(i int, f string) int {
+	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
+		if t.nodes[j].field == f {
+			return j
+		}
+	}
+	return -1
+}
+
+// childOfType returns i's first child of type typ, or -1.
+func (t *flatTree) childOfType(i int, typ string) int {
+	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
+		if t.nodes[j].typ == typ {
+			return j
+		}
+	}
+	return -1
+}
+
+// namedKids returns i's named children.
+func (t *flatTree) namedKids(i int) []int {
+	var out []int
+	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
+		if t.nodes[j].named {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// parentOf is node i's parent, -1 for the root.
+func (t *flatTree) parentOf(i int) int { return int(t.nodes[i].parent) }
+
+var (
+	symbolNamesMu sync.Mutex
+	symbolNameTab = map[*sitter.Language][]string{}
+	fieldNameTab  = map[*sitter.Language][]string{}
+)
+
+// symbolNames is the grammar's node type by symbol number.
+func symbolNames(g *sitter.Language) []string {
+	symbolNamesMu.Lock()
+	defer symbolNamesMu.Unlock()
+	if t, ok := symbolNameTab[g]; ok {
+		return t
+	}
+	n := int(g.SymbolCount())
+	t := make([]string, n)
+	for i := range n {
+		t[i] = g.SymbolName(sitter.Symbol(i))
+	}
+	symbolNameTab[g] = t
+	return t
+}
+
+// fieldNames is the grammar's field name by field id (0 is no field).
+func fieldNames(g *sitter.Language) []string {
+	symbolNamesMu.Lock()
+	defer symbolNamesMu.Unlock()
+	if t, ok := fieldNameTab[g]; ok {
+		return t
+	}
+	// Field ids run from 1 up; past the last, the name is empty.
+	t := []string{""}
+	for i := 1; ; i++ {
+		f := g.FieldName(i)
+		if f == "" {
+			break
+		}
+		t = append(t, f)
+	}
+	fieldNameTab[g] = t
+	return t
+}

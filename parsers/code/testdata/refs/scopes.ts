@@ -1,0 +1,26 @@
+import Def, { alpha as a, beta } from './lib';
+import * as ns from '../ns';
+export { gamma as g } from './gamma';
+export * from './all';
+const cjs = require('./cjs');
+const { one, two: second } = require('./pair');
+
+/** Uses {@link Widget#grow} and {@link helper}. */
+export class Widget<T> extends Base<T> implements Shape {
+  part: Part = new Part();
+  grow(by: number, { scale }: Options = {}, ...rest: T[]): Result {
+    const [u, v] = rest;
+    let total = this.part.size(u) + scale;
+    total = ns.measure(a, (t) => t + total);
+    try { beta(v); } catch (err) { report(err); }
+    for (const r of rest) { use(r); }
+    for (loose of rest) {}
+    return helper(total, Def, cjs, one, second);
+  }
+}
+
+export function helper(x = LIMIT): number {
+  var local = x;
+  function nested(y: number) { return y + local; }
+  return nested(local);
+}

@@ -1,0 +1,141 @@
+package treenav
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RefSymbol is the definition a references answer is about.
+type RefSymbol struct {
+	NodeID        string `json:"node_id"`
+	Name          string `json:"name"`
+	QualifiedName string `json:"qualified_name"`
+	Kind          Kind   `json:"kind"`
+	Path          string `json:"path"`
+	LineStart     int    `json:"line_start"`
+}
+
+// RefCounts counts a symbol's references by confidence, over all of
+// them, whatever page was returned.
+type RefCounts struct {
+	Resolved  int `json:"resolved"`
+	Ambiguous int `json:"ambiguous"`
+	Textual   int `json:"textual"`
+}
+
+// ReferenceHit is one reference in an answer.
+type ReferenceHit struct {
+	Path       string     `json:"path"`
+	Line       int        `json:"line"`
+	Column     int        `json:"column"`
+	Kind       RefKind    `json:"kind"`
+	Confidence Confidence `json:"confidence"`
+	// EnclosingID is the node id of the symbol or section the reference
+	// sits in.
+	EnclosingID string `json:"enclosing_id"`
+	// Text is the reference's line, trimmed and bounded.
+	Text string `json:"text"`
+}
+
+// ReferencesResponse is find_references' answer (treenav refs): the
+// definition, complete counts, and one page of references in path, line
+// and column order.
+type ReferencesResponse struct {
+	Symbol     RefSymbol      `json:"symbol"`
+	Total      int            `json:"total"`
+	Counts     RefCounts      `json:"counts"`
+	References []ReferenceHit `json:"references"`
+	NextCursor string         `json:"next_cursor,omitempty"`
+}
+
+// Text is the answer for a model: the symbol, the counts, then one line
+// per reference.
+func (r *ReferencesResponse) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s) %s:%d — %d references: %d resolved, %d ambiguous, %d textual\n",
+		r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
+		r.Total, r.Counts.Resolved, r.Counts.Ambiguous, r.Counts.Textual)
+	for _, h := range r.References {
+		fmt.Fprintf(&b, "%s:%d:%d %s %s  %s\n", h.Path, h.Line, h.Column, h.Kind, h.Confidence, h.Text)
+	}
+	if r.NextCursor != "" {
+		fmt.Fprintf(&b, "(%d shown; more with cursor %s)\n", len(r.References), r.NextCursor)
+	}
+	return b.String()
+}
+
+// CallSite is one call in a call hierarchy.
+type CallSite struct {
+	Path       string     `json:"path"`
+	Line       int        `json:"line"`
+	Column     int        `json:"column"`
+	Confidence Confidence `json:"confidence"`
+	// ViaInterface: the call names an interface method the symbol
+	// implements (by its method set), not the symbol itself.
+	ViaInterface bool   `json:"via_interface,omitempty"`
+	Text         string `json:"text"`
+}
+
+// CallGroup is the calls of one caller (incoming) or to one callee
+// (outgoing), at a depth from the symbol asked about.
+type CallGroup struct {
+	Symbol RefSymbol `json:"symbol"`
+	// Depth is 1 for direct callers or callees, 2 for theirs, ...
+	Depth int `json:"depth"`
+	// Via is the node id of the group at depth-1 this one calls (incoming)
+	// or is called by (outgoing); absent at depth 1.
+	Via   string     `json:"via,omitempty"`
+	Calls []CallSite `json:"calls"`
+}
+
+// CallHierarchyResponse is get_call_hierarchy's answer (treenav calls).
+type CallHierarchyResponse struct {
+	Symbol    RefSymbol `json:"symbol"`
+	Direction string    `json:"direction"`
+	Depth     int       `json:"depth"`
+	// Implementations are, for an interface method, the methods of the
+	// indexed types that implement its interface (by method names): a
+	// call through the interface may reach any of them.
+	Implementations []RefSymbol `json:"implementations,omitempty"`
+	Groups          []CallGroup `json:"groups"`
+	// TotalGroups and TotalCalls count everything found within the depth,
+	// whatever was cut.
+	TotalGroups int `json:"total_groups"`
+	TotalCalls  int `json:"total_calls"`
+	// Unresolved counts outgoing calls that name no indexed definition
+	// (a package outside the index, a method of a value of unknown type
+	// with more than a few candidates).
+	Unresolved int `json:"unresolved,omitempty"`
+	// Truncated says the groups or their calls were cut by limit or
+	// max_chars; Cut says what was left out.
+	Truncated bool   `json:"truncated,omitempty"`
+	Cut       string `json:"cut,omitempty"`
+}
+
+// Text is the hierarchy for a model: one line per group, its calls below.
+func (r *CallHierarchyResponse) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s calls of %s (%s) %s:%d — %d groups, %d calls within depth %d\n",
+		r.Direction, r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
+		r.TotalGroups, r.TotalCalls, r.Depth)
+	for _, g := range r.Groups {
+		fmt.Fprintf(&b, "%s%s (%s) %s:%d  [%s]\n", strings.Repeat("  ", g.Depth-1), g.Symbol.QualifiedName, g.Symbol.Kind, g.Symbol.Path, g.Symbol.LineStart, g.Symbol.NodeID)
+		for _, c := range g.Calls {
+			via := ""
+			if c.ViaInterface {
+				via = " via interface"
+			}
+			fmt.Fprintf(&b, "%s  %s:%d:%d %s%s  %s\n", strings.Repeat("  ", g.Depth-1), c.Path, c.Line, c.Column, c.Confidence, via, c.Text)
+		}
+	}
+	for _, m := range r.Implementations {
+		fmt.Fprintf(&b, "implemented by %s %s:%d  [%s]\n", m.QualifiedName, m.Path, m.LineStart, m.NodeID)
+	}
+	if r.Unresolved > 0 {
+		fmt.Fprintf(&b, "(%d calls to definitions outside the index)\n", r.Unresolved)
+	}
+	if r.Cut != "" {
+		fmt.Fprintf(&b, "(cut: %s)\n", r.Cut)
+	}
+	return b.String()
+}
