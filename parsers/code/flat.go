@@ -82,6 +82,8 @@ type flatTree struct {
 	// next[i] is the index just past i's subtree: i's children are the
 	// nodes from i+1 to next[i] whose parent is i.
 	next []int32
+	// g indexes the named children for gnode (newGTree), nil until then.
+	g *gtree
 }
 
 // flatten copies the tree under root. Node types and field names are

@@ -17,6 +17,14 @@ import (
 // Textual and the position (RefSink.Add does it from a node).
 type RefFunc func(root *sitter.Node, src []byte, sink *RefSink)
 
+// refPos is where a reference is: a *sitter.Node, or a node of a
+// flatTree (gnode).
+type refPos interface {
+	StartByte() uint32
+	EndByte() uint32
+	StartPoint() sitter.Point
+}
+
 // RefSink collects what a RefFunc finds.
 type RefSink struct {
 	Refs    []treenav.Reference
@@ -28,7 +36,7 @@ type RefSink struct {
 }
 
 // Add records a reference at the name node n.
-func (s *RefSink) Add(n *sitter.Node, name, qualifier, qualType string, kind treenav.RefKind) {
+func (s *RefSink) Add(n refPos, name, qualifier, qualType string, kind treenav.RefKind) {
 	p := n.StartPoint()
 	s.Refs = append(s.Refs, treenav.Reference{
 		Name: name, Qualifier: qualifier, QualType: qualType, Kind: kind,
@@ -46,7 +54,7 @@ func (s *RefSink) AddText(b uint32, row, col int, name, qualifier string) {
 }
 
 // Import records an import of path bound to alias.
-func (s *RefSink) Import(n *sitter.Node, path, alias string) {
+func (s *RefSink) Import(n refPos, path, alias string) {
 	s.Imports = append(s.Imports, treenav.Import{Path: path, Alias: alias, Line: int(n.StartPoint().Row) + 1})
 }
 

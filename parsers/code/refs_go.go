@@ -2,7 +2,6 @@ package code
 
 import (
 	"strings"
-	"sync"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -20,7 +19,9 @@ func init() {
 // over blocks and clauses, as go/types scopes them), with the qualifier's
 // type where declarations tell it (see treenav.Reference.QualType), the
 // file's imports, and the names mentioned in its comments.
-func goRefs(root *sitter.Node, src []byte, sink *RefSink) {
+func goRefs(tsRoot *sitter.Node, src []byte, sink *RefSink) {
+	t := flatten(golang.GetLanguage(), tsRoot, src)
+	root := newGTree(t).gnodeAt(0)
 	w := &goWalker{sink: sink, src: src, imports: map[string]bool{}}
 	// Imports first: the bindings they make are not package-level names.
 	for i := 0; i < int(root.NamedChildCount()); i++ {
@@ -67,13 +68,13 @@ type goWalker struct {
 const goMaxDepth = 2000
 
 // text is n's source text, copied: it outlives the source.
-func (w *goWalker) text(n *sitter.Node) string {
+func (w *goWalker) text(n *gnode) string {
 	return string(w.src[n.StartByte():n.EndByte()])
 }
 
 // view is n's source text without a copy, for lookups and scopes that
 // end with the walk.
-func (w *goWalker) view(n *sitter.Node) string {
+func (w *goWalker) view(n *gnode) string {
 	a, b := n.StartByte(), n.EndByte()
 	if a >= b {
 		return ""
@@ -81,27 +82,12 @@ func (w *goWalker) view(n *sitter.Node) string {
 	return unsafe.String(&w.src[a], int(b-a))
 }
 
-// goNodeType is n's node type, read from a table by its symbol: Type() would
-// allocate a string per call.
-func goNodeType(n *sitter.Node) string {
-	if types, sym := goTypes(), int(n.Symbol()); sym < len(types) {
-		return types[sym]
-	}
-	return n.Type()
-}
+// goNodeType is n's node type.
+func goNodeType(n *gnode) string { return n.meta().typ }
 
-var goTypes = sync.OnceValue(func() []string {
-	g := golang.GetLanguage()
-	out := make([]string, g.SymbolCount())
-	for i := range out {
-		out[i] = g.SymbolName(sitter.Symbol(i))
-	}
-	return out
-})
-
-func (w *goWalker) importDecl(n *sitter.Node) {
-	var specs func(n *sitter.Node)
-	specs = func(n *sitter.Node) {
+func (w *goWalker) importDecl(n *gnode) {
+	var specs func(n *gnode)
+	specs = func(n *gnode) {
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
 			switch goNodeType(c) {
@@ -141,14 +127,14 @@ var goBuiltins = map[string]bool{
 	"uint32": true, "uint64": true, "uintptr": true, "any": true, "comparable": true,
 }
 
-func (w *goWalker) children(n *sitter.Node, s *goScope) {
+func (w *goWalker) children(n *gnode, s *goScope) {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		w.walk(n.NamedChild(i), s)
 	}
 }
 
 // walk visits n in scope s (nil: the package scope).
-func (w *goWalker) walk(n *sitter.Node, s *goScope) {
+func (w *goWalker) walk(n *gnode, s *goScope) {
 	if n == nil {
 		return
 	}
@@ -198,7 +184,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 			if goNodeType(c) == "type_case" && alias != nil {
 				cs := &goScope{parent: inner}
 				typ := ""
-				if ts := FieldChildren(c, "type"); len(ts) == 1 {
+				if ts := fieldKids(c, "type"); len(ts) == 1 {
 					typ = w.typeExpr(ts[0], s)
 				}
 				for j := 0; j < int(alias.NamedChildCount()); j++ {
@@ -274,7 +260,7 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 }
 
 // goDefines reports whether a clause declares with ":=".
-func goDefines(n *sitter.Node) bool {
+func goDefines(n *gnode) bool {
 	for i := 0; i < int(n.ChildCount()); i++ {
 		if c := n.Child(i); !c.IsNamed() && goNodeType(c) == ":=" {
 			return true
@@ -284,7 +270,7 @@ func goDefines(n *sitter.Node) bool {
 }
 
 // identKind is how the expression n is used by its parent.
-func (w *goWalker) identKind(n *sitter.Node) treenav.RefKind {
+func (w *goWalker) identKind(n *gnode) treenav.RefKind {
 	p := n.Parent()
 	if p == nil {
 		return treenav.RefRead
@@ -301,7 +287,7 @@ func (w *goWalker) identKind(n *sitter.Node) treenav.RefKind {
 }
 
 // walkAs walks an assignment's left side: its names are written.
-func (w *goWalker) walkAs(n *sitter.Node, s *goScope, kind treenav.RefKind) {
+func (w *goWalker) walkAs(n *gnode, s *goScope, kind treenav.RefKind) {
 	if n == nil {
 		return
 	}
@@ -321,7 +307,7 @@ func (w *goWalker) walkAs(n *sitter.Node, s *goScope, kind treenav.RefKind) {
 	}
 }
 
-func (w *goWalker) ident(n *sitter.Node, s *goScope, kind treenav.RefKind) {
+func (w *goWalker) ident(n *gnode, s *goScope, kind treenav.RefKind) {
 	name := w.view(n)
 	if _, local := s.lookup(name); local || goBuiltins[name] {
 		return
@@ -340,7 +326,7 @@ func qualifierText(s string) string {
 	return s
 }
 
-func (w *goWalker) selector(n *sitter.Node, s *goScope, kind treenav.RefKind) {
+func (w *goWalker) selector(n *gnode, s *goScope, kind treenav.RefKind) {
 	op, field := n.ChildByFieldName("operand"), n.ChildByFieldName("field")
 	w.walk(op, s)
 	if field == nil || op == nil {
@@ -353,14 +339,14 @@ func (w *goWalker) selector(n *sitter.Node, s *goScope, kind treenav.RefKind) {
 	w.sink.Add(field, w.text(field), qualifierText(w.text(op)), qt, kind)
 }
 
-func (w *goWalker) isLocal(n *sitter.Node, s *goScope) bool {
+func (w *goWalker) isLocal(n *gnode, s *goScope) bool {
 	_, ok := s.lookup(w.view(n))
 	return ok
 }
 
 // exprType is the type expression of a value expression, "" when the
 // file does not tell.
-func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
+func (w *goWalker) exprType(n *gnode, s *goScope, depth int) string {
 	if n == nil || depth > 4 {
 		return ""
 	}
@@ -408,7 +394,7 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 
 // typeExpr is the named type a type node denotes, pointers and generic
 // arguments stripped: "T" or "q.T"; "" for others.
-func (w *goWalker) typeExpr(n *sitter.Node, s *goScope) string {
+func (w *goWalker) typeExpr(n *gnode, s *goScope) string {
 	for n != nil {
 		switch goNodeType(n) {
 		case "pointer_type", "parenthesized_type":
@@ -433,7 +419,7 @@ func (w *goWalker) typeExpr(n *sitter.Node, s *goScope) string {
 
 // function walks a function, method or literal: its parameters, results,
 // receiver and type parameters are locals of its body.
-func (w *goWalker) function(n *sitter.Node, s *goScope) {
+func (w *goWalker) function(n *gnode, s *goScope) {
 	fs := &goScope{parent: s}
 	if tp := n.ChildByFieldName("type_parameters"); tp != nil {
 		w.typeParams(tp, fs)
@@ -454,10 +440,10 @@ func (w *goWalker) function(n *sitter.Node, s *goScope) {
 	}
 }
 
-func (w *goWalker) typeParams(n *sitter.Node, s *goScope) {
+func (w *goWalker) typeParams(n *gnode, s *goScope) {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
-		for _, nm := range FieldChildren(c, "name") {
+		for _, nm := range fieldKids(c, "name") {
 			s.declare(w.view(nm), "")
 		}
 	}
@@ -468,7 +454,7 @@ func (w *goWalker) typeParams(n *sitter.Node, s *goScope) {
 
 // params walks a parameter list's types in s and declares its names in
 // decl (nil: a function type's names, declared nowhere).
-func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
+func (w *goWalker) params(n *gnode, s, decl *goScope) {
 	if n == nil {
 		return
 	}
@@ -485,7 +471,7 @@ func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
 			if goNodeType(c) == "parameter_declaration" {
 				typ = w.typeExpr(t, s)
 			}
-			for _, nm := range FieldChildren(c, "name") {
+			for _, nm := range fieldKids(c, "name") {
 				decl.declare(w.view(nm), typ)
 			}
 		default:
@@ -494,7 +480,7 @@ func (w *goWalker) params(n *sitter.Node, s, decl *goScope) {
 	}
 }
 
-func (w *goWalker) typeSpec(n *sitter.Node, s *goScope) {
+func (w *goWalker) typeSpec(n *gnode, s *goScope) {
 	switch goNodeType(n) {
 	case "type_spec", "type_alias":
 	default:
@@ -514,7 +500,7 @@ func (w *goWalker) typeSpec(n *sitter.Node, s *goScope) {
 
 // valueSpec walks a const or var spec; inside a function its names are
 // locals.
-func (w *goWalker) valueSpec(n *sitter.Node, s *goScope) {
+func (w *goWalker) valueSpec(n *gnode, s *goScope) {
 	if goNodeType(n) != "const_spec" && goNodeType(n) != "var_spec" {
 		w.walk(n, s)
 		return
@@ -526,7 +512,7 @@ func (w *goWalker) valueSpec(n *sitter.Node, s *goScope) {
 	if s == nil {
 		return
 	}
-	names := FieldChildren(n, "name")
+	names := fieldKids(n, "name")
 	typ := w.typeExpr(t, s)
 	for i, nm := range names {
 		ty := typ
@@ -538,7 +524,7 @@ func (w *goWalker) valueSpec(n *sitter.Node, s *goScope) {
 }
 
 // declareList declares the names of a := whose values are right.
-func (w *goWalker) declareList(left, right *sitter.Node, s *goScope) {
+func (w *goWalker) declareList(left, right *gnode, s *goScope) {
 	if left == nil || s == nil {
 		return
 	}
@@ -568,7 +554,7 @@ func (w *goWalker) declareList(left, right *sitter.Node, s *goScope) {
 	}
 }
 
-func (w *goWalker) compositeLiteral(n *sitter.Node, s *goScope) {
+func (w *goWalker) compositeLiteral(n *gnode, s *goScope) {
 	t := n.ChildByFieldName("type")
 	w.walk(t, s)
 	if body := n.ChildByFieldName("body"); body != nil {
@@ -580,7 +566,7 @@ func (w *goWalker) compositeLiteral(n *sitter.Node, s *goScope) {
 // type is elided and not known): the keys of a struct literal name its
 // fields; a nested literal whose type is elided takes the element type of
 // a slice, array or map literal.
-func (w *goWalker) literalValue(body *sitter.Node, s *goScope, t *sitter.Node) {
+func (w *goWalker) literalValue(body *gnode, s *goScope, t *gnode) {
 	typ := w.typeExpr(t, s)
 	elem := goElemType(t)
 	for i := 0; i < int(body.NamedChildCount()); i++ {
@@ -604,7 +590,7 @@ func (w *goWalker) literalValue(body *sitter.Node, s *goScope, t *sitter.Node) {
 
 // goElemType is the element type node of a slice, array or map type (the
 // value's for a map), pointers stripped; nil for others.
-func goElemType(t *sitter.Node) *sitter.Node {
+func goElemType(t *gnode) *gnode {
 	for t != nil {
 		switch goNodeType(t) {
 		case "pointer_type", "parenthesized_type":
@@ -622,7 +608,7 @@ func goElemType(t *sitter.Node) *sitter.Node {
 
 // elements walks a literal element, whose nested literal may elide its
 // type (elem, when known).
-func (w *goWalker) elements(n *sitter.Node, s *goScope, elem *sitter.Node) {
+func (w *goWalker) elements(n *gnode, s *goScope, elem *gnode) {
 	if goNodeType(n) == "literal_element" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
@@ -633,9 +619,9 @@ func (w *goWalker) elements(n *sitter.Node, s *goScope, elem *sitter.Node) {
 	w.walk(n, s)
 }
 
-func (w *goWalker) structType(n *sitter.Node, s *goScope) {
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
+func (w *goWalker) structType(n *gnode, s *goScope) {
+	var visit func(n *gnode)
+	visit = func(n *gnode) {
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
 			switch goNodeType(c) {
@@ -651,7 +637,7 @@ func (w *goWalker) structType(n *sitter.Node, s *goScope) {
 	visit(n)
 }
 
-func (w *goWalker) interfaceType(n *sitter.Node, s *goScope) {
+func (w *goWalker) interfaceType(n *gnode, s *goScope) {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
 		switch goNodeType(c) {
@@ -670,6 +656,6 @@ func (w *goWalker) interfaceType(n *sitter.Node, s *goScope) {
 	}
 }
 
-func (w *goWalker) comment(n *sitter.Node) {
+func (w *goWalker) comment(n *gnode) {
 	w.sink.CommentMentions(n)
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"sort"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/treenav/treenav"
 )
 
@@ -13,7 +11,7 @@ import (
 // as textual references: a doc link ([Server.Shutdown]), a dotted name
 // (http.Server.Shutdown: the last part is the name, the rest its
 // qualifier), or a name no prose word looks like (ReadFile, read_file).
-func (s *RefSink) CommentMentions(n *sitter.Node) {
+func (s *RefSink) CommentMentions(n refPos) {
 	start := n.StartByte()
 	p := n.StartPoint()
 	s.TextMentions(s.src[start:n.EndByte()], start, int(p.Row), int(p.Column))
