@@ -173,3 +173,26 @@ func TestGoHostFile(t *testing.T) {
 		}
 	}
 }
+
+// A target that names a public definition and an internal one (Go's
+// sync and internal/sync) is the public one, as find_symbol lists it
+// first; two public ones stay ambiguous.
+func TestReferencesTargetPrefersPublic(t *testing.T) {
+	src := "package sync\n\ntype Mutex struct{}\n\nfunc (m *Mutex) Lock() {}\n"
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":                 "module example.com/p\n",
+		"sync/mutex.go":          src,
+		"internal/sync/mutex.go": src,
+	})
+	for _, target := range []string{"sync.Mutex.Lock", "Mutex.Lock"} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil || r.Symbol.NodeID != "sync/mutex.go#Mutex.Lock" {
+			t.Errorf("%s: %v %+v", target, err, r)
+		}
+	}
+	ix = newTestIndex(t, map[string]string{"go.mod": "module example.com/p\n", "a/mutex.go": src, "b/mutex.go": src})
+	var amb *AmbiguousTargetError
+	if _, err := ix.References(ReferencesRequest{Target: "Mutex.Lock"}); !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		t.Errorf("two public definitions: %v", err)
+	}
+}

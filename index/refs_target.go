@@ -91,6 +91,7 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 		}
 	}
 	found = dropDeclarations(q, found)
+	found = preferPublic(q, found)
 	switch len(found) {
 	case 1:
 		return found[0], nil
@@ -125,6 +126,27 @@ func dropDeclarations(q *refQuery, found []nodeRef) []nodeRef {
 	}
 	if len(defs) > 0 {
 		return defs
+	}
+	return found
+}
+
+// preferPublic keeps, of several definitions, the one that is not in a
+// test or an internal path when it is the only one: "sync.Mutex.Lock" is
+// sync/mutex.go's, not internal/sync/mutex.go's, as find_symbol lists
+// it first. Several public ones stay, for the caller to choose.
+func preferPublic(q *refQuery, found []nodeRef) []nodeRef {
+	if len(found) < 2 {
+		return found
+	}
+	var public []nodeRef
+	for _, c := range found {
+		s, n, d := q.node(c)
+		if !d.test && !n.deprecated && s.hot[c.node].flags&hotInternal == 0 {
+			public = append(public, c)
+		}
+	}
+	if len(public) == 1 {
+		return public
 	}
 	return found
 }
