@@ -192,15 +192,23 @@ func (t *flatTree) parentOf(i int) int { return int(t.nodes[i].parent) }
 
 var (
 	symbolNamesMu sync.Mutex
-	symbolNameTab = map[*sitter.Language][]string{}
-	fieldNameTab  = map[*sitter.Language][]string{}
+	symbolNameTab = map[unsafe.Pointer][]string{}
+	fieldNameTab  = map[unsafe.Pointer][]string{}
 )
+
+// languageKey is the C grammar behind g: the grammar packages' GetLanguage
+// makes a new *sitter.Language at each call, so that a table keyed by it
+// grew by one entry a file (24 MB over GOROOT).
+func languageKey(g *sitter.Language) unsafe.Pointer {
+	return (*struct{ ptr unsafe.Pointer })(unsafe.Pointer(g)).ptr
+}
 
 // symbolNames is the grammar's node type by symbol number.
 func symbolNames(g *sitter.Language) []string {
 	symbolNamesMu.Lock()
 	defer symbolNamesMu.Unlock()
-	if t, ok := symbolNameTab[g]; ok {
+	key := languageKey(g)
+	if t, ok := symbolNameTab[key]; ok {
 		return t
 	}
 	n := int(g.SymbolCount())
@@ -208,7 +216,7 @@ func symbolNames(g *sitter.Language) []string {
 	for i := range n {
 		t[i] = g.SymbolName(sitter.Symbol(i))
 	}
-	symbolNameTab[g] = t
+	symbolNameTab[key] = t
 	return t
 }
 
@@ -216,7 +224,8 @@ func symbolNames(g *sitter.Language) []string {
 func fieldNames(g *sitter.Language) []string {
 	symbolNamesMu.Lock()
 	defer symbolNamesMu.Unlock()
-	if t, ok := fieldNameTab[g]; ok {
+	key := languageKey(g)
+	if t, ok := fieldNameTab[key]; ok {
 		return t
 	}
 	// Field ids run from 1 up; past the last, the name is empty.
@@ -228,6 +237,6 @@ func fieldNames(g *sitter.Language) []string {
 		}
 		t = append(t, f)
 	}
-	fieldNameTab[g] = t
+	fieldNameTab[key] = t
 	return t
 }
