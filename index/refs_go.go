@@ -3,6 +3,7 @@ package index
 import (
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -21,6 +22,10 @@ type goPkgs struct {
 	dirs  map[string][]string
 	mu    sync.Mutex
 	paths map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	// binds are each file's import bindings (refQuery.bindings), kept
+	// for the view: a common method name's references span thousands of
+	// files, and each query recomputed their imports.
+	binds map[*docMeta]map[string]string
 }
 
 func (v *view) goPackages() *goPkgs {
@@ -89,7 +94,14 @@ func (q *refQuery) bindings(d *docMeta) map[string]string {
 		return b
 	}
 	g := q.v.goPackages()
-	b := map[string]string{}
+	g.mu.Lock()
+	b, ok := g.binds[d]
+	g.mu.Unlock()
+	if ok {
+		q.binds[d] = b
+		return b
+	}
+	b = map[string]string{}
 	if d.refs != nil {
 		from := docDir(d)
 		for _, im := range d.refs.imports {
@@ -113,6 +125,12 @@ func (q *refQuery) bindings(d *docMeta) map[string]string {
 		}
 	}
 	q.binds[d] = b
+	g.mu.Lock()
+	if g.binds == nil {
+		g.binds = map[*docMeta]map[string]string{}
+	}
+	g.binds[d] = b
+	g.mu.Unlock()
 	return b
 }
 
@@ -122,42 +140,20 @@ type goScope struct {
 }
 
 // pkgLevel: the package-level definitions (not members) called name in
-// the package of dir.
+// the package of dir. The lists of goNamed are shared: callers get copies.
 func (q *refQuery) pkgLevel(sc goScope, name string) []nodeRef {
-	var out []nodeRef
-	for _, c := range q.named(name) {
-		_, n, cd := q.node(c)
-		if cd.Language == "go" && cd.Collection == sc.coll && docDir(cd) == sc.dir && !isMember(n) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.Clone(q.goNamed(name).pkg[sc.coll+"\x00"+sc.dir])
 }
 
 // members: the methods and fields called name of type typ in dir.
 func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
-	var out []nodeRef
-	want := typ + "." + name
-	for _, c := range q.named(name) {
-		_, n, cd := q.node(c)
-		if cd.Language == "go" && cd.Collection == sc.coll && docDir(cd) == sc.dir && qualifiedName(n) == want {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.Clone(q.goNamed(name).byKey[sc.coll+"\x00"+sc.dir+"\x00"+typ+"."+name])
 }
 
 // anyMembers: every Go method or field called name (a receiver whose
 // type the file does not tell).
 func (q *refQuery) anyMembers(coll, name string) []nodeRef {
-	var out []nodeRef
-	for _, c := range q.named(name) {
-		_, n, cd := q.node(c)
-		if cd.Language == "go" && cd.Collection == coll && isMember(n) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.Clone(q.goNamed(name).members[coll])
 }
 
 // goResolve resolves a Go reference: its candidates, each once (a test
@@ -453,28 +449,25 @@ var (
 // goHostFile reports whether a Go file's name leaves it in a build for
 // the host's GOOS and GOARCH.
 func goHostFile(p string) bool {
-	name := strings.TrimSuffix(path.Base(p), ".go")
+	// Without strings.Split: candidates of a common name are many, and
+	// each was split per reference.
+	name := p[strings.LastIndexByte(p, '/')+1:]
+	name = strings.TrimSuffix(name, ".go")
 	name = strings.TrimSuffix(name, "_test")
-	parts := strings.Split(name, "_")
-	if len(parts) < 2 {
+	i := strings.LastIndexByte(name, '_')
+	if i < 0 {
 		return true
 	}
-	last := parts[len(parts)-1]
-	is := func(list []string, s string) bool {
-		for _, x := range list {
-			if x == s {
-				return true
-			}
+	last, rest := name[i+1:], name[:i]
+	if j := strings.LastIndexByte(rest, '_'); j >= 0 {
+		if prev := rest[j+1:]; slices.Contains(goOSes, prev) && slices.Contains(goArches, last) {
+			return prev == runtime.GOOS && last == runtime.GOARCH
 		}
-		return false
 	}
-	if len(parts) >= 3 && is(goOSes, parts[len(parts)-2]) && is(goArches, last) {
-		return parts[len(parts)-2] == runtime.GOOS && last == runtime.GOARCH
-	}
-	if is(goOSes, last) {
+	if slices.Contains(goOSes, last) {
 		return last == runtime.GOOS
 	}
-	if is(goArches, last) {
+	if slices.Contains(goArches, last) {
 		return last == runtime.GOARCH
 	}
 	return true
