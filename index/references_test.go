@@ -206,3 +206,46 @@ func TestGoHostFile(t *testing.T) {
 		}
 	}
 }
+
+// A name defined once per build configuration in files told apart by
+// //go:build lines (not by their names): the definition the host builds
+// is the resolved one, the other stays a candidate.
+func TestReferencesGoBuildConstraint(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod":      "module example.com/p\n",
+		"a/on.go":     "//go:build !treenavoff\n\npackage a\n\ntype file struct{ pfd int }\n\nfunc Open() *file { return nil }\n",
+		"a/off.go":    "//go:build treenavoff\n\npackage a\n\ntype file struct{ pfd int }\n\nfunc Open() *file { return nil }\n",
+		"a/legacy.go": "// +build ignore\n\npackage a\n\nfunc Legacy() {}\n",
+		"b/b.go":      "package b\n\nimport \"example.com/p/a\"\n\nfunc Use() { a.Open() }\n",
+		"a/use.go":    "package a\n\nfunc use(f *file) int { return f.pfd }\n",
+	})
+	ix := e.Index()
+	for target, want := range map[string]string{
+		"a/on.go#Open":      "b/b.go:5 resolved",
+		"a/off.go#Open":     "b/b.go:5 ambiguous",
+		"a/on.go#file.pfd":  "a/use.go:3 resolved",
+		"a/off.go#file.pfd": "a/use.go:3 ambiguous",
+	} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"a/on.go": true, "a/off.go": false, "a/legacy.go": false, "a/x_plan9.go": false,
+	} {
+		src := "package a\n"
+		if name == "a/off.go" {
+			src = "//go:build treenavoff\n\n" + src
+		}
+		if name == "a/legacy.go" {
+			src = "// +build ignore\n\n" + src
+		}
+		if got := goMatchSource(name, []byte(src)); got != want {
+			t.Errorf("goMatchSource(%s) = %v", name, got)
+		}
+	}
+}

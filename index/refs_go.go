@@ -1,6 +1,9 @@
 package index
 
 import (
+	"bytes"
+	"go/build"
+	"io"
 	"path"
 	"runtime"
 	"strings"
@@ -16,11 +19,12 @@ func init() {
 // goPkgs is a view's Go packages: directory → package name, per
 // collection, and the import paths resolved so far.
 type goPkgs struct {
-	once  sync.Once
-	names map[string]string // collection "\x00" dir → package name
-	dirs  map[string][]string
-	mu    sync.Mutex
-	paths map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	once   sync.Once
+	names  map[string]string // collection "\x00" dir → package name
+	dirs   map[string][]string
+	mu     sync.Mutex
+	paths  map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	builds map[*docMeta]bool // goBuilds' answers
 }
 
 func (v *view) goPackages() *goPkgs {
@@ -485,7 +489,7 @@ func goHostFile(p string) bool {
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {
-		if _, _, d := q.node(c); d.Language != "go" || goHostFile(d.Path) {
+		if _, _, d := q.node(c); d.Language != "go" || q.goBuilds(d) {
 			host = append(host, c)
 		}
 	}
@@ -493,4 +497,47 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 		return cands
 	}
 	return host
+}
+
+// goBuilds reports whether the host's build compiles a Go file, by its
+// name and its //go:build (or +build) lines, as go/build matches them:
+// the host's GOOS, GOARCH and toolchain tags, cgo off (the configuration
+// go/types is run with by gt-refs-go). Without the file's text, its name
+// alone decides.
+func (q *refQuery) goBuilds(d *docMeta) bool {
+	if !goHostFile(d.Path) {
+		return false
+	}
+	if q.ix == nil {
+		return true
+	}
+	g := q.v.goPackages()
+	g.mu.Lock()
+	ok, seen := g.builds[d]
+	g.mu.Unlock()
+	if seen {
+		return ok
+	}
+	ok = true
+	if src, err := q.ix.fileOf(d); err == nil {
+		ok = goMatchSource(d.Path, src)
+	}
+	g.mu.Lock()
+	if g.builds == nil {
+		g.builds = map[*docMeta]bool{}
+	}
+	g.builds[d] = ok
+	g.mu.Unlock()
+	return ok
+}
+
+// goMatchSource: go/build's verdict on a file of this name and text.
+func goMatchSource(p string, src []byte) bool {
+	ctx := build.Default
+	ctx.CgoEnabled = false
+	ctx.OpenFile = func(string) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(src)), nil
+	}
+	ok, err := ctx.MatchFile(path.Dir(p), path.Base(p))
+	return err != nil || ok
 }
