@@ -182,6 +182,17 @@ func esDefault(x *refIndex, file, local string, depth int) []int {
 	return esExport(x, file, local, depth)
 }
 
+// esDefaultBinding: import reference r is the binding of a module's
+// default export (import X from 'm', export {default as X} from 'm').
+func esDefaultBinding(f *refFile, r langRef) bool {
+	for _, im := range f.Refs.Imports {
+		if im.Local == r.Name && im.Path == r.Qualifier && im.Name == "default" {
+			return true
+		}
+	}
+	return false
+}
+
 // esNamespace returns the module files a qualifier names through a
 // namespace import (import * as ns) or a whole-module require.
 func esNamespace(x *refIndex, f *refFile, q string) []string {
@@ -224,10 +235,18 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	typeOf := esTypeOf(x)
 	bases := func(c int) []int { return x.basesOf(c, typeOf) }
 	switch {
+	case r.Kind == "import" && r.Qualifier == "":
+		// export {a as b}: the file's own a.
+		return x.verdict(esLocal(x, f, r.Name, 0))
 	case r.Kind == "import":
+		def := esDefaultBinding(f, r)
 		var out []int
 		for _, m := range esModuleFiles(x, f.Path, r.Qualifier) {
-			out = append(out, esExport(x, m, r.Name, 0)...)
+			if def {
+				out = append(out, esDefault(x, m, r.Name, 0)...)
+			} else {
+				out = append(out, esExport(x, m, r.Name, 0)...)
+			}
 		}
 		return x.verdict(out)
 	case r.Qualifier == "super":

@@ -380,7 +380,10 @@ func jsImport(w *refWalker, i int) {
 	for _, k := range t.namedKids(clause) {
 		switch t.nodes[k].typ {
 		case "identifier":
+			// import X from 'm': X names m's default export (the language
+			// service counts the binding as its reference).
 			w.out.Imports = append(w.out.Imports, langImport{Local: t.text(k), Path: path, Name: "default", Row: row})
+			w.importRef(k, t.text(k), path)
 		case "namespace_import":
 			if id := t.childOfType(k, "identifier"); id >= 0 {
 				w.out.Imports = append(w.out.Imports, langImport{Local: t.text(id), Path: path, Row: row})
@@ -450,6 +453,15 @@ func jsExport(w *refWalker, i int) {
 			w.refAlways(nm, "import", path, -1)
 		} else {
 			w.refAlways(nm, "read", "", -1)
+		}
+		if al >= 0 {
+			// export {a as b}: b is an alias of a, a reference to it (of
+			// m's default export for export {default as b} from 'm').
+			name := t.text(nm)
+			if name == "default" {
+				name = local
+			}
+			w.importRef(al, name, path)
 		}
 	}
 }
