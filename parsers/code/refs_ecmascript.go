@@ -513,8 +513,17 @@ func jsIdentifier(w *refWalker, i int) {
 	pt := t.nodes[p].typ
 	switch n.typ {
 	case "property_identifier", "private_property_identifier":
+		if pt == "pair" && n.field == "key" && t.nodes[p].parent >= 0 && t.nodes[t.nodes[p].parent].typ == "object" {
+			// {next: f}: the member of the type the object is given to,
+			// which only a type checker knows (the language service
+			// reads it so): a member of an unknown receiver. Also where
+			// the key names a symbol (a function-valued key in a call's
+			// argument is one).
+			w.refAlways(i, "write", "?", -1)
+			return
+		}
 		if pt != "member_expression" || n.field != "property" {
-			return // a key, a member's declared name, a JSX attribute
+			return // a member's declared name, a JSX attribute
 		}
 	case "shorthand_property_identifier":
 		if pt == "object" {

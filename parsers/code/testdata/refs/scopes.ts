@@ -24,3 +24,6 @@ export function helper(x = LIMIT): number {
   function nested(y: number) { return y + local; }
   return nested(local);
 }
+
+subscribe({ next: (v: number) => v, 'error': noop, [key]: 1 });
+export const provider = { now() { return 0; }, delegate: undefined };
