@@ -93,8 +93,12 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "formal_parameters":
 			if fn := t.parentOf(i); fn >= 0 {
 				s := int(w.scopeOf[fn])
+				ctor := t.nodes[fn].typ == "method_definition" && t.child(fn, "name") >= 0 && t.text(t.child(fn, "name")) == "constructor"
 				for _, p := range t.namedKids(i) {
 					jsBindParam(w, s, p)
+					if ctor {
+						jsParamProperty(w, fields, p)
+					}
 				}
 			}
 		case "arrow_function":
@@ -201,6 +205,15 @@ func jsDeclarator(w *refWalker, i int) {
 	v := t.child(i, "value")
 	if v >= 0 && typ == "" {
 		typ = jsConstructed(t, v)
+	}
+	if v >= 0 && t.nodes[v].typ == "this" && t.nodes[nm].typ == "object_pattern" && w.fieldType != nil {
+		// const { a, b } = this: the class's fields, with their types.
+		cls := w.classOf(i)
+		for _, k := range t.namedKids(nm) {
+			if t.nodes[k].typ == "shorthand_property_identifier_pattern" {
+				w.bindNode(s, k, w.fieldType(cls, t.text(k)))
+			}
+		}
 	}
 	if v >= 0 {
 		jsRequire(w, nm, v)
@@ -331,6 +344,30 @@ func jsBindParam(w *refWalker, s, p int) {
 	default:
 		jsBindPattern(w, s, p, "")
 	}
+}
+
+// jsParamProperty records a TypeScript parameter property (constructor(
+// private x: T)) as a field of the class, with its type.
+func jsParamProperty(w *refWalker, fields fieldTypes, p int) {
+	t := w.t
+	if t.nodes[p].typ != "required_parameter" && t.nodes[p].typ != "optional_parameter" {
+		return
+	}
+	txt := strings.TrimSpace(t.text(p))
+	if t.childOfType(p, "accessibility_modifier") < 0 && !strings.HasPrefix(txt, "readonly ") {
+		return
+	}
+	pat := t.child(p, "pattern")
+	if pat < 0 || t.nodes[pat].typ != "identifier" {
+		return
+	}
+	typ := ""
+	if ty := t.child(p, "type"); ty >= 0 {
+		typ = simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":"))
+	} else if v := t.child(p, "value"); v >= 0 {
+		typ = jsConstructed(t, v)
+	}
+	fields.set(w.classOf(p), t.text(pat), typ)
 }
 
 // jsBindPattern binds the names of a binding pattern.
