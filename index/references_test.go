@@ -249,3 +249,49 @@ func TestReferencesGoBuildConstraint(t *testing.T) {
 		}
 	}
 }
+
+// A two-variable range's value has the element type of the slice, array,
+// map or channel declared for what it ranges over.
+func TestReferencesGoRange(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"ssa/ssa.go": `package ssa
+
+type Func struct{ Blocks []*Block; ByID map[int]*Value }
+
+type Block struct{ Values [4]Value }
+
+type Value struct{ Pos int }
+
+type Other struct{ Pos int }
+
+func All() []*Value { return nil }
+`,
+		"use/use.go": `package use
+
+import "example.com/p/ssa"
+
+func F(f *ssa.Func) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Values {
+			_ = v.Pos
+		}
+	}
+	for _, v := range f.ByID {
+		_ = v.Pos
+	}
+	for _, v := range ssa.All() {
+		_ = v.Pos
+	}
+}
+`,
+	})
+	r, err := e.Index().References(ReferencesRequest{Target: "ssa/ssa.go#Value.Pos"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "use/use.go:8 resolved\nuse/use.go:12 resolved\nuse/use.go:15 resolved"
+	if got := strings.Join(refsOf(r), "\n"); got != want {
+		t.Errorf("Value.Pos: %q, want %q", got, want)
+	}
+}

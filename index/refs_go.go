@@ -257,6 +257,8 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	here := goScope{d.Collection, docDir(d)}
 	var cur goType
 	base := parts[0]
+	elem := strings.HasSuffix(base, "[]")
+	base = strings.TrimSuffix(base, "[]")
 	call := strings.HasSuffix(base, "()")
 	base = strings.TrimSuffix(base, "()")
 	switch {
@@ -269,11 +271,14 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
 			break
 		}
-		t, ok := q.goValueType(q.pkgLevel(here, name), call, depth)
+		t, ok := q.goValueType(q.pkgLevel(here, name), call, elem, depth)
 		if !ok {
 			return goType{}, false
 		}
 		cur = t
+	case elem:
+		// Only a declaration's written type tells its element.
+		return goType{}, false
 	case strings.IndexByte(base, '.') > 0:
 		i := strings.IndexByte(base, '.')
 		dir, ok := q.bindings(d)[base[:i]]
@@ -285,6 +290,8 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		cur = goType{scope: here, name: base}
 	}
 	for _, m := range parts[1:] {
+		elem := strings.HasSuffix(m, "[]")
+		m = strings.TrimSuffix(m, "[]")
 		call := strings.HasSuffix(m, "()")
 		m = strings.TrimSuffix(m, "()")
 		var defs []nodeRef
@@ -293,7 +300,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		} else {
 			defs = q.members(cur.scope, cur.name, m)
 		}
-		t, ok := q.goValueType(defs, call, depth)
+		t, ok := q.goValueType(defs, call, elem, depth)
 		if !ok {
 			return goType{}, false
 		}
@@ -305,14 +312,16 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 // goValueType is the type of the definitions in defs (several when
 // build-constrained files define a name each), when they agree: a type
 // is itself (called: a conversion), a function's or method's first
-// result when called, a variable's, constant's or field's declared type.
-func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bool) {
+// result when called, a variable's, constant's or field's declared type;
+// with elem, the element type of that slice, array, map or channel (what
+// a range over it yields, "X[]" in a type expression).
+func (q *refQuery) goValueType(defs []nodeRef, call, elem bool, depth int) (goType, bool) {
 	if len(defs) == 0 || len(defs) > 4 {
 		return goType{}, false
 	}
 	var out goType
 	for i, def := range defs {
-		t, ok := q.goValueType1(def, call, depth)
+		t, ok := q.goValueType1(def, call, elem, depth)
 		if !ok || i > 0 && t != out {
 			return goType{}, false
 		}
@@ -321,22 +330,25 @@ func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bo
 	return out, true
 }
 
-func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool) {
+func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType, bool) {
 	_, n, d := q.node(def)
 	switch n.kind {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
+		if elem {
+			return goType{}, false
+		}
 		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true
 	case treenav.KindFunction, treenav.KindMethod:
 		if !call {
 			return goType{}, false
 		}
-		t := goResultType(n.signature)
+		t := goResultType(n.signature, elem)
 		if t == "" {
 			return goType{}, false
 		}
 		return q.goEval(d, t, depth+1)
 	}
-	t := goDeclType(n.signature, n.name)
+	t := goDeclType(n.signature, n.name, elem)
 	if t == "" {
 		return goType{}, false
 	}
@@ -344,8 +356,9 @@ func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool
 }
 
 // goResultType is the first result of a Go function signature, as a
-// named type expression ("T", "q.T"); "" when it is not one.
-func goResultType(sig string) string {
+// named type expression ("T", "q.T"), or its element type (elem); ""
+// when it is not one.
+func goResultType(sig string, elem bool) string {
 	// Skip the receiver, the name and the parameters: the result follows
 	// the parameters' closing parenthesis.
 	i := strings.Index(sig, "(")
@@ -369,12 +382,13 @@ func goResultType(sig string) string {
 	}
 	res := strings.TrimSpace(sig[end+1:])
 	res = strings.TrimPrefix(res, "(")
-	return goNamedType(res)
+	return goTypeAt(res, elem)
 }
 
 // goDeclType is the type of a var, const or field signature
-// ("var X T", "X, Y *q.T", "var X = &T{...}"), "" when not a named type.
-func goDeclType(sig, name string) string {
+// ("var X T", "X, Y *q.T", "var X = &T{...}"), or its element type
+// (elem: "Xs []*T" is T); "" when not a named type.
+func goDeclType(sig, name string, elem bool) string {
 	s := strings.TrimSpace(sig)
 	for _, kw := range []string{"var ", "const "} {
 		s = strings.TrimPrefix(s, kw)
@@ -394,6 +408,9 @@ func goDeclType(sig, name string) string {
 	}
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "=") {
+		if elem {
+			return ""
+		}
 		s = strings.TrimSpace(s[1:])
 		s = strings.TrimPrefix(s, "&")
 		t := goNamedType(s)
@@ -411,7 +428,47 @@ func goDeclType(sig, name string) string {
 		}
 		return t
 	}
-	return goNamedType(s)
+	return goTypeAt(s, elem)
+}
+
+// goTypeAt reads the named type at the start of s, or with elem the
+// element type of the slice, array, map or channel type there ("[]*T",
+// "[4]T", "map[K]T", "<-chan T" are T).
+func goTypeAt(s string, elem bool) string {
+	if !elem {
+		return goNamedType(s)
+	}
+	s = strings.TrimLeft(s, "*")
+	switch {
+	case strings.HasPrefix(s, "["):
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			return ""
+		}
+		s = s[end+1:]
+	case strings.HasPrefix(s, "map["):
+		depth := 0
+		i := 3
+		for ; i < len(s); i++ {
+			if s[i] == '[' {
+				depth++
+			} else if s[i] == ']' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if i >= len(s) {
+			return ""
+		}
+		s = s[i+1:]
+	case strings.HasPrefix(s, "chan<- "), strings.HasPrefix(s, "<-chan "), strings.HasPrefix(s, "chan "):
+		s = s[strings.IndexByte(s, ' ')+1:]
+	default:
+		return ""
+	}
+	return goNamedType(strings.TrimSpace(s))
 }
 
 // goNamedType reads a named type at the start of s ("*q.T[K] ..." →

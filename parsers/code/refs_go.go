@@ -215,8 +215,16 @@ func (w *goWalker) walk(n *sitter.Node, s *goScope) {
 		w.walk(right, s)
 		if left != nil {
 			if goDefines(n) && s != nil {
-				for i := 0; i < int(left.NamedChildCount()); i++ {
-					s.declare(w.view(left.NamedChild(i)), "")
+				nl := int(left.NamedChildCount())
+				for i := 0; i < nl; i++ {
+					typ := ""
+					if i == 1 {
+						// for k, v := range x: v is an element of x ("x[]").
+						if t := w.exprType(right, s, 0); t != "" {
+							typ = t + "[]"
+						}
+					}
+					s.declare(w.view(left.NamedChild(i)), typ)
 				}
 			} else {
 				w.walkAs(left, s, treenav.RefWrite)

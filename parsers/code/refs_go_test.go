@@ -120,3 +120,28 @@ func F(alt int, err error) {
 		t.Errorf("references:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// The value of a two-variable range is an element of what it ranges over.
+func TestGoRefsRange(t *testing.T) {
+	src := `package a
+
+func F(f *Func) {
+	for _, b := range f.Blocks {
+		for i, v := range b.Values {
+			_ = v.Pos
+			_ = i
+		}
+	}
+}
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"3:11 type Func in=F",
+		"4:22 read Blocks q=f t=Func in=F",
+		"5:23 read Values q=b t=Func>Blocks[] in=F",
+		"6:10 read Pos q=v t=Func>Blocks[]>Values[] in=F",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}
