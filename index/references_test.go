@@ -295,3 +295,68 @@ func F(f *ssa.Func) {
 		t.Errorf("Value.Pos: %q, want %q", got, want)
 	}
 }
+
+// An index expression's value is an element; a function with named
+// results returns its first result's type; a type alias has the members
+// of the type it names.
+func TestReferencesGoIndexNamedResultsAlias(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"fs/fs.go": `package fs
+
+type DirEntry interface{ IsDir() bool }
+
+type Response struct{ StatusCode int }
+
+type Other struct{ StatusCode int; Blocks []*Block }
+
+type Block struct{ Pos int }
+
+type Pos2 struct{ Pos int }
+
+func (Pos2) IsDir() bool { return false }
+`,
+		"os/os.go": `package os
+
+import "example.com/p/fs"
+
+type DirEntry = fs.DirEntry
+
+func ReadDir(name string) ([]DirEntry, error) { return nil, nil }
+
+func Get(url string) (resp *fs.Response, err error) { return nil, nil }
+`,
+		"use/use.go": `package use
+
+import (
+	"example.com/p/fs"
+	"example.com/p/os"
+)
+
+func F(o *fs.Other) {
+	es, _ := os.ReadDir(".")
+	for _, e := range es {
+		_ = e.IsDir()
+	}
+	resp, _ := os.Get("x")
+	_ = resp.StatusCode
+	b := o.Blocks[0]
+	_ = b.Pos
+	_ = o.Blocks[1].Pos
+}
+`,
+	})
+	for target, want := range map[string]string{
+		"fs/fs.go#DirEntry.IsDir":      "use/use.go:11 resolved",
+		"fs/fs.go#Response.StatusCode": "use/use.go:14 resolved",
+		"fs/fs.go#Block.Pos":           "use/use.go:16 resolved\nuse/use.go:17 resolved",
+	} {
+		r, err := e.Index().References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+}

@@ -151,6 +151,43 @@ func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
 	return out
 }
 
+// goMembers: the members called name of type t, or of the type t is an
+// alias of (type DirEntry = fs.DirEntry).
+func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
+	for i := 0; i < 4; i++ {
+		if m := q.members(t.scope, t.name, name); len(m) > 0 {
+			return m
+		}
+		next, ok := q.goAliased(t, depth)
+		if !ok {
+			return nil
+		}
+		t = next
+	}
+	return nil
+}
+
+// goAliased is the type an alias declaration names.
+func (q *refQuery) goAliased(t goType, depth int) (goType, bool) {
+	if t.pkg || t.name == "" {
+		return goType{}, false
+	}
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		sig := strings.TrimSpace(n.signature)
+		j := strings.IndexByte(sig, '=')
+		if !strings.HasPrefix(sig, "type ") || j < 0 {
+			continue
+		}
+		target := goNamedType(strings.TrimSpace(sig[j+1:]))
+		if target == "" {
+			return goType{}, false
+		}
+		return q.goEval(d, target, depth+1)
+	}
+	return goType{}, false
+}
+
 // anyMembers: every Go method or field called name (a receiver whose
 // type the file does not tell).
 func (q *refQuery) anyMembers(coll, name string) []nodeRef {
@@ -187,7 +224,7 @@ func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 	switch {
 	case r.QualType != "":
 		if t, ok := q.goEval(d, r.QualType, 0); ok && !t.pkg {
-			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+			if m := q.goMembers(t, r.Name, 0); len(m) > 0 {
 				return m
 			}
 		} else if ok && t.pkg {
@@ -217,7 +254,7 @@ func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 			return q.pkgLevel(goScope{d.Collection, dir}, r.Name)
 		}
 		if t, ok := q.goEval(d, "="+r.Qualifier, 0); ok && !t.pkg {
-			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+			if m := q.goMembers(t, r.Name, 0); len(m) > 0 {
 				return m
 			}
 		}
@@ -298,7 +335,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		if cur.pkg {
 			defs = q.pkgLevel(cur.scope, m)
 		} else {
-			defs = q.members(cur.scope, cur.name, m)
+			defs = q.goMembers(cur, m, depth)
 		}
 		t, ok := q.goValueType(defs, call, elem, depth)
 		if !ok {
@@ -381,8 +418,56 @@ func goResultType(sig string, elem bool) string {
 		return ""
 	}
 	res := strings.TrimSpace(sig[end+1:])
-	res = strings.TrimPrefix(res, "(")
+	if strings.HasPrefix(res, "(") {
+		res = goFirstResult(res[1:])
+	}
 	return goTypeAt(res, elem)
+}
+
+var goTypeKeywords = map[string]bool{"chan": true, "func": true, "map": true, "struct": true, "interface": true}
+
+// goFirstResult is the type of the first result in a result list (after
+// its opening parenthesis): "T, error)" is T; of named results,
+// "resp *Response, err error)" is *Response and "a, b T)" is T.
+func goFirstResult(list string) string {
+	var elems []string
+	depth, from := 0, 0
+	for i := 0; i < len(list); i++ {
+		switch list[i] {
+		case '(', '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		case ')':
+			if depth == 0 {
+				elems = append(elems, list[from:i])
+				from = -1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				elems = append(elems, list[from:i])
+				from = i + 1
+			}
+		}
+		if from < 0 {
+			break
+		}
+	}
+	if from >= 0 {
+		elems = append(elems, list[from:])
+	}
+	for _, e := range elems {
+		e = strings.TrimSpace(e)
+		if f := strings.Fields(e); len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] {
+			// name Type: the type follows the first name that has one.
+			return strings.TrimSpace(e[len(f[0]):])
+		}
+	}
+	if len(elems) > 0 {
+		return strings.TrimSpace(elems[0])
+	}
+	return ""
 }
 
 // goDeclType is the type of a var, const or field signature

@@ -407,6 +407,14 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 		if t := w.exprType(f, s, depth+1); t != "" && !strings.HasSuffix(t, "()") {
 			return t + "()"
 		}
+	case "index_expression":
+		// x[i]: an element of x (a generic instantiation f[T]() is not
+		// told apart, and resolves to nothing).
+		if t := w.exprType(n.ChildByFieldName("operand"), s, depth+1); t != "" && !strings.HasSuffix(t, "[]") {
+			return t + "[]"
+		}
+	case "slice_expression":
+		return w.exprType(n.ChildByFieldName("operand"), s, depth+1)
 	case "type_conversion_expression":
 		return w.typeExpr(n.ChildByFieldName("type"), s)
 	case "type_assertion_expression":
