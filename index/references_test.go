@@ -360,3 +360,43 @@ func F(o *fs.Other) {
 		}
 	}
 }
+
+// Ranging over, or indexing, a value of a named slice or map type gives
+// its declared element type.
+func TestReferencesGoNamedContainers(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"ssa/ssa.go": `package ssa
+
+type Value struct{ Block int }
+
+type Other struct{ Block int }
+
+type eqclass []*Value
+
+type byID map[int]eqclass
+
+type Func struct{ Classes []eqclass; IDs byID }
+
+func (f *Func) Class(i int) eqclass { return f.Classes[i] }
+
+func use(f *Func, e eqclass) {
+	for _, v := range e {
+		_ = v.Block
+	}
+	_ = f.Class(0)[1].Block
+	for _, c := range f.IDs {
+		_ = c[0].Block
+	}
+}
+`,
+	})
+	r, err := e.Index().References(ReferencesRequest{Target: "ssa/ssa.go#Value.Block"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ssa/ssa.go:17 resolved\nssa/ssa.go:19 resolved\nssa/ssa.go:21 resolved"
+	if got := strings.Join(refsOf(r), "\n"); got != want {
+		t.Errorf("Value.Block: %q, want %q", got, want)
+	}
+}

@@ -293,9 +293,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	parts := strings.Split(expr, ">")
 	here := goScope{d.Collection, docDir(d)}
 	var cur goType
-	base := parts[0]
-	elem := strings.HasSuffix(base, "[]")
-	base = strings.TrimSuffix(base, "[]")
+	base, elems := goElems(parts[0])
 	call := strings.HasSuffix(base, "()")
 	base = strings.TrimSuffix(base, "()")
 	switch {
@@ -308,14 +306,12 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
 			break
 		}
-		t, ok := q.goValueType(q.pkgLevel(here, name), call, elem, depth)
+		t, ok := q.goValueType(q.pkgLevel(here, name), call, elems > 0, depth)
 		if !ok {
 			return goType{}, false
 		}
 		cur = t
-	case elem:
-		// Only a declaration's written type tells its element.
-		return goType{}, false
+		elems = max(elems-1, 0)
 	case strings.IndexByte(base, '.') > 0:
 		i := strings.IndexByte(base, '.')
 		dir, ok := q.bindings(d)[base[:i]]
@@ -326,9 +322,16 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	default:
 		cur = goType{scope: here, name: base}
 	}
+	for ; elems > 0; elems-- {
+		// A value of named type T ranged or indexed: T's element.
+		t, ok := q.goElemOf(cur, depth)
+		if !ok {
+			return goType{}, false
+		}
+		cur = t
+	}
 	for _, m := range parts[1:] {
-		elem := strings.HasSuffix(m, "[]")
-		m = strings.TrimSuffix(m, "[]")
+		m, elems := goElems(m)
 		call := strings.HasSuffix(m, "()")
 		m = strings.TrimSuffix(m, "()")
 		var defs []nodeRef
@@ -337,13 +340,27 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		} else {
 			defs = q.goMembers(cur, m, depth)
 		}
-		t, ok := q.goValueType(defs, call, elem, depth)
+		t, ok := q.goValueType(defs, call, elems > 0, depth)
+		for ; ok && elems > 1; elems-- {
+			t, ok = q.goElemOf(t, depth)
+		}
 		if !ok {
 			return goType{}, false
 		}
 		cur = t
 	}
 	return cur, true
+}
+
+// goElems splits the element suffixes off a part of a type expression:
+// "f[][]" is f and 2 (an element of an element of f).
+func goElems(m string) (string, int) {
+	n := 0
+	for strings.HasSuffix(m, "[]") {
+		m = m[:len(m)-2]
+		n++
+	}
+	return m, n
 }
 
 // goValueType is the type of the definitions in defs (several when
@@ -380,16 +397,61 @@ func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType
 			return goType{}, false
 		}
 		t := goResultType(n.signature, elem)
+		if t == "" && elem {
+			return q.goNamedElem(d, goResultType(n.signature, false), depth)
+		}
 		if t == "" {
 			return goType{}, false
 		}
 		return q.goEval(d, t, depth+1)
 	}
 	t := goDeclType(n.signature, n.name, elem)
+	if t == "" && elem {
+		return q.goNamedElem(d, goDeclType(n.signature, n.name, false), depth)
+	}
 	if t == "" {
 		return goType{}, false
 	}
 	return q.goEval(d, t, depth+1)
+}
+
+// goNamedElem is the element type of named type t (written in d), when
+// t is declared as a slice, array, map or channel (type eqclass []*Value).
+func (q *refQuery) goNamedElem(d *docMeta, t string, depth int) (goType, bool) {
+	if t == "" {
+		return goType{}, false
+	}
+	nt, ok := q.goEval(d, t, depth+1)
+	if !ok || nt.pkg {
+		return goType{}, false
+	}
+	return q.goElemOf(nt, depth)
+}
+
+// goElemOf is the element type of the slice, array, map or channel type
+// that named type t is declared as.
+func (q *refQuery) goElemOf(t goType, depth int) (goType, bool) {
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		sig := strings.TrimSpace(n.signature)
+		rest, ok := strings.CutPrefix(sig, "type "+t.name)
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(rest, "[") && !strings.HasPrefix(rest, "[]") {
+			// Type parameters: type List[T any] []T.
+			if end := strings.IndexByte(rest, ']'); end >= 0 && strings.Contains(rest[:end], " ") {
+				rest = rest[end+1:]
+			}
+		}
+		rest = strings.TrimPrefix(strings.TrimSpace(rest), "= ")
+		e := goTypeAt(strings.TrimSpace(rest), true)
+		if e == "" {
+			return goType{}, false
+		}
+		return q.goEval(d, e, depth+1)
+	}
+	return goType{}, false
 }
 
 // goResultType is the first result of a Go function signature, as a

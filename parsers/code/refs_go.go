@@ -410,7 +410,7 @@ func (w *goWalker) exprType(n *sitter.Node, s *goScope, depth int) string {
 	case "index_expression":
 		// x[i]: an element of x (a generic instantiation f[T]() is not
 		// told apart, and resolves to nothing).
-		if t := w.exprType(n.ChildByFieldName("operand"), s, depth+1); t != "" && !strings.HasSuffix(t, "[]") {
+		if t := w.exprType(n.ChildByFieldName("operand"), s, depth+1); t != "" {
 			return t + "[]"
 		}
 	case "slice_expression":
