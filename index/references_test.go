@@ -400,3 +400,55 @@ func use(f *Func, e eqclass) {
 		t.Errorf("Value.Block: %q, want %q", got, want)
 	}
 }
+
+// A member promoted from an embedded struct resolves to the embedded
+// type's definition.
+func TestReferencesGoEmbedded(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"pkgbits/enc.go": `package pkgbits
+
+type Encoder struct{ Idx int }
+
+type Other struct{ Idx int }
+`,
+		"noder/w.go": `package noder
+
+import (
+	"sync"
+
+	"example.com/p/pkgbits"
+)
+
+type common struct {
+	mu sync.Mutex
+}
+
+type writer struct {
+	p int
+
+	*pkgbits.Encoder // the element encoder
+	common
+}
+
+type mu struct{ mu int }
+
+func (w *writer) use() {
+	_ = w.Idx
+	_ = w.mu
+}
+`,
+	})
+	for target, want := range map[string]string{
+		"pkgbits/enc.go#Encoder.Idx": "noder/w.go:23 resolved",
+		"noder/w.go#common.mu":       "noder/w.go:24 resolved",
+	} {
+		r, err := e.Index().References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+}

@@ -23,8 +23,9 @@ type goPkgs struct {
 	names  map[string]string // collection "\x00" dir → package name
 	dirs   map[string][]string
 	mu     sync.Mutex
-	paths  map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
-	builds map[*docMeta]bool // goBuilds' answers
+	paths  map[string]string    // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	builds map[*docMeta]bool    // goBuilds' answers
+	embeds map[nodeRef][]string // goEmbedded's answers
 }
 
 func (v *view) goPackages() *goPkgs {
@@ -151,8 +152,9 @@ func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
 	return out
 }
 
-// goMembers: the members called name of type t, or of the type t is an
-// alias of (type DirEntry = fs.DirEntry).
+// goMembers: the members called name of type t, of the type t is an
+// alias of (type DirEntry = fs.DirEntry), or promoted from the types its
+// struct embeds (the shallowest that has one, as Go selects it).
 func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 	for i := 0; i < 4; i++ {
 		if m := q.members(t.scope, t.name, name); len(m) > 0 {
@@ -160,11 +162,82 @@ func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 		}
 		next, ok := q.goAliased(t, depth)
 		if !ok {
-			return nil
+			break
 		}
 		t = next
 	}
-	return nil
+	if depth > 3 {
+		return nil
+	}
+	var out []nodeRef
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		if n.kind != treenav.KindStruct {
+			continue
+		}
+		for _, e := range q.goEmbedded(c) {
+			if et, ok := q.goEval(d, e, depth+1); ok && !et.pkg {
+				out = append(out, q.goMembers(et, name, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// goEmbedded lists the types a struct declaration embeds ("T", "q.T"),
+// read from its text (the outline has no node for an embedded field).
+func (q *refQuery) goEmbedded(c nodeRef) []string {
+	g := q.v.goPackages()
+	g.mu.Lock()
+	out, seen := g.embeds[c]
+	g.mu.Unlock()
+	if seen {
+		return out
+	}
+	_, n, d := q.node(c)
+	if q.ix != nil {
+		if src, err := q.ix.fileOf(d); err == nil {
+			out = goEmbeddedIn(src, int(n.lineStart), int(n.lineEnd))
+		}
+	}
+	g.mu.Lock()
+	if g.embeds == nil {
+		g.embeds = map[nodeRef][]string{}
+	}
+	g.embeds[c] = out
+	g.mu.Unlock()
+	return out
+}
+
+// goEmbeddedIn reads the embedded fields of the struct type declared on
+// lines [from, to] of src: lines that hold a type name alone ("*T",
+// "q.T", "T[K]", with an optional tag and comment).
+func goEmbeddedIn(src []byte, from, to int) []string {
+	var out []string
+	line := 1
+	for len(src) > 0 && line <= to {
+		i := bytes.IndexByte(src, '\n')
+		var l []byte
+		if i < 0 {
+			l, src = src, nil
+		} else {
+			l, src = src[:i], src[i+1:]
+		}
+		if line > from && line < to {
+			s := strings.TrimSpace(string(l))
+			if k := strings.Index(s, "//"); k >= 0 {
+				s = strings.TrimSpace(s[:k])
+			}
+			if k := strings.IndexAny(s, "`\""); k > 0 {
+				s = strings.TrimSpace(s[:k])
+			}
+			if t := goNamedType(s); t != "" && (t == strings.TrimLeft(s, "*") || strings.HasPrefix(strings.TrimLeft(s, "*"), t+"[")) {
+				out = append(out, t)
+			}
+		}
+		line++
+	}
+	return out
 }
 
 // goAliased is the type an alias declaration names.
