@@ -762,18 +762,40 @@ func goHostFile(p string) bool {
 }
 
 // preferHost narrows Go candidates to those in files the host builds,
-// when some are and some are not.
+// when some are and some are not. File names decide first; the files'
+// //go:build lines are read only for definitions of one name in one
+// package, the ones build constraints tell apart.
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {
-		if _, _, d := q.node(c); d.Language != "go" || q.goBuilds(d) {
+		if _, _, d := q.node(c); d.Language != "go" || goHostFile(d.Path) {
 			host = append(host, c)
 		}
 	}
 	if len(host) == 0 {
 		return cands
 	}
-	return host
+	if len(host) < 2 {
+		return host
+	}
+	key := func(c nodeRef) string {
+		_, n, d := q.node(c)
+		return d.Collection + "\x00" + docDir(d) + "\x00" + qualifiedName(n)
+	}
+	same := map[string]int{}
+	for _, c := range host {
+		same[key(c)]++
+	}
+	var kept []nodeRef
+	for _, c := range host {
+		if _, _, d := q.node(c); same[key(c)] < 2 || d.Language != "go" || q.goBuilds(d) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return host
+	}
+	return kept
 }
 
 // goBuilds reports whether the host's build compiles a Go file, by its
