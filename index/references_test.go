@@ -196,3 +196,248 @@ func TestReferencesTargetPrefersPublic(t *testing.T) {
 		t.Errorf("two public definitions: %v", err)
 	}
 }
+
+// A name defined once per build configuration in files told apart by
+// //go:build lines (not by their names): the definition the host builds
+// is the resolved one, the other stays a candidate.
+func TestReferencesGoBuildConstraint(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":      "module example.com/p\n",
+		"a/on.go":     "//go:build !treenavoff\n\npackage a\n\ntype file struct{ pfd int }\n\nfunc Open() *file { return nil }\n",
+		"a/off.go":    "//go:build treenavoff\n\npackage a\n\ntype file struct{ pfd int }\n\nfunc Open() *file { return nil }\n",
+		"a/legacy.go": "// +build ignore\n\npackage a\n\nfunc Legacy() {}\n",
+		"b/b.go":      "package b\n\nimport \"example.com/p/a\"\n\nfunc Use() { a.Open() }\n",
+		"a/use.go":    "package a\n\nfunc use(f *file) int { return f.pfd }\n",
+	})
+	for target, want := range map[string]string{
+		"a/on.go#Open":      "b/b.go:5 resolved",
+		"a/off.go#Open":     "b/b.go:5 ambiguous",
+		"a/on.go#file.pfd":  "a/use.go:3 resolved",
+		"a/off.go#file.pfd": "a/use.go:3 ambiguous",
+	} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"a/on.go": true, "a/off.go": false, "a/legacy.go": false, "a/x_plan9.go": false,
+	} {
+		src := "package a\n"
+		if name == "a/off.go" {
+			src = "//go:build treenavoff\n\n" + src
+		}
+		if name == "a/legacy.go" {
+			src = "// +build ignore\n\n" + src
+		}
+		if got := goMatchSource(name, []byte(src)); got != want {
+			t.Errorf("goMatchSource(%s) = %v", name, got)
+		}
+	}
+}
+
+// A two-variable range's value has the element type of the slice, array,
+// map or channel declared for what it ranges over.
+func TestReferencesGoRange(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"ssa/ssa.go": `package ssa
+
+type Func struct{ Blocks []*Block; ByID map[int]*Value }
+
+type Block struct{ Values [4]Value }
+
+type Value struct{ Pos int }
+
+type Other struct{ Pos int }
+
+func All() []*Value { return nil }
+`,
+		"use/use.go": `package use
+
+import "example.com/p/ssa"
+
+func F(f *ssa.Func) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Values {
+			_ = v.Pos
+		}
+	}
+	for _, v := range f.ByID {
+		_ = v.Pos
+	}
+	for _, v := range ssa.All() {
+		_ = v.Pos
+	}
+}
+`,
+	})
+	r, err := ix.References(ReferencesRequest{Target: "ssa/ssa.go#Value.Pos"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "use/use.go:8 resolved\nuse/use.go:12 resolved\nuse/use.go:15 resolved"
+	if got := strings.Join(refsOf(r), "\n"); got != want {
+		t.Errorf("Value.Pos: %q, want %q", got, want)
+	}
+}
+
+// An index expression's value is an element; a function with named
+// results returns its first result's type; a type alias has the members
+// of the type it names.
+func TestReferencesGoIndexNamedResultsAlias(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"fs/fs.go": `package fs
+
+type DirEntry interface{ IsDir() bool }
+
+type Response struct{ StatusCode int }
+
+type Other struct{ StatusCode int; Blocks []*Block }
+
+type Block struct{ Pos int }
+
+type Pos2 struct{ Pos int }
+
+func (Pos2) IsDir() bool { return false }
+`,
+		"os/os.go": `package os
+
+import "example.com/p/fs"
+
+type DirEntry = fs.DirEntry
+
+func ReadDir(name string) ([]DirEntry, error) { return nil, nil }
+
+func Get(url string) (resp *fs.Response, err error) { return nil, nil }
+`,
+		"use/use.go": `package use
+
+import (
+	"example.com/p/fs"
+	"example.com/p/os"
+)
+
+func F(o *fs.Other) {
+	es, _ := os.ReadDir(".")
+	for _, e := range es {
+		_ = e.IsDir()
+	}
+	resp, _ := os.Get("x")
+	_ = resp.StatusCode
+	b := o.Blocks[0]
+	_ = b.Pos
+	_ = o.Blocks[1].Pos
+}
+`,
+	})
+	for target, want := range map[string]string{
+		"fs/fs.go#DirEntry.IsDir":      "use/use.go:11 resolved",
+		"fs/fs.go#Response.StatusCode": "use/use.go:14 resolved",
+		"fs/fs.go#Block.Pos":           "use/use.go:16 resolved\nuse/use.go:17 resolved",
+	} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+}
+
+// Ranging over, or indexing, a value of a named slice or map type gives
+// its declared element type.
+func TestReferencesGoNamedContainers(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"ssa/ssa.go": `package ssa
+
+type Value struct{ Block int }
+
+type Other struct{ Block int }
+
+type eqclass []*Value
+
+type byID map[int]eqclass
+
+type Func struct{ Classes []eqclass; IDs byID }
+
+func (f *Func) Class(i int) eqclass { return f.Classes[i] }
+
+func use(f *Func, e eqclass) {
+	for _, v := range e {
+		_ = v.Block
+	}
+	_ = f.Class(0)[1].Block
+	for _, c := range f.IDs {
+		_ = c[0].Block
+	}
+}
+`,
+	})
+	r, err := ix.References(ReferencesRequest{Target: "ssa/ssa.go#Value.Block"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ssa/ssa.go:17 resolved\nssa/ssa.go:19 resolved\nssa/ssa.go:21 resolved"
+	if got := strings.Join(refsOf(r), "\n"); got != want {
+		t.Errorf("Value.Block: %q, want %q", got, want)
+	}
+}
+
+// A member promoted from an embedded struct resolves to the embedded
+// type's definition.
+func TestReferencesGoEmbedded(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"pkgbits/enc.go": `package pkgbits
+
+type Encoder struct{ Idx int }
+
+type Other struct{ Idx int }
+`,
+		"noder/w.go": `package noder
+
+import (
+	"sync"
+
+	"example.com/p/pkgbits"
+)
+
+type common struct {
+	mu sync.Mutex
+}
+
+type writer struct {
+	p int
+
+	*pkgbits.Encoder // the element encoder
+	common
+}
+
+type mu struct{ mu int }
+
+func (w *writer) use() {
+	_ = w.Idx
+	_ = w.mu
+}
+`,
+	})
+	for target, want := range map[string]string{
+		"pkgbits/enc.go#Encoder.Idx": "noder/w.go:23 resolved",
+		"noder/w.go#common.mu":       "noder/w.go:24 resolved",
+	} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+}

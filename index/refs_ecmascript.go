@@ -182,6 +182,17 @@ func esDefault(x *refIndex, file, local string, depth int) []int {
 	return esExport(x, file, local, depth)
 }
 
+// esDefaultBinding: import reference r is the binding of a module's
+// default export (import X from 'm', export {default as X} from 'm').
+func esDefaultBinding(f *refFile, r langRef) bool {
+	for _, im := range f.Refs.Imports {
+		if im.Local == r.Name && im.Path == r.Qualifier && im.Name == "default" {
+			return true
+		}
+	}
+	return false
+}
+
 // esNamespace returns the module files a qualifier names through a
 // namespace import (import * as ns) or a whole-module require.
 func esNamespace(x *refIndex, f *refFile, q string) []string {
@@ -224,10 +235,18 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	typeOf := esTypeOf(x)
 	bases := func(c int) []int { return x.basesOf(c, typeOf) }
 	switch {
+	case r.Kind == "import" && r.Qualifier == "":
+		// export {a as b}: the file's own a.
+		return x.verdict(esLocal(x, f, r.Name, 0))
 	case r.Kind == "import":
+		def := esDefaultBinding(f, r)
 		var out []int
 		for _, m := range esModuleFiles(x, f.Path, r.Qualifier) {
-			out = append(out, esExport(x, m, r.Name, 0)...)
+			if def {
+				out = append(out, esDefault(x, m, r.Name, 0)...)
+			} else {
+				out = append(out, esExport(x, m, r.Name, 0)...)
+			}
 		}
 		return x.verdict(out)
 	case r.Qualifier == "super":
@@ -279,6 +298,13 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			return x.withOverrides(x.verdict(ms), bases)
 		}
 		return unknownReceiver(x, f.Language, r.Name)
+	case r.RootType != "" && r.RootType != "?" && strings.Contains(r.Qualifier, "."):
+		// this.a.b.m(), x.a.m(): follow the declared types of the fields.
+		if cls := esFieldPath(x, f, r, bases); len(cls) > 0 {
+			if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
+				return x.withOverrides(x.verdict(ms), bases)
+			}
+		}
 	case r.Qualifier != "?":
 		if ms := esNamespace(x, f, r.Qualifier); len(ms) > 0 {
 			var out []int
@@ -311,4 +337,84 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		}
 	}
 	return unknownReceiver(x, f.Language, r.Name)
+}
+
+// esFieldPath resolves a dotted qualifier whose first name has a known
+// type (r.RootType: the class for this, a typed local's type) through
+// the declared types of the fields it names, to the classes of its
+// value; nil when a field's type is not a class of the tree.
+func esFieldPath(x *refIndex, f *refFile, r langRef, bases func(int) []int) []int {
+	parts := strings.Split(r.Qualifier, ".")
+	cur := classesOf(x, esLocal(x, f, r.RootType, 0))
+	for _, p := range parts[1:] {
+		var next []int
+		for _, m := range x.members(cur, p, bases) {
+			d := &x.Defs[m]
+			if d.Kind == "method" || d.Kind == "function" || isClassKind(d.Kind) {
+				continue
+			}
+			if t := esFieldType(d.Signature, p); t != "" {
+				if mf := x.file(d.Path); mf != nil {
+					next = append(next, classesOf(x, esLocal(x, mf, t, 0))...)
+				}
+			}
+		}
+		cur = dedupe(next)
+		if len(cur) == 0 {
+			return nil
+		}
+	}
+	return cur
+}
+
+// esFieldType reads the type of a field from its signature: the declared
+// one ("private source?: Observable<T> | undefined" is Observable), else
+// the class of a "= new C()" initializer.
+func esFieldType(sig, name string) string {
+	i := -1
+	for from := 0; ; {
+		j := strings.Index(sig[from:], name)
+		if j < 0 {
+			return ""
+		}
+		j += from
+		end := j + len(name)
+		if (j == 0 || !isIdentByte(sig[j-1])) && (end == len(sig) || !isIdentByte(sig[end])) {
+			i = j
+			break
+		}
+		from = end
+	}
+	rest := strings.TrimLeft(sig[i+len(name):], "?! \t")
+	if t, ok := strings.CutPrefix(rest, ":"); ok {
+		if j := strings.IndexAny(t, "=;"); j >= 0 {
+			t = t[:j]
+		}
+		// T | undefined, T | null: T.
+		out := ""
+		for _, part := range strings.Split(t, "|") {
+			switch part = strings.TrimSpace(part); part {
+			case "", "undefined", "null":
+				continue
+			}
+			if out != "" {
+				return ""
+			}
+			out = simpleTypeName(part)
+		}
+		return out
+	}
+	if v, ok := strings.CutPrefix(rest, "="); ok {
+		v = strings.TrimSpace(v)
+		if c, ok := strings.CutPrefix(v, "new "); ok {
+			if j := strings.IndexAny(c, "(<"); j >= 0 {
+				return simpleTypeName(c[:j])
+			}
+		}
+	}
+	return ""
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

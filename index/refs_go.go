@@ -1,6 +1,9 @@
 package index
 
 import (
+	"bytes"
+	"go/build"
+	"io"
 	"path"
 	"runtime"
 	"slices"
@@ -17,11 +20,13 @@ func init() {
 // goPkgs is a view's Go packages: directory → package name, per
 // collection, and the import paths resolved so far.
 type goPkgs struct {
-	once  sync.Once
-	names map[string]string // collection "\x00" dir → package name
-	dirs  map[string][]string
-	mu    sync.Mutex
-	paths map[string]string // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	once   sync.Once
+	names  map[string]string // collection "\x00" dir → package name
+	dirs   map[string][]string
+	mu     sync.Mutex
+	paths  map[string]string    // collection "\x00" importing dir "\x00" import path → dir ("" none)
+	builds map[*docMeta]bool    // goBuilds' answers
+	embeds map[nodeRef][]string // goEmbedded's answers
 	// binds are each file's import bindings (refQuery.bindings), kept
 	// for the view: a common method name's references span thousands of
 	// files, and each query recomputed their imports.
@@ -150,6 +155,115 @@ func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
 	return slices.Clone(q.goNamed(name).byKey[sc.coll+"\x00"+sc.dir+"\x00"+typ+"."+name])
 }
 
+// goMembers: the members called name of type t, of the type t is an
+// alias of (type DirEntry = fs.DirEntry), or promoted from the types its
+// struct embeds (the shallowest that has one, as Go selects it).
+func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
+	for i := 0; i < 4; i++ {
+		if m := q.members(t.scope, t.name, name); len(m) > 0 {
+			return m
+		}
+		next, ok := q.goAliased(t, depth)
+		if !ok {
+			break
+		}
+		t = next
+	}
+	if depth > 3 {
+		return nil
+	}
+	var out []nodeRef
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		if n.kind != treenav.KindStruct {
+			continue
+		}
+		for _, e := range q.goEmbedded(c) {
+			if et, ok := q.goEval(d, e, depth+1); ok && !et.pkg {
+				out = append(out, q.goMembers(et, name, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// goEmbedded lists the types a struct declaration embeds ("T", "q.T"),
+// read from its text (the outline has no node for an embedded field).
+func (q *refQuery) goEmbedded(c nodeRef) []string {
+	g := q.v.goPackages()
+	g.mu.Lock()
+	out, seen := g.embeds[c]
+	g.mu.Unlock()
+	if seen {
+		return out
+	}
+	_, n, d := q.node(c)
+	if q.ix != nil {
+		if src, err := q.ix.fileOf(d); err == nil {
+			out = goEmbeddedIn(src, int(n.lineStart), int(n.lineEnd))
+		}
+	}
+	g.mu.Lock()
+	if g.embeds == nil {
+		g.embeds = map[nodeRef][]string{}
+	}
+	g.embeds[c] = out
+	g.mu.Unlock()
+	return out
+}
+
+// goEmbeddedIn reads the embedded fields of the struct type declared on
+// lines [from, to] of src: lines that hold a type name alone ("*T",
+// "q.T", "T[K]", with an optional tag and comment).
+func goEmbeddedIn(src []byte, from, to int) []string {
+	var out []string
+	line := 1
+	for len(src) > 0 && line <= to {
+		i := bytes.IndexByte(src, '\n')
+		var l []byte
+		if i < 0 {
+			l, src = src, nil
+		} else {
+			l, src = src[:i], src[i+1:]
+		}
+		if line > from && line < to {
+			s := strings.TrimSpace(string(l))
+			if k := strings.Index(s, "//"); k >= 0 {
+				s = strings.TrimSpace(s[:k])
+			}
+			if k := strings.IndexAny(s, "`\""); k > 0 {
+				s = strings.TrimSpace(s[:k])
+			}
+			if t := goNamedType(s); t != "" && (t == strings.TrimLeft(s, "*") || strings.HasPrefix(strings.TrimLeft(s, "*"), t+"[")) {
+				out = append(out, t)
+			}
+		}
+		line++
+	}
+	return out
+}
+
+// goAliased is the type an alias declaration names.
+func (q *refQuery) goAliased(t goType, depth int) (goType, bool) {
+	if t.pkg || t.name == "" {
+		return goType{}, false
+	}
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		sig := strings.TrimSpace(n.signature)
+		j := strings.IndexByte(sig, '=')
+		if !strings.HasPrefix(sig, "type ") || j < 0 {
+			continue
+		}
+		target := goNamedType(strings.TrimSpace(sig[j+1:]))
+		if target == "" {
+			return goType{}, false
+		}
+		return q.goEval(d, target, depth+1)
+	}
+	return goType{}, false
+}
+
 // anyMembers: every Go method or field called name (a receiver whose
 // type the file does not tell).
 func (q *refQuery) anyMembers(coll, name string) []nodeRef {
@@ -179,7 +293,7 @@ func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 	switch {
 	case r.QualType != "":
 		if t, ok := q.goEval(d, r.QualType, 0); ok && !t.pkg {
-			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+			if m := q.goMembers(t, r.Name, 0); len(m) > 0 {
 				return m
 			}
 		} else if ok && t.pkg {
@@ -209,7 +323,7 @@ func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 			return q.pkgLevel(goScope{d.Collection, dir}, r.Name)
 		}
 		if t, ok := q.goEval(d, "="+r.Qualifier, 0); ok && !t.pkg {
-			if m := q.members(t.scope, t.name, r.Name); len(m) > 0 {
+			if m := q.goMembers(t, r.Name, 0); len(m) > 0 {
 				return m
 			}
 		}
@@ -248,7 +362,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	parts := strings.Split(expr, ">")
 	here := goScope{d.Collection, docDir(d)}
 	var cur goType
-	base := parts[0]
+	base, elems := goElems(parts[0])
 	call := strings.HasSuffix(base, "()")
 	base = strings.TrimSuffix(base, "()")
 	switch {
@@ -261,11 +375,12 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
 			break
 		}
-		t, ok := q.goValueType(q.pkgLevel(here, name), call, depth)
+		t, ok := q.goValueType(q.pkgLevel(here, name), call, elems > 0, depth)
 		if !ok {
 			return goType{}, false
 		}
 		cur = t
+		elems = max(elems-1, 0)
 	case strings.IndexByte(base, '.') > 0:
 		i := strings.IndexByte(base, '.')
 		dir, ok := q.bindings(d)[base[:i]]
@@ -276,16 +391,28 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	default:
 		cur = goType{scope: here, name: base}
 	}
+	for ; elems > 0; elems-- {
+		// A value of named type T ranged or indexed: T's element.
+		t, ok := q.goElemOf(cur, depth)
+		if !ok {
+			return goType{}, false
+		}
+		cur = t
+	}
 	for _, m := range parts[1:] {
+		m, elems := goElems(m)
 		call := strings.HasSuffix(m, "()")
 		m = strings.TrimSuffix(m, "()")
 		var defs []nodeRef
 		if cur.pkg {
 			defs = q.pkgLevel(cur.scope, m)
 		} else {
-			defs = q.members(cur.scope, cur.name, m)
+			defs = q.goMembers(cur, m, depth)
 		}
-		t, ok := q.goValueType(defs, call, depth)
+		t, ok := q.goValueType(defs, call, elems > 0, depth)
+		for ; ok && elems > 1; elems-- {
+			t, ok = q.goElemOf(t, depth)
+		}
 		if !ok {
 			return goType{}, false
 		}
@@ -294,17 +421,30 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	return cur, true
 }
 
+// goElems splits the element suffixes off a part of a type expression:
+// "f[][]" is f and 2 (an element of an element of f).
+func goElems(m string) (string, int) {
+	n := 0
+	for strings.HasSuffix(m, "[]") {
+		m = m[:len(m)-2]
+		n++
+	}
+	return m, n
+}
+
 // goValueType is the type of the definitions in defs (several when
 // build-constrained files define a name each), when they agree: a type
 // is itself (called: a conversion), a function's or method's first
-// result when called, a variable's, constant's or field's declared type.
-func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bool) {
+// result when called, a variable's, constant's or field's declared type;
+// with elem, the element type of that slice, array, map or channel (what
+// a range over it yields, "X[]" in a type expression).
+func (q *refQuery) goValueType(defs []nodeRef, call, elem bool, depth int) (goType, bool) {
 	if len(defs) == 0 || len(defs) > 4 {
 		return goType{}, false
 	}
 	var out goType
 	for i, def := range defs {
-		t, ok := q.goValueType1(def, call, depth)
+		t, ok := q.goValueType1(def, call, elem, depth)
 		if !ok || i > 0 && t != out {
 			return goType{}, false
 		}
@@ -313,31 +453,80 @@ func (q *refQuery) goValueType(defs []nodeRef, call bool, depth int) (goType, bo
 	return out, true
 }
 
-func (q *refQuery) goValueType1(def nodeRef, call bool, depth int) (goType, bool) {
+func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType, bool) {
 	_, n, d := q.node(def)
 	switch n.kind {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
+		if elem {
+			return goType{}, false
+		}
 		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true
 	case treenav.KindFunction, treenav.KindMethod:
 		if !call {
 			return goType{}, false
 		}
-		t := goResultType(n.signature)
+		t := goResultType(n.signature, elem)
+		if t == "" && elem {
+			return q.goNamedElem(d, goResultType(n.signature, false), depth)
+		}
 		if t == "" {
 			return goType{}, false
 		}
 		return q.goEval(d, t, depth+1)
 	}
-	t := goDeclType(n.signature, n.name)
+	t := goDeclType(n.signature, n.name, elem)
+	if t == "" && elem {
+		return q.goNamedElem(d, goDeclType(n.signature, n.name, false), depth)
+	}
 	if t == "" {
 		return goType{}, false
 	}
 	return q.goEval(d, t, depth+1)
 }
 
+// goNamedElem is the element type of named type t (written in d), when
+// t is declared as a slice, array, map or channel (type eqclass []*Value).
+func (q *refQuery) goNamedElem(d *docMeta, t string, depth int) (goType, bool) {
+	if t == "" {
+		return goType{}, false
+	}
+	nt, ok := q.goEval(d, t, depth+1)
+	if !ok || nt.pkg {
+		return goType{}, false
+	}
+	return q.goElemOf(nt, depth)
+}
+
+// goElemOf is the element type of the slice, array, map or channel type
+// that named type t is declared as.
+func (q *refQuery) goElemOf(t goType, depth int) (goType, bool) {
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		sig := strings.TrimSpace(n.signature)
+		rest, ok := strings.CutPrefix(sig, "type "+t.name)
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(rest, "[") && !strings.HasPrefix(rest, "[]") {
+			// Type parameters: type List[T any] []T.
+			if end := strings.IndexByte(rest, ']'); end >= 0 && strings.Contains(rest[:end], " ") {
+				rest = rest[end+1:]
+			}
+		}
+		rest = strings.TrimPrefix(strings.TrimSpace(rest), "= ")
+		e := goTypeAt(strings.TrimSpace(rest), true)
+		if e == "" {
+			return goType{}, false
+		}
+		return q.goEval(d, e, depth+1)
+	}
+	return goType{}, false
+}
+
 // goResultType is the first result of a Go function signature, as a
-// named type expression ("T", "q.T"); "" when it is not one.
-func goResultType(sig string) string {
+// named type expression ("T", "q.T"), or its element type (elem); ""
+// when it is not one.
+func goResultType(sig string, elem bool) string {
 	// Skip the receiver, the name and the parameters: the result follows
 	// the parameters' closing parenthesis.
 	i := strings.Index(sig, "(")
@@ -360,13 +549,62 @@ func goResultType(sig string) string {
 		return ""
 	}
 	res := strings.TrimSpace(sig[end+1:])
-	res = strings.TrimPrefix(res, "(")
-	return goNamedType(res)
+	if strings.HasPrefix(res, "(") {
+		res = goFirstResult(res[1:])
+	}
+	return goTypeAt(res, elem)
+}
+
+var goTypeKeywords = map[string]bool{"chan": true, "func": true, "map": true, "struct": true, "interface": true}
+
+// goFirstResult is the type of the first result in a result list (after
+// its opening parenthesis): "T, error)" is T; of named results,
+// "resp *Response, err error)" is *Response and "a, b T)" is T.
+func goFirstResult(list string) string {
+	var elems []string
+	depth, from := 0, 0
+	for i := 0; i < len(list); i++ {
+		switch list[i] {
+		case '(', '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		case ')':
+			if depth == 0 {
+				elems = append(elems, list[from:i])
+				from = -1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				elems = append(elems, list[from:i])
+				from = i + 1
+			}
+		}
+		if from < 0 {
+			break
+		}
+	}
+	if from >= 0 {
+		elems = append(elems, list[from:])
+	}
+	for _, e := range elems {
+		e = strings.TrimSpace(e)
+		if f := strings.Fields(e); len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] {
+			// name Type: the type follows the first name that has one.
+			return strings.TrimSpace(e[len(f[0]):])
+		}
+	}
+	if len(elems) > 0 {
+		return strings.TrimSpace(elems[0])
+	}
+	return ""
 }
 
 // goDeclType is the type of a var, const or field signature
-// ("var X T", "X, Y *q.T", "var X = &T{...}"), "" when not a named type.
-func goDeclType(sig, name string) string {
+// ("var X T", "X, Y *q.T", "var X = &T{...}"), or its element type
+// (elem: "Xs []*T" is T); "" when not a named type.
+func goDeclType(sig, name string, elem bool) string {
 	s := strings.TrimSpace(sig)
 	for _, kw := range []string{"var ", "const "} {
 		s = strings.TrimPrefix(s, kw)
@@ -386,6 +624,9 @@ func goDeclType(sig, name string) string {
 	}
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "=") {
+		if elem {
+			return ""
+		}
 		s = strings.TrimSpace(s[1:])
 		s = strings.TrimPrefix(s, "&")
 		t := goNamedType(s)
@@ -403,7 +644,47 @@ func goDeclType(sig, name string) string {
 		}
 		return t
 	}
-	return goNamedType(s)
+	return goTypeAt(s, elem)
+}
+
+// goTypeAt reads the named type at the start of s, or with elem the
+// element type of the slice, array, map or channel type there ("[]*T",
+// "[4]T", "map[K]T", "<-chan T" are T).
+func goTypeAt(s string, elem bool) string {
+	if !elem {
+		return goNamedType(s)
+	}
+	s = strings.TrimLeft(s, "*")
+	switch {
+	case strings.HasPrefix(s, "["):
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			return ""
+		}
+		s = s[end+1:]
+	case strings.HasPrefix(s, "map["):
+		depth := 0
+		i := 3
+		for ; i < len(s); i++ {
+			if s[i] == '[' {
+				depth++
+			} else if s[i] == ']' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if i >= len(s) {
+			return ""
+		}
+		s = s[i+1:]
+	case strings.HasPrefix(s, "chan<- "), strings.HasPrefix(s, "<-chan "), strings.HasPrefix(s, "chan "):
+		s = s[strings.IndexByte(s, ' ')+1:]
+	default:
+		return ""
+	}
+	return goNamedType(strings.TrimSpace(s))
 }
 
 // goNamedType reads a named type at the start of s ("*q.T[K] ..." →
@@ -474,7 +755,9 @@ func goHostFile(p string) bool {
 }
 
 // preferHost narrows Go candidates to those in files the host builds,
-// when some are and some are not.
+// when some are and some are not. File names decide first; the files'
+// //go:build lines are read only for definitions of one name in one
+// package, the ones build constraints tell apart.
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {
@@ -485,5 +768,68 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	if len(host) == 0 {
 		return cands
 	}
-	return host
+	if len(host) < 2 {
+		return host
+	}
+	key := func(c nodeRef) string {
+		_, n, d := q.node(c)
+		return d.Collection + "\x00" + docDir(d) + "\x00" + qualifiedName(n)
+	}
+	same := map[string]int{}
+	for _, c := range host {
+		same[key(c)]++
+	}
+	var kept []nodeRef
+	for _, c := range host {
+		if _, _, d := q.node(c); same[key(c)] < 2 || d.Language != "go" || q.goBuilds(d) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return host
+	}
+	return kept
+}
+
+// goBuilds reports whether the host's build compiles a Go file, by its
+// name and its //go:build (or +build) lines, as go/build matches them:
+// the host's GOOS, GOARCH and toolchain tags, cgo off (the configuration
+// go/types is run with by gt-refs-go). Without the file's text, its name
+// alone decides.
+func (q *refQuery) goBuilds(d *docMeta) bool {
+	if !goHostFile(d.Path) {
+		return false
+	}
+	if q.ix == nil {
+		return true
+	}
+	g := q.v.goPackages()
+	g.mu.Lock()
+	ok, seen := g.builds[d]
+	g.mu.Unlock()
+	if seen {
+		return ok
+	}
+	ok = true
+	if src, err := q.ix.fileOf(d); err == nil {
+		ok = goMatchSource(d.Path, src)
+	}
+	g.mu.Lock()
+	if g.builds == nil {
+		g.builds = map[*docMeta]bool{}
+	}
+	g.builds[d] = ok
+	g.mu.Unlock()
+	return ok
+}
+
+// goMatchSource: go/build's verdict on a file of this name and text.
+func goMatchSource(p string, src []byte) bool {
+	ctx := build.Default
+	ctx.CgoEnabled = false
+	ctx.OpenFile = func(string) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(src)), nil
+	}
+	ok, err := ctx.MatchFile(path.Dir(p), path.Base(p))
+	return err != nil || ok
 }

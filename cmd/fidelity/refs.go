@@ -280,6 +280,14 @@ func refsFor(ix *index.Index, rel string, d gtDef, glob string) (*treenav.Refere
 		}
 		return resp, nil
 	}
+	if resp2.Symbol.Name != d.Name {
+		// The line's symbol is another (the function around a local the
+		// lister counts as a definition): its references are not these.
+		if err != nil {
+			return nil, fmt.Errorf("no definition %s at line %d (%s there): %w", d.Name, d.Line, resp2.Symbol.QualifiedName, err)
+		}
+		return resp, nil
+	}
 	return resp2, nil
 }
 

@@ -93,8 +93,12 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "formal_parameters":
 			if fn := t.parentOf(i); fn >= 0 {
 				s := int(w.scopeOf[fn])
+				ctor := t.nodes[fn].typ == "method_definition" && t.child(fn, "name") >= 0 && t.text(t.child(fn, "name")) == "constructor"
 				for _, p := range t.namedKids(i) {
 					jsBindParam(w, s, p)
+					if ctor {
+						jsParamProperty(w, fields, p)
+					}
 				}
 			}
 		case "arrow_function":
@@ -201,6 +205,15 @@ func jsDeclarator(w *refWalker, i int) {
 	v := t.child(i, "value")
 	if v >= 0 && typ == "" {
 		typ = jsConstructed(t, v)
+	}
+	if v >= 0 && t.nodes[v].typ == "this" && t.nodes[nm].typ == "object_pattern" && w.fieldType != nil {
+		// const { a, b } = this: the class's fields, with their types.
+		cls := w.classOf(i)
+		for _, k := range t.namedKids(nm) {
+			if t.nodes[k].typ == "shorthand_property_identifier_pattern" {
+				w.bindNode(s, k, w.fieldType(cls, t.text(k)))
+			}
+		}
 	}
 	if v >= 0 {
 		jsRequire(w, nm, v)
@@ -333,6 +346,30 @@ func jsBindParam(w *refWalker, s, p int) {
 	}
 }
 
+// jsParamProperty records a TypeScript parameter property (constructor(
+// private x: T)) as a field of the class, with its type.
+func jsParamProperty(w *refWalker, fields fieldTypes, p int) {
+	t := w.t
+	if t.nodes[p].typ != "required_parameter" && t.nodes[p].typ != "optional_parameter" {
+		return
+	}
+	txt := strings.TrimSpace(t.text(p))
+	if t.childOfType(p, "accessibility_modifier") < 0 && !strings.HasPrefix(txt, "readonly ") {
+		return
+	}
+	pat := t.child(p, "pattern")
+	if pat < 0 || t.nodes[pat].typ != "identifier" {
+		return
+	}
+	typ := ""
+	if ty := t.child(p, "type"); ty >= 0 {
+		typ = simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":"))
+	} else if v := t.child(p, "value"); v >= 0 {
+		typ = jsConstructed(t, v)
+	}
+	fields.set(w.classOf(p), t.text(pat), typ)
+}
+
 // jsBindPattern binds the names of a binding pattern.
 func jsBindPattern(w *refWalker, s, i int, typ string) {
 	t := w.t
@@ -380,7 +417,10 @@ func jsImport(w *refWalker, i int) {
 	for _, k := range t.namedKids(clause) {
 		switch t.nodes[k].typ {
 		case "identifier":
+			// import X from 'm': X names m's default export (the language
+			// service counts the binding as its reference).
 			w.out.Imports = append(w.out.Imports, langImport{Local: t.text(k), Path: path, Name: "default", Row: row})
+			w.importRef(k, t.text(k), path)
 		case "namespace_import":
 			if id := t.childOfType(k, "identifier"); id >= 0 {
 				w.out.Imports = append(w.out.Imports, langImport{Local: t.text(id), Path: path, Row: row})
@@ -451,6 +491,15 @@ func jsExport(w *refWalker, i int) {
 		} else {
 			w.refAlways(nm, "read", "", -1)
 		}
+		if al >= 0 {
+			// export {a as b}: b is an alias of a, a reference to it (of
+			// m's default export for export {default as b} from 'm').
+			name := t.text(nm)
+			if name == "default" {
+				name = local
+			}
+			w.importRef(al, name, path)
+		}
 	}
 }
 
@@ -501,8 +550,17 @@ func jsIdentifier(w *refWalker, i int) {
 	pt := t.nodes[p].typ
 	switch n.typ {
 	case "property_identifier", "private_property_identifier":
+		if pt == "pair" && n.field == "key" && t.nodes[p].parent >= 0 && t.nodes[t.nodes[p].parent].typ == "object" {
+			// {next: f}: the member of the type the object is given to,
+			// which only a type checker knows (the language service
+			// reads it so): a member of an unknown receiver. Also where
+			// the key names a symbol (a function-valued key in a call's
+			// argument is one).
+			w.refAlways(i, "write", "?", -1)
+			return
+		}
 		if pt != "member_expression" || n.field != "property" {
-			return // a key, a member's declared name, a JSX attribute
+			return // a member's declared name, a JSX attribute
 		}
 	case "shorthand_property_identifier":
 		if pt == "object" {

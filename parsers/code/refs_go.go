@@ -33,8 +33,9 @@ func goRefs(tsRoot *sitter.Node, src []byte, sink *RefSink) {
 }
 
 type goScope struct {
-	names  map[string]string // local name → its type expression ("" unknown)
-	parent *goScope
+	names   map[string]string // local name → its type expression ("" unknown)
+	structs map[string]bool   // the local types among names that are structs
+	parent  *goScope
 }
 
 func (s *goScope) lookup(name string) (string, bool) {
@@ -200,8 +201,16 @@ func (w *goWalker) walk(n *gnode, s *goScope) {
 		w.walk(right, s)
 		if left != nil {
 			if goDefines(n) && s != nil {
-				for i := 0; i < int(left.NamedChildCount()); i++ {
-					s.declare(w.view(left.NamedChild(i)), "")
+				nl := int(left.NamedChildCount())
+				for i := 0; i < nl; i++ {
+					typ := ""
+					if i == 1 {
+						// for k, v := range x: v is an element of x ("x[]").
+						if t := w.exprType(right, s, 0); t != "" {
+							typ = t + "[]"
+						}
+					}
+					s.declare(w.view(left.NamedChild(i)), typ)
 				}
 			} else {
 				w.walkAs(left, s, treenav.RefWrite)
@@ -384,6 +393,14 @@ func (w *goWalker) exprType(n *gnode, s *goScope, depth int) string {
 		if t := w.exprType(f, s, depth+1); t != "" && !strings.HasSuffix(t, "()") {
 			return t + "()"
 		}
+	case "index_expression":
+		// x[i]: an element of x (a generic instantiation f[T]() is not
+		// told apart, and resolves to nothing).
+		if t := w.exprType(n.ChildByFieldName("operand"), s, depth+1); t != "" {
+			return t + "[]"
+		}
+	case "slice_expression":
+		return w.exprType(n.ChildByFieldName("operand"), s, depth+1)
 	case "type_conversion_expression":
 		return w.typeExpr(n.ChildByFieldName("type"), s)
 	case "type_assertion_expression":
@@ -490,6 +507,12 @@ func (w *goWalker) typeSpec(n *gnode, s *goScope) {
 	ts := s
 	if name := n.ChildByFieldName("name"); name != nil && s != nil {
 		s.declare(w.view(name), "")
+		if goNodeType(n.ChildByFieldName("type")) == "struct_type" {
+			if s.structs == nil {
+				s.structs = map[string]bool{}
+			}
+			s.structs[w.view(name)] = true
+		}
 	}
 	if tp := n.ChildByFieldName("type_parameters"); tp != nil {
 		ts = &goScope{parent: s}
@@ -579,13 +602,45 @@ func (w *goWalker) literalValue(body *gnode, s *goScope, t *gnode) {
 		if goNodeType(key) == "literal_element" && key.NamedChildCount() == 1 {
 			key = key.NamedChild(0)
 		}
-		if typ != "" && goNodeType(key) == "identifier" && !w.isLocal(key, s) {
+		switch {
+		case typ != "" && goNodeType(key) == "identifier":
+			// A field's name, even where a local has the same one
+			// (T{err: err}).
 			w.sink.Add(key, w.text(key), qualifierText(w.text(t)), typ, treenav.RefWrite)
-		} else {
+		case goNodeType(key) == "identifier" && w.localStruct(t, s):
+			// A field of an anonymous or a function's own struct type:
+			// no definition outside the function.
+		default:
 			w.elements(key, s, nil)
 		}
 		w.elements(val, s, elem)
 	}
+}
+
+// localStruct: t is a struct type the file declares no name for outside
+// a function: a struct type literal, or a type a function declares.
+func (w *goWalker) localStruct(t *gnode, s *goScope) bool {
+	for t != nil {
+		switch goNodeType(t) {
+		case "pointer_type", "parenthesized_type":
+			t = t.NamedChild(0)
+			continue
+		case "generic_type":
+			t = t.ChildByFieldName("type")
+			continue
+		case "struct_type":
+			return true
+		case "type_identifier":
+			name := w.view(t)
+			for ; s != nil; s = s.parent {
+				if _, ok := s.names[name]; ok {
+					return s.structs[name]
+				}
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // goElemType is the element type node of a slice, array or map type (the

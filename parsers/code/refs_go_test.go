@@ -125,3 +125,54 @@ func F() int { return 1 }
 		t.Errorf("references:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// The keys of a struct literal are its fields' names even where a local
+// has the same name; the keys of a struct type that a function declares,
+// or of an anonymous one, name nothing outside it.
+func TestGoRefsLiteralKeys(t *testing.T) {
+	src := `package a
+
+func F(alt int, err error) {
+	_ = &conn{alt: alt, err: err}
+	type Dummy struct{ Name string }
+	_ = Dummy{Name: "x"}
+	_ = []struct{ CaseName; in string }{{CaseName: Name(""), in: "x"}}
+}
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"4:7 type conn in=F",
+		"4:12 write alt q=conn t=conn in=F",
+		"4:22 write err q=conn t=conn in=F",
+		"7:16 type CaseName in=F",
+		"7:49 call Name in=F",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The value of a two-variable range is an element of what it ranges over.
+func TestGoRefsRange(t *testing.T) {
+	src := `package a
+
+func F(f *Func) {
+	for _, b := range f.Blocks {
+		for i, v := range b.Values {
+			_ = v.Pos
+			_ = i
+		}
+	}
+}
+`
+	got := strings.Join(refLines(t, src), "\n")
+	want := strings.Join([]string{
+		"3:11 type Func in=F",
+		"4:22 read Blocks q=f t=Func in=F",
+		"5:23 read Values q=b t=Func>Blocks[] in=F",
+		"6:10 read Pos q=v t=Func>Blocks[]>Values[] in=F",
+	}, "\n")
+	if got != want {
+		t.Errorf("references:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -24,3 +24,14 @@ export function helper(x = LIMIT): number {
   function nested(y: number) { return y + local; }
   return nested(local);
 }
+
+subscribe({ next: (v: number) => v, 'error': noop, [key]: 1 });
+export const provider = { now() { return 0; }, delegate: undefined };
+
+export class Clock {
+  constructor(private provider: TimestampProvider, readonly backup = new Fallback()) {}
+  tick(): number {
+    const { provider } = this;
+    return provider.now() + this.provider.now() + this.backup.now();
+  }
+}

@@ -1,0 +1,3 @@
+export default function clamp(x: number): number {
+  return Math.max(0, x);
+}

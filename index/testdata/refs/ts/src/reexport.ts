@@ -1,0 +1,1 @@
+export { default as clamp } from './lib/util';
