@@ -771,17 +771,49 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	if len(host) < 2 {
 		return host
 	}
-	key := func(c nodeRef) string {
-		_, n, d := q.node(c)
-		return d.Collection + "\x00" + docDir(d) + "\x00" + qualifiedName(n)
+	// The candidates that share their package and qualified name with
+	// others (one definition per platform) are told apart by their build
+	// lines; most names have none, and a common method's candidates are
+	// hundreds for each reference: groups are numbered once per name
+	// (goNamed), not keyed by strings here.
+	type groupKey struct {
+		names *goNames
+		g     int32
 	}
-	same := map[string]int{}
+	var names *goNames
+	last := ""
+	group := func(c nodeRef) (groupKey, bool) {
+		_, n, d := q.node(c)
+		if d.Language != "go" {
+			return groupKey{}, false
+		}
+		if names == nil || n.name != last {
+			names, last = q.goNamed(n.name), n.name
+		}
+		g, ok := names.group[c]
+		return groupKey{names, g}, ok
+	}
+	var counts map[groupKey]int
+	alone := 0 // candidates in no group, all kept
 	for _, c := range host {
-		same[key(c)]++
+		if g, ok := group(c); ok {
+			if counts == nil {
+				counts = map[groupKey]int{}
+			}
+			counts[g]++
+		} else if alone++; alone > 1 {
+			// Two will be kept whatever the groups hold: the one caller
+			// (references.go) only asks whether a single one is left.
+			return host
+		}
+	}
+	if counts == nil {
+		return host
 	}
 	var kept []nodeRef
 	for _, c := range host {
-		if _, _, d := q.node(c); same[key(c)] < 2 || d.Language != "go" || q.goBuilds(d) {
+		g, ok := group(c)
+		if _, _, d := q.node(c); !ok || counts[g] < 2 || q.goBuilds(d) {
 			kept = append(kept, c)
 		}
 	}

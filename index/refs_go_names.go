@@ -13,6 +13,10 @@ type goNames struct {
 	byKey   map[string][]nodeRef // collection "\x00" dir "\x00" qualified name
 	pkg     map[string][]nodeRef // collection "\x00" dir: package-level (not members)
 	members map[string][]nodeRef // collection: members
+	// group numbers the definitions whose byKey list holds others (the
+	// same name defined in several files of one package, per platform):
+	// one number a list.
+	group map[nodeRef]int32
 }
 
 // goNameTable holds a view's goNames.
@@ -42,6 +46,15 @@ func (q *refQuery) goNamed(name string) *goNames {
 			x.members[d.Collection] = append(x.members[d.Collection], c)
 		} else {
 			x.pkg[dir] = append(x.pkg[dir], c)
+		}
+	}
+	x.group = map[nodeRef]int32{}
+	for _, l := range x.byKey {
+		if len(l) > 1 {
+			g := int32(len(x.group))
+			for _, c := range l {
+				x.group[c] = g
+			}
 		}
 	}
 	t.mu.Lock()
