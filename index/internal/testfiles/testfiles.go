@@ -43,3 +43,51 @@ func ReadFile(name string) ([]byte, error) { return nil, nil }
 // ReadFileFS reads from a file system.
 func ReadFileFS(name string) ([]byte, error) { return nil, nil }
 `
+
+// RefsTree is a Go module for the references' tests: a defines Server,
+// Closer and Other, b uses them through two imports of a (one aliased),
+// a local of the same name, an interface and a composite literal.
+func RefsTree() map[string]string {
+	return map[string]string{
+		"go.mod": "module example.com/p\n",
+		"a/a.go": `package a
+
+// Server serves. See [Server.Shutdown].
+type Server struct{ Name string }
+
+// Shutdown stops it.
+func (s *Server) Shutdown() error { return nil }
+
+func NewServer() *Server { return &Server{Name: "x"} }
+
+type Closer interface{ Shutdown() error }
+
+type Other struct{}
+
+func (Other) Shutdown() error { return nil }
+`,
+		"b/b.go": `package b
+
+import (
+	"example.com/p/a"
+	alias "example.com/p/a"
+)
+
+var global = a.NewServer()
+
+func Use(c a.Closer, unknown interface{ Get() *a.Server }) {
+	s := a.NewServer()
+	s.Shutdown()
+	var t alias.Server
+	t.Shutdown()
+	global.Shutdown()
+	c.Shutdown()
+	unknown.Get().Shutdown()
+	Shutdown := 3 // a local of the same name is no reference
+	_ = Shutdown
+	x := &a.Server{Name: "y"}
+	_ = x.Name
+}
+`,
+	}
+}
