@@ -187,6 +187,34 @@ func (t *flatTree) namedKids(i int) []int {
 	return out
 }
 
+// enclosing maps each node to the nearest node at or above it whose type
+// is(typ) holds (a class around a method), -1 for none.
+func (t *flatTree) enclosing(is func(typ string) bool) []int32 {
+	at := make([]int32, len(t.nodes))
+	for i := range t.nodes {
+		switch {
+		case is(t.nodes[i].typ):
+			at[i] = int32(i)
+		case t.nodes[i].parent >= 0:
+			at[i] = at[t.nodes[i].parent]
+		default:
+			at[i] = -1
+		}
+	}
+	return at
+}
+
+// nameText is the text of node i's "name" child, "" for none (or i < 0).
+func (t *flatTree) nameText(i int) string {
+	if i < 0 {
+		return ""
+	}
+	if n := t.child(i, "name"); n >= 0 {
+		return t.text(n)
+	}
+	return ""
+}
+
 // parentOf is node i's parent, -1 for the root.
 func (t *flatTree) parentOf(i int) int { return int(t.nodes[i].parent) }
 

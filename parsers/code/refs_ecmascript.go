@@ -35,27 +35,8 @@ var (
 // defs are the start bytes of its symbols' names.
 func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w := newRefWalker(t, defs, jsScope)
-	classAt := make([]int32, len(t.nodes))
-	for i := range t.nodes {
-		switch {
-		case jsIsClass(t.nodes[i].typ):
-			classAt[i] = int32(i)
-		case t.nodes[i].parent >= 0:
-			classAt[i] = classAt[t.nodes[i].parent]
-		default:
-			classAt[i] = -1
-		}
-	}
-	w.classOf = func(i int) string {
-		c := int(classAt[i])
-		if c < 0 {
-			return ""
-		}
-		if n := t.child(c, "name"); n >= 0 {
-			return t.text(n)
-		}
-		return ""
-	}
+	classAt := t.enclosing(jsIsClass)
+	w.classOf = func(i int) string { return t.nameText(int(classAt[i])) }
 	fields := fieldTypes{}
 	w.fieldType = fields.get
 	for i := range t.nodes {

@@ -39,28 +39,10 @@ func javaIsType(typ string) bool {
 // of its symbols' names.
 func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w := newRefWalker(t, defs, javaScope)
-	classAt := make([]int32, len(t.nodes))
+	classAt := t.enclosing(javaIsType)
 	// Field types by class name, for this.f.m() and f.m().
 	fields := map[string]map[string]string{}
-	for i := range t.nodes {
-		switch {
-		case javaIsType(t.nodes[i].typ):
-			classAt[i] = int32(i)
-		case t.nodes[i].parent >= 0:
-			classAt[i] = classAt[t.nodes[i].parent]
-		default:
-			classAt[i] = -1
-		}
-	}
-	className := func(c int) string {
-		if c < 0 {
-			return ""
-		}
-		if n := t.child(c, "name"); n >= 0 {
-			return t.text(n)
-		}
-		return ""
-	}
+	className := t.nameText
 	w.classOf = func(i int) string { return className(int(classAt[i])) }
 	for i := range t.nodes {
 		n := &t.nodes[i]

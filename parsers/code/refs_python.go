@@ -29,26 +29,8 @@ var (
 // bytes of its symbols' names.
 func pythonRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w := newRefWalker(t, defs, pythonScope)
-	classAt := make([]int32, len(t.nodes))
-	for i := range t.nodes {
-		switch {
-		case t.nodes[i].typ == "class_definition":
-			classAt[i] = int32(i)
-		case t.nodes[i].parent >= 0:
-			classAt[i] = classAt[t.nodes[i].parent]
-		default:
-			classAt[i] = -1
-		}
-	}
-	className := func(c int) string {
-		if c < 0 {
-			return ""
-		}
-		if n := t.child(c, "name"); n >= 0 {
-			return t.text(n)
-		}
-		return ""
-	}
+	classAt := t.enclosing(func(typ string) bool { return typ == "class_definition" })
+	className := t.nameText
 	w.classOf = func(i int) string {
 		c := int(classAt[i])
 		if c == i { // a class's own name and superclasses sit outside it
