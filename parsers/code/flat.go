@@ -18,24 +18,32 @@ typedef struct {
 // tn_flatten writes the nodes under root in preorder to out (at most cap)
 // with their parent's index, and returns how many there are: the caller
 // retries with a larger array when that is more than cap.
-static uint32_t tn_flatten(TSNode root, tn_flat *out, uint32_t cap) {
+// With lean set, anonymous leaves (punctuation, keywords) are left out
+// unless they stand in a field or are of symbol keep: a walker that reads
+// named nodes, fields and that one token copies half the nodes.
+static uint32_t tn_flatten(TSNode root, tn_flat *out, uint32_t cap, int lean, uint16_t keep) {
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	uint32_t n = 0;
 	int32_t parent = -1;
 	for (;;) {
 		TSNode k = ts_tree_cursor_current_node(&c);
-		if (n < cap) {
-			TSPoint s = ts_node_start_point(k);
-			out[n].start_byte = ts_node_start_byte(k);
-			out[n].end_byte = ts_node_end_byte(k);
-			out[n].start_row = s.row;
-			out[n].start_col = s.column;
-			out[n].parent = parent;
-			out[n].symbol = ts_node_symbol(k);
-			out[n].field = ts_tree_cursor_current_field_id(&c);
-			out[n].named = ts_node_is_named(k);
+		uint8_t named = ts_node_is_named(k);
+		uint16_t field = ts_tree_cursor_current_field_id(&c);
+		uint16_t sym = ts_node_symbol(k);
+		if (!lean || named || field != 0 || sym == keep || ts_node_child_count(k) > 0) {
+			if (n < cap) {
+				TSPoint s = ts_node_start_point(k);
+				out[n].start_byte = ts_node_start_byte(k);
+				out[n].end_byte = ts_node_end_byte(k);
+				out[n].start_row = s.row;
+				out[n].start_col = s.column;
+				out[n].parent = parent;
+				out[n].symbol = sym;
+				out[n].field = field;
+				out[n].named = named;
+			}
+			n++;
 		}
-		n++;
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			parent = (int32_t)(n - 1);
 			continue;
@@ -89,13 +97,33 @@ type flatTree struct {
 // flatten copies the tree under root. Node types and field names are
 // interned through the language's tables.
 func flatten(g *sitter.Language, root *sitter.Node, src []byte) *flatTree {
+	return flattenWith(g, root, src, false, "")
+}
+
+// flattenLean is flatten without the anonymous leaves that stand in no
+// field, but for those of type keep (Go's walker reads ":=").
+func flattenLean(g *sitter.Language, root *sitter.Node, src []byte, keep string) *flatTree {
+	return flattenWith(g, root, src, true, keep)
+}
+
+func flattenWith(g *sitter.Language, root *sitter.Node, src []byte, lean bool, keep string) *flatTree {
+	keepSym, leanFlag := C.uint16_t(0xffff), C.int(0)
+	if lean {
+		leanFlag = 1
+		for i, name := range symbolNames(g) {
+			if name == keep && g.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeAnonymous {
+				keepSym = C.uint16_t(i)
+				break
+			}
+		}
+	}
 	cap := uint32(len(src)/3 + 64)
 	var buf *C.tn_flat
 	var n uint32
 	troot := cNode(root)
 	for {
 		buf = C.tn_flat_alloc(C.uint32_t(cap))
-		n = uint32(C.tn_flatten(troot, buf, C.uint32_t(cap)))
+		n = uint32(C.tn_flatten(troot, buf, C.uint32_t(cap), leanFlag, keepSym))
 		if n <= cap {
 			break
 		}

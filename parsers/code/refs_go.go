@@ -20,7 +20,7 @@ func init() {
 // type where declarations tell it (see treenav.Reference.QualType), the
 // file's imports, and the names mentioned in its comments.
 func goRefs(tsRoot *sitter.Node, src []byte, sink *RefSink) {
-	t := flatten(golang.GetLanguage(), tsRoot, src)
+	t := flattenLean(golang.GetLanguage(), tsRoot, src, ":=")
 	root := newGTree(t).gnodeAt(0)
 	w := &goWalker{sink: sink, src: src, imports: map[string]bool{}}
 	// Imports first: the bindings they make are not package-level names.
