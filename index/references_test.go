@@ -452,3 +452,35 @@ func (w *writer) use() {
 		}
 	}
 }
+
+// The elided element literals of a named map or slice type take its
+// declared element type: their keys name that type's fields.
+func TestReferencesGoNamedLiteralElements(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"fstest/fs.go": `package fstest
+
+type MapFS map[string]*MapFile
+
+type MapFile struct{ Mode int; Data []byte }
+
+type Other struct{ Mode int }
+`,
+		"use/use.go": `package use
+
+import "example.com/p/fstest"
+
+var fsys = fstest.MapFS{
+	"a": {Mode: 1},
+	"b": &fstest.MapFile{Mode: 2},
+}
+`,
+	})
+	r, err := e.Index().References(ReferencesRequest{Target: "fstest/fs.go#MapFile.Mode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(refsOf(r), "\n"), "use/use.go:6 resolved\nuse/use.go:7 resolved"; got != want {
+		t.Errorf("MapFile.Mode: %q, want %q", got, want)
+	}
+}
