@@ -484,3 +484,21 @@ var fsys = fstest.MapFS{
 		t.Errorf("MapFile.Mode: %q, want %q", got, want)
 	}
 }
+
+// Of a few candidates for a member of unknown receiver, one in a package
+// the host does not build (all its files constrained away) is dropped.
+func TestReferencesGoBuildConstraintPackage(t *testing.T) {
+	e, _ := newTestEngine(t, map[string]string{
+		"go.mod":      "module example.com/p\n",
+		"jt/jt.go":    "//go:build treenavoff\n\npackage jt\n\ntype Case struct{ Where string }\n",
+		"json/cn.go":  "package json\n\ntype Case struct{ Where string }\n",
+		"json/use.go": "package json\n\nfunc use(tt interface{ Get() int }, x struct{ Case }) {\n\t_ = x.Where\n}\n",
+	})
+	r, err := e.Index().References(ReferencesRequest{Target: "json/cn.go#Case.Where"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(refsOf(r), "\n"), "json/use.go:4 resolved"; got != want {
+		t.Errorf("Case.Where: %q, want %q", got, want)
+	}
+}

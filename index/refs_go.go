@@ -761,10 +761,13 @@ func goHostFile(p string) bool {
 	return true
 }
 
+// goMaxBuildReads bounds the candidates whose files preferHost reads.
+const goMaxBuildReads = 16
+
 // preferHost narrows Go candidates to those in files the host builds,
 // when some are and some are not. File names decide first; the files'
-// //go:build lines are read only for definitions of one name in one
-// package, the ones build constraints tell apart.
+// //go:build lines are read for up to goMaxBuildReads candidates, else
+// only for definitions of one name in one package.
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {
@@ -786,9 +789,14 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	for _, c := range host {
 		same[key(c)]++
 	}
+	// A few candidates: any of them may sit in a file (or a package) the
+	// host does not build (encoding/json/internal/jsontest needs the
+	// jsonv2 experiment). Many: the constraints rarely leave one, and
+	// reading every file would cost more than it tells.
+	few := len(host) <= goMaxBuildReads
 	var kept []nodeRef
 	for _, c := range host {
-		if _, _, d := q.node(c); same[key(c)] < 2 || d.Language != "go" || q.goBuilds(d) {
+		if _, _, d := q.node(c); !few && same[key(c)] < 2 || d.Language != "go" || q.goBuilds(d) {
 			kept = append(kept, c)
 		}
 	}
