@@ -401,3 +401,53 @@ func (w *writer) use() {
 		}
 	}
 }
+
+// The elided element literals of a named map or slice type take its
+// declared element type: their keys name that type's fields.
+func TestReferencesGoNamedLiteralElements(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"fstest/fs.go": `package fstest
+
+type MapFS map[string]*MapFile
+
+type MapFile struct{ Mode int; Data []byte }
+
+type Other struct{ Mode int }
+`,
+		"use/use.go": `package use
+
+import "example.com/p/fstest"
+
+var fsys = fstest.MapFS{
+	"a": {Mode: 1},
+	"b": &fstest.MapFile{Mode: 2},
+}
+`,
+	})
+	r, err := ix.References(ReferencesRequest{Target: "fstest/fs.go#MapFile.Mode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(refsOf(r), "\n"), "use/use.go:6 resolved\nuse/use.go:7 resolved"; got != want {
+		t.Errorf("MapFile.Mode: %q, want %q", got, want)
+	}
+}
+
+// Of a few candidates for a member of unknown receiver, one in a package
+// the host does not build (all its files constrained away) is dropped.
+func TestReferencesGoBuildConstraintPackage(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":      "module example.com/p\n",
+		"jt/jt.go":    "//go:build treenavoff\n\npackage jt\n\ntype Case struct{ Where string }\n",
+		"json/cn.go":  "package json\n\ntype Case struct{ Where string }\n",
+		"json/use.go": "package json\n\nfunc use(tt interface{ Get() int }, x struct{ Case }) {\n\t_ = x.Where\n}\n",
+	})
+	r, err := ix.References(ReferencesRequest{Target: "json/cn.go#Case.Where"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(refsOf(r), "\n"), "json/use.go:4 resolved"; got != want {
+		t.Errorf("Case.Where: %q, want %q", got, want)
+	}
+}

@@ -754,10 +754,13 @@ func goHostFile(p string) bool {
 	return true
 }
 
+// goMaxBuildReads bounds the candidates whose files preferHost reads.
+const goMaxBuildReads = 16
+
 // preferHost narrows Go candidates to those in files the host builds,
 // when some are and some are not. File names decide first; the files'
-// //go:build lines are read only for definitions of one name in one
-// package, the ones build constraints tell apart.
+// //go:build lines are read for up to goMaxBuildReads candidates, else
+// only for definitions of one name in one package.
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {
@@ -771,11 +774,15 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	if len(host) < 2 {
 		return host
 	}
-	// The candidates that share their package and qualified name with
-	// others (one definition per platform) are told apart by their build
-	// lines; most names have none, and a common method's candidates are
-	// hundreds for each reference: groups are numbered once per name
-	// (goNamed), not keyed by strings here.
+	// A few candidates: any of them may sit in a file (or a package) the
+	// host does not build (encoding/json/internal/jsontest needs the
+	// jsonv2 experiment). Many: the constraints rarely leave one, and
+	// reading every file would cost more than it tells; then only those
+	// that share their package and qualified name with others (one
+	// definition per platform) are told apart by their build lines.
+	// Groups are numbered once per name (goNamed), not keyed by strings
+	// here: a common method's candidates are hundreds, for each reference.
+	few := len(host) <= goMaxBuildReads
 	type groupKey struct {
 		names *goNames
 		g     int32
@@ -793,27 +800,25 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 		g, ok := names.group[c]
 		return groupKey{names, g}, ok
 	}
-	var counts map[groupKey]int
-	alone := 0 // candidates in no group, all kept
+	counts := map[groupKey]int{}
+	alone := 0 // candidates in no group
 	for _, c := range host {
 		if g, ok := group(c); ok {
-			if counts == nil {
-				counts = map[groupKey]int{}
-			}
 			counts[g]++
-		} else if alone++; alone > 1 {
+		} else if alone++; alone > 1 && !few {
 			// Two will be kept whatever the groups hold: the one caller
 			// (references.go) only asks whether a single one is left.
 			return host
 		}
 	}
-	if counts == nil {
+	if len(counts) == 0 && !few {
 		return host
 	}
 	var kept []nodeRef
 	for _, c := range host {
 		g, ok := group(c)
-		if _, _, d := q.node(c); !ok || counts[g] < 2 || q.goBuilds(d) {
+		shared := ok && counts[g] >= 2
+		if _, _, d := q.node(c); !few && !shared || d.Language != "go" || q.goBuilds(d) {
 			kept = append(kept, c)
 		}
 	}

@@ -590,12 +590,26 @@ func (w *goWalker) compositeLiteral(n *gnode, s *goScope) {
 // fields; a nested literal whose type is elided takes the element type of
 // a slice, array or map literal.
 func (w *goWalker) literalValue(body *gnode, s *goScope, t *gnode) {
-	typ := w.typeExpr(t, s)
+	w.literalValueOf(body, s, t, w.typeExpr(t, s))
+}
+
+// literalValueOf walks a literal's body whose type expression is typ
+// (t its node, nil for an elided element of a named slice or map type:
+// typ is then that type's element, "M[]", which the resolver reads).
+func (w *goWalker) literalValueOf(body *gnode, s *goScope, t *gnode, typ string) {
 	elem := goElemType(t)
+	elemTyp := ""
+	if elem == nil && typ != "" && !w.localStruct(t, s) {
+		elemTyp = typ + "[]"
+	}
+	qual := typ
+	if t != nil {
+		qual = w.text(t)
+	}
 	for i := 0; i < int(body.NamedChildCount()); i++ {
 		c := body.NamedChild(i)
 		if goNodeType(c) != "keyed_element" || c.NamedChildCount() != 2 {
-			w.elements(c, s, elem)
+			w.elementsOf(c, s, elem, elemTyp)
 			continue
 		}
 		key, val := c.NamedChild(0), c.NamedChild(1)
@@ -606,14 +620,14 @@ func (w *goWalker) literalValue(body *gnode, s *goScope, t *gnode) {
 		case typ != "" && goNodeType(key) == "identifier":
 			// A field's name, even where a local has the same one
 			// (T{err: err}).
-			w.sink.Add(key, w.text(key), qualifierText(w.text(t)), typ, treenav.RefWrite)
+			w.sink.Add(key, w.text(key), qualifierText(qual), typ, treenav.RefWrite)
 		case goNodeType(key) == "identifier" && w.localStruct(t, s):
 			// A field of an anonymous or a function's own struct type:
 			// no definition outside the function.
 		default:
 			w.elements(key, s, nil)
 		}
-		w.elements(val, s, elem)
+		w.elementsOf(val, s, elem, elemTyp)
 	}
 }
 
@@ -664,10 +678,20 @@ func goElemType(t *gnode) *gnode {
 // elements walks a literal element, whose nested literal may elide its
 // type (elem, when known).
 func (w *goWalker) elements(n *gnode, s *goScope, elem *gnode) {
+	w.elementsOf(n, s, elem, "")
+}
+
+// elementsOf is elements where the element's type may be known only as
+// a type expression (elemTyp, when elem is nil).
+func (w *goWalker) elementsOf(n *gnode, s *goScope, elem *gnode, elemTyp string) {
 	if goNodeType(n) == "literal_element" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
 	if goNodeType(n) == "literal_value" {
+		if elem == nil && elemTyp != "" {
+			w.literalValueOf(n, s, nil, elemTyp)
+			return
+		}
 		w.literalValue(n, s, elem)
 		return
 	}
