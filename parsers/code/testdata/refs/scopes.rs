@@ -1,0 +1,43 @@
+//! Crate doc naming [`Config::load`] and parse_args.
+use std::collections::HashMap;
+use crate::net::{self, Client as NetClient, server::*};
+use super::util;
+
+/// A wrapper around [`Inner`].
+pub struct Outer<T: Display> {
+    inner: Inner,
+    items: Vec<T>,
+}
+
+impl<T: Display> Render for Outer<T> {
+    fn render(&self, out: &mut Buffer) -> Result<(), Error> {
+        let Inner { name, .. } = &self.inner;
+        let count = self.items.len();
+        out.write(name, count);
+        helper(count);
+        Ok(())
+    }
+}
+
+impl Outer<String> {
+    pub fn new(cfg: &Config) -> Self {
+        let client = NetClient::connect(&cfg.addr);
+        let mut map: HashMap<String, u32> = HashMap::new();
+        map.insert(String::from("a"), MAX);
+        for (k, v) in map.iter() {
+            println!("{} {}", k, format_value(v));
+        }
+        let f = |x: u32, y| x + y + OFFSET;
+        match client.state() {
+            State::Ready(conn) => conn.send(f(1, 2)),
+            State::Closed { reason } => log::warn!("{}", reason),
+            other => util::report(other),
+        }
+        if let Some(inner) = Self::make_inner() {
+            inner.reset();
+        }
+        let s = Outer { inner: build(), items: Vec::new() };
+        s.inner.value = net::DEFAULT;
+        Self::finish(s)
+    }
+}
