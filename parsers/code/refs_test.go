@@ -126,6 +126,8 @@ func fileRefs(l *Language, src []byte) (langRefs, error) {
 		r = javaRefs(ft, defs)
 	case "rust":
 		r = rustRefs(ft, defs)
+	case "c", "cpp":
+		r = cRefs(ft, defs)
 	}
 	if os.Getenv("REFNOARGS") != "" {
 		for i := range r.Refs {
