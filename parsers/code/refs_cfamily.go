@@ -43,12 +43,15 @@ var (
 type cWalk struct {
 	*refWalker
 	done []bool
+	// members are the starts of the references reached through a value
+	// (x.f, p->m()): see rustWalk.members.
+	members map[uint32]bool
 }
 
 // cRefs finds the references of a C or C++ file. defs are the start bytes
 // of its symbols' names.
 func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
-	w := &cWalk{refWalker: newRefWalker(t, defs, cScope), done: make([]bool, len(t.nodes))}
+	w := &cWalk{refWalker: newRefWalker(t, defs, cScope), done: make([]bool, len(t.nodes)), members: map[uint32]bool{}}
 	classAt := make([]int32, len(t.nodes))
 	for i := range t.nodes {
 		switch {
@@ -144,6 +147,14 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		}
 	}
 	w.finish(false, "this")
+	markUntyped(w.out.Refs, w.members)
+	for i := range w.out.Refs {
+		// An unqualified name in a C++ class: "@C", for the resolver to
+		// try C's members first.
+		if r := &w.out.Refs[i]; r.Qualifier == "" && r.QualType == "" && r.Class != "" && r.Kind != "inherit" {
+			r.QualType = "@" + r.Class
+		}
+	}
 	return w.out
 }
 
@@ -389,6 +400,7 @@ func cRefName(w *cWalk, i int) {
 		}
 		q, root := w.qualifierText(obj, cPath, cIdent)
 		w.ref(i, cUseKind(t, p), q, root)
+		w.members[n.start] = true
 		return
 	case "template_method":
 		// obj.template f<T>(): the field expression above names it.
@@ -399,6 +411,7 @@ func cRefName(w *cWalk, i int) {
 				q, root = w.qualifierText(obj, cPath, cIdent)
 			}
 			w.ref(i, cUseKind(t, a), q, root)
+			w.members[n.start] = true
 		}
 		return
 	case "field_initializer":
@@ -415,6 +428,7 @@ func cRefName(w *cWalk, i int) {
 		return
 	case "field_designator":
 		w.refAlways(i, "write", "?", -1)
+		w.members[n.start] = true
 		return
 	case "preproc_ifdef", "preproc_defined":
 		w.ref(i, "other", "", -1)

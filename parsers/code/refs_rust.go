@@ -39,12 +39,16 @@ var (
 type rustWalk struct {
 	*refWalker
 	done []bool
+	// members are the starts of the references reached through a value
+	// (x.f, x.m()): those the walk cannot type get the qualifier type
+	// "?", which tells them from a path's (a::f, qualifier type "").
+	members map[uint32]bool
 }
 
 // rustRefs finds the references of a Rust file. defs are the start bytes
 // of its symbols' names.
 func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
-	w := &rustWalk{refWalker: newRefWalker(t, defs, rustScope), done: make([]bool, len(t.nodes))}
+	w := &rustWalk{refWalker: newRefWalker(t, defs, rustScope), done: make([]bool, len(t.nodes)), members: map[uint32]bool{}}
 	classAt := make([]int32, len(t.nodes))
 	for i := range t.nodes {
 		switch {
@@ -152,7 +156,18 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		}
 	}
 	w.finish(false, "self", "Self")
+	markUntyped(w.out.Refs, w.members)
 	return w.out
+}
+
+// markUntyped gives the member references (by start) whose qualifier's
+// type the walk does not know the qualifier type "?".
+func markUntyped(refs []langRef, members map[uint32]bool) {
+	for i := range refs {
+		if r := &refs[i]; members[r.Start] && r.QualType == "" && r.RootType == "" {
+			r.QualType = "?"
+		}
+	}
 }
 
 // skip marks node i's subtree as accounted for.
@@ -258,10 +273,16 @@ func rustPathRefs(w *rustWalk, p int, kind string) {
 	if path >= 0 {
 		switch t.nodes[path].typ {
 		case "scoped_identifier", "scoped_type_identifier":
-			rustPathRefs(w, path, "type")
+			kind := "other" // a module
+			if nm := t.child(path, "name"); nm >= 0 && isUpper(t.text(nm)) {
+				kind = "type"
+			}
+			rustPathRefs(w, path, kind)
 		case "identifier":
 			if s := t.text(path); isUpper(s) && s != "Self" {
 				w.ref(path, "type", "", -1)
+			} else if s != "Self" {
+				w.ref(path, "other", "", -1) // a module
 			}
 		}
 	}
@@ -321,6 +342,7 @@ func rustName(w *rustWalk, i int) {
 		}
 		q, root := w.qualifierText(obj, rustPath, rustIdent)
 		w.ref(i, rustUseKind(t, p), q, root)
+		w.members[t.nodes[i].start] = true
 		return
 	case "field_initializer":
 		if n.field != "field" {
@@ -483,6 +505,7 @@ func rustTokens(w *rustWalk, tt int) {
 		switch prev {
 		case ".":
 			q = "?"
+			w.members[n.start] = true
 		case "::":
 			if k >= 2 && t.nodes[kids[k-2]].typ == "identifier" {
 				q = t.text(kids[k-2])

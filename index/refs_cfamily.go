@@ -1,0 +1,143 @@
+package index
+
+import (
+	"path"
+	"strings"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/parsers/code"
+)
+
+// The C and C++ resolver narrows the definitions of a reference's name
+// (in C and C++ files alike: a header is either) with what its file says.
+// A function declared in a header and defined in a source file is one
+// entity: the definition stands for both. A member reached through a
+// value of a known type (this, a typed local or parameter, a field of the
+// class) is that class's; a qualified name (ns::f, C::m) names the
+// definitions whose namespaces and classes end with its qualifier; an
+// unqualified name in a class is first one of that class's members; then
+// the file's own definition, then one in the headers it includes, then
+// any of that name. Base classes and overloads are not followed: a
+// method a class inherits stays ambiguous among the methods of that name.
+func init() {
+	refResolvers["c"] = cResolve
+	refResolvers["cpp"] = cResolve
+}
+
+func cResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	var cands []nodeRef
+	for _, c := range q.named(r.Name) {
+		_, n, cd := q.node(c)
+		if sameFamily(languageOf(cd, n), "cfamily") && cd.Collection == d.Collection {
+			cands = append(cands, c)
+		}
+	}
+	cands = definitionsOf(q, cands)
+	if len(cands) <= 1 {
+		return cands
+	}
+	if r.Kind == treenav.RefType || r.Kind == treenav.RefInherit {
+		// A type name: the class, not its constructor.
+		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
+			return isClassKind(string(n.kind)) || n.kind == treenav.KindNamespace
+		}); len(out) > 0 {
+			cands = out
+		}
+	}
+	qt, rt, _ := code.DecodeQualType(r.QualType)
+	switch {
+	case strings.HasPrefix(qt, "@"):
+		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
+			return out
+		}
+	case qt != "" && qt != "?":
+		return typedMembers(q, cands, qt, "cfamily")
+	case qt == "?" || rt != "":
+		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) })
+	case r.Qualifier != "":
+		segs := strings.Split(r.Qualifier, "::")
+		if im := importNamed(d, segs[0]); im != nil && im.Name == "" {
+			// namespace fs = std::filesystem;
+			segs = append(strings.Split(im.Path, "::"), segs[1:]...)
+		}
+		if segs[0] == "std" {
+			return nil
+		}
+		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return hasSuffix(qualifiedParent(n), segs) })
+	}
+	if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return !isMemberNode(n) }); len(out) > 0 {
+		cands = out
+	}
+	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
+		return out
+	}
+	incs := includedPaths(d)
+	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
+		return out
+	}
+	return cands
+}
+
+// definitionsOf replaces a declaration whose definition is among cands
+// (a prototype and its body, a method declared in its class and defined
+// out of it) by that definition, and their twins by one of them.
+func definitionsOf(q *refQuery, cands []nodeRef) []nodeRef {
+	if len(cands) < 2 {
+		return cands
+	}
+	defined := map[string]bool{}
+	for _, c := range cands {
+		if _, n, _ := q.node(c); !n.decl {
+			defined[qualifiedName(n)+"\x00"+string(n.kind)] = true
+		}
+	}
+	if len(defined) == 0 {
+		return cands
+	}
+	return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
+		return !n.decl || !defined[qualifiedName(n)+"\x00"+string(n.kind)]
+	})
+}
+
+// qualifiedParent are the namespaces and classes of a definition.
+func qualifiedParent(n *nodeMeta) []string {
+	qn := qualifiedName(n)
+	i := strings.LastIndexByte(qn, '.')
+	if i < 0 {
+		return nil
+	}
+	return strings.Split(qn[:i], ".")
+}
+
+// includeSet are the paths a file's #include lines may name.
+type includeSet struct {
+	exact []string // resolved against the including file's directory
+	tails []string // "/"+path, anywhere in the tree
+}
+
+func includedPaths(d *docMeta) includeSet {
+	var s includeSet
+	dir := path.Dir(d.Path)
+	for _, im := range docImports(d) {
+		if im.Path == "" || im.Alias != "" || im.Name != "" {
+			continue // a using declaration
+		}
+		s.exact = append(s.exact, path.Clean(path.Join(dir, im.Path)))
+		s.tails = append(s.tails, "/"+strings.TrimLeft(path.Clean(im.Path), "./"))
+	}
+	return s
+}
+
+func (s includeSet) has(p string) bool {
+	for _, e := range s.exact {
+		if p == e {
+			return true
+		}
+	}
+	for _, t := range s.tails {
+		if strings.HasSuffix("/"+p, t) {
+			return true
+		}
+	}
+	return false
+}
