@@ -145,9 +145,8 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 				}
 			}
 		case "token_tree":
-			if p := t.parentOf(i); p >= 0 && t.nodes[p].typ == "macro_invocation" {
-				rustTokens(w, i)
-			}
+			// A macro's arguments, and the groups nested in them.
+			rustTokens(w, i)
 		case "identifier", "type_identifier", "field_identifier":
 			rustName(w, i)
 		case "line_comment", "block_comment":
@@ -484,6 +483,14 @@ func rustTokens(w *rustWalk, tt int) {
 	kids := t.kids(tt)
 	for k, j := range kids {
 		n := &t.nodes[j]
+		if n.typ == "token_tree" && k > 0 && strings.HasPrefix(t.text(kids[k-1]), "#") {
+			w.skip(j) // an attribute: #[cfg(...)], #![...]
+			continue
+		}
+		if n.typ == "token_tree" && k > 1 && t.text(kids[k-1]) == "!" && t.text(kids[k-2]) == "#" {
+			w.skip(j)
+			continue
+		}
 		if n.typ != "identifier" || w.done[j] {
 			continue
 		}

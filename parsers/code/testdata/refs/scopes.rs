@@ -41,3 +41,15 @@ impl Outer<String> {
         Self::finish(s)
     }
 }
+
+macro_rules! wrap {
+    ($e:expr) => {
+        helper($e)
+    };
+}
+
+fn tokens(local: u32) {
+    assert!(check(VALUE, vec![inner_call(local), Mode::Fast]));
+    define_item! { #[cfg(feature = "x")] struct S; }
+    wrap!(x.method(local));
+}
