@@ -20,11 +20,11 @@ import (
 // any of that name. Base classes and overloads are not followed: a
 // method a class inherits stays ambiguous among the methods of that name.
 func init() {
-	refResolvers["c"] = cResolve
-	refResolvers["cpp"] = cResolve
+	refAnswerers["c"] = guessAnswerer(cResolve)
+	refAnswerers["cpp"] = guessAnswerer(cResolve)
 }
 
-func cResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	var cands []nodeRef
 	for _, c := range q.named(r.Name) {
 		_, n, cd := q.node(c)
@@ -33,8 +33,8 @@ func cResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
 		}
 	}
 	cands = definitionsOf(q, cands)
-	if len(cands) <= 1 {
-		return cands
+	if len(cands) == 0 {
+		return nil, false
 	}
 	if r.Kind == treenav.RefType || r.Kind == treenav.RefInherit {
 		// A type name: the class, not its constructor.
@@ -48,34 +48,31 @@ func cResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
 	switch {
 	case strings.HasPrefix(qt, "@"):
 		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
-			return out
+			return out, false
 		}
 	case qt != "" && qt != "?":
 		return typedMembers(q, cands, qt, "cfamily")
 	case qt == "?" || rt != "":
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) })
+		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 	case r.Qualifier != "":
 		segs := strings.Split(r.Qualifier, "::")
 		if im := importNamed(d, segs[0]); im != nil && im.Name == "" {
 			// namespace fs = std::filesystem;
 			segs = append(strings.Split(im.Path, "::"), segs[1:]...)
 		}
-		if segs[0] == "std" {
-			return nil
-		}
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return hasSuffix(qualifiedParent(n), segs) })
+		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return hasSuffix(qualifiedParent(n), segs) }), false
 	}
 	if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return !isMemberNode(n) }); len(out) > 0 {
 		cands = out
 	}
 	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
-		return out
+		return out, false
 	}
 	incs := includedPaths(d)
 	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
-		return out
+		return out, false
 	}
-	return cands
+	return cands, false
 }
 
 // definitionsOf replaces a declaration whose definition is among cands

@@ -17,22 +17,36 @@ import (
 // function or type of that name. Traits are not followed: a method called
 // on a type that only gets it from a trait stays ambiguous among the
 // methods of that name.
-func init() { refResolvers["rust"] = rustResolve }
+func init() { refAnswerers["rust"] = guessAnswerer(rustResolve) }
+
+// guessAnswerer adapts a resolver that says when its answer is a guess (a
+// member reached through a value of unknown type: its one candidate may
+// be another library's method) to refAnswerers: a guess is never more than
+// ambiguous.
+func guessAnswerer(resolve func(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool)) func(q *refQuery, si int, d *docMeta, r *treenav.Reference) refAnswer {
+	return func(q *refQuery, _ int, d *docMeta, r *treenav.Reference) refAnswer {
+		if r.Textual {
+			return refAnswer{}
+		}
+		defs, guess := resolve(q, d, r)
+		return refAnswer{defs: defs, sure: len(defs) == 1 && !guess}
+	}
+}
 
 // rustExternal are the path roots that name no crate of the index.
 var rustExternal = map[string]bool{"std": true, "core": true, "alloc": true}
 
-func rustResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
+func rustResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	cands := q.nameCandidates(d, r)
 	if len(cands) == 0 {
-		return nil
+		return nil, false
 	}
 	qt, rt, _ := code.DecodeQualType(r.QualType)
 	switch {
 	case qt != "" && qt != "?":
 		return typedMembers(q, cands, qt, "rust")
 	case qt == "?" || rt != "":
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) })
+		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 	case r.Qualifier != "":
 		segs := rustPathSegs(r.Qualifier)
 		if len(segs) > 0 {
@@ -41,32 +55,32 @@ func rustResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRe
 			}
 		}
 		if len(segs) > 0 && rustExternal[segs[0]] {
-			return nil
+			return nil, false
 		}
 		if len(segs) > 0 {
 			if out := keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
-				return out
+				return out, false
 			}
 			// crate_name::f from the crate's tests and examples.
 			segs = segs[1:]
 			if len(segs) > 0 {
-				return keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) })
+				return keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }), false
 			}
 		}
 	}
 	// A bare name (or crate::f, super::f, krate::f): never a method.
 	cands = keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return !isMemberNode(n) })
 	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
-		return out
+		return out, false
 	}
 	if r.Qualifier == "" {
 		if im := importNamed(d, r.Name); im != nil {
 			segs := rustPathSegs(im.Path)
 			if len(segs) > 0 && rustExternal[segs[0]] {
-				return nil
+				return nil, false
 			}
 			if out := keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
-				return out
+				return out, false
 			}
 		}
 		var globbed []nodeRef
@@ -81,10 +95,10 @@ func rustResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRe
 			globbed = append(globbed, keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) })...)
 		}
 		if len(globbed) > 0 {
-			return dedupeRefs(globbed)
+			return dedupeRefs(globbed), false
 		}
 	}
-	return cands
+	return cands, false
 }
 
 // rustPathSegs splits a path as written into its names, without the
@@ -154,20 +168,20 @@ func isMemberNode(n *nodeMeta) bool {
 
 // typedMembers are the candidates that are members of type typ (their
 // parent's name); when none is, the members of any type if typ is one of
-// the index's types (a trait's or a base class's method), else none (a
-// type of another library).
-func typedMembers(q *refQuery, cands []nodeRef, typ, family string) []nodeRef {
+// the index's types (a trait's or a base class's method: a guess), else
+// none (a type of another library).
+func typedMembers(q *refQuery, cands []nodeRef, typ, family string) ([]nodeRef, bool) {
 	out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == typ })
 	if len(out) > 0 {
-		return out
+		return out, false
 	}
 	for _, c := range q.named(typ) {
 		_, n, cd := q.node(c)
 		if isClassKind(string(n.kind)) && sameFamily(languageOf(cd, n), family) {
-			return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) })
+			return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // parentName is the last name of a node's qualified parent ("Client" of

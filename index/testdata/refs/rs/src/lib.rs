@@ -17,6 +17,11 @@ pub fn run() -> u32 {
 
 fn parse() {}
 
+/// A method on a value of unknown type is never more than ambiguous.
+pub fn relay(items: Vec<Client>) {
+    items[0].close();
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

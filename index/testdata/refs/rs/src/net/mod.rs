@@ -14,6 +14,8 @@ impl Client {
     }
 
     fn flush(&self) {}
+
+    pub fn close(&self) {}
 }
 
 pub fn connect() {
