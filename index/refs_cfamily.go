@@ -44,14 +44,16 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 			cands = out
 		}
 	}
-	qt, rt, _ := code.DecodeQualType(r.QualType)
+	qt, rt, args := code.DecodeQualType(r.QualType)
+	cands = byArity(q, cands, r.Name, args)
 	switch {
 	case strings.HasPrefix(qt, "@"):
 		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
-			return out, false
+			return nearest(q, d, out), false
 		}
 	case qt != "" && qt != "?":
-		return typedMembers(q, cands, qt, "cfamily")
+		out, guess := typedMembers(q, cands, qt, "cfamily")
+		return nearest(q, d, out), guess
 	case qt == "?" || rt != "":
 		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 	case r.Qualifier != "":
@@ -137,4 +139,107 @@ func (s includeSet) has(p string) bool {
 		}
 	}
 	return false
+}
+
+// nearest keeps, of several definitions, those in the file itself, else
+// those in the headers it includes, else all (two classes of one name:
+// a template and its specialization, vector and vector<bool>).
+func nearest(q *refQuery, d *docMeta, cands []nodeRef) []nodeRef {
+	if len(cands) < 2 {
+		return cands
+	}
+	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
+		return out
+	}
+	incs := includedPaths(d)
+	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
+		return out
+	}
+	return cands
+}
+
+// byArity keeps, of several functions, those a call with args arguments
+// fits (default arguments and variadics counted), when any does; a
+// signature it cannot read fits any call.
+func byArity(q *refQuery, cands []nodeRef, name string, args int) []nodeRef {
+	if args < 0 || len(cands) < 2 {
+		return cands
+	}
+	if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
+		lo, hi, ok := cArity(n.signature, name)
+		return !ok || lo <= args && args <= hi
+	}); len(out) > 0 {
+		return out
+	}
+	return cands
+}
+
+// cArity reads how many arguments a C or C++ signature (or a function-like
+// macro's) takes: at least lo, at most hi (a large number for "...").
+func cArity(sig, name string) (lo, hi int, ok bool) {
+	i := -1
+	for from := 0; ; {
+		k := strings.Index(sig[from:], name)
+		if k < 0 {
+			break
+		}
+		j := from + k + len(name)
+		for j < len(sig) && (sig[j] == ' ' || sig[j] == '\t') {
+			j++
+		}
+		if b := from + k - 1; j < len(sig) && sig[j] == '(' && (b < 0 || !isIdentByte(sig[b])) {
+			i = j
+			break
+		}
+		from = from + k + len(name)
+	}
+	if i < 0 {
+		return 0, 0, false
+	}
+	depth := 0
+	start := i + 1
+	var params []string
+	for j := i + 1; j < len(sig); j++ {
+		switch sig[j] {
+		case '(', '<', '[', '{':
+			depth++
+		case ')', '>', ']', '}':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if sig[j] != ')' {
+				continue
+			}
+			params = append(params, sig[start:j])
+			lo, hi = 0, 0
+			for _, p := range params {
+				p = strings.TrimSpace(p)
+				switch {
+				case p == "" || p == "void":
+					if len(params) > 1 {
+						return 0, 0, false
+					}
+				case strings.HasSuffix(p, "..."), strings.Contains(p, "...") && !strings.Contains(p, "="):
+					hi = 1 << 20
+				case strings.Contains(p, "="):
+					hi++
+				default:
+					lo++
+					hi++
+				}
+			}
+			return lo, max(hi, lo), true
+		case ',':
+			if depth == 0 {
+				params = append(params, sig[start:j])
+				start = j + 1
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -368,7 +368,9 @@ func cQualified(w *cWalk, i int) {
 		if t.nodes[nm].typ == "type_identifier" {
 			k = cTypeKind(t, top)
 		}
-		w.ref(nm, k, strings.TrimPrefix(prefix, "::"), -1)
+		if w.ref(nm, k, strings.TrimPrefix(prefix, "::"), -1) && k == "call" {
+			w.setArgs(cCallArgs(t, top))
+		}
 		return
 	}
 }
@@ -399,7 +401,9 @@ func cRefName(w *cWalk, i int) {
 			return
 		}
 		q, root := w.qualifierText(obj, cPath, cIdent)
-		w.ref(i, cUseKind(t, p), q, root)
+		if w.ref(i, cUseKind(t, p), q, root) {
+			w.setArgs(cCallArgs(t, p))
+		}
 		w.members[n.start] = true
 		return
 	case "template_method":
@@ -438,7 +442,9 @@ func cRefName(w *cWalk, i int) {
 		return
 	case "template_function":
 		if n.field == "name" {
-			w.ref(i, cUseKind(t, p), "", -1)
+			if w.ref(i, cUseKind(t, p), "", -1) {
+				w.setArgs(cCallArgs(t, p))
+			}
 			return
 		}
 	case "enumerator", "namespace_definition", "labeled_statement", "goto_statement", "preproc_params",
@@ -463,7 +469,33 @@ func cRefName(w *cWalk, i int) {
 		w.ref(i, cTypeKind(t, i), "", -1)
 		return
 	}
-	w.ref(i, cUseKind(t, i), "", -1)
+	if w.ref(i, cUseKind(t, i), "", -1) {
+		w.setArgs(cCallArgs(t, i))
+	}
+}
+
+// cCallArgs is the argument list of the call whose callee is the
+// expression at i, -1 if it is none's.
+func cCallArgs(t *flatTree, i int) int {
+	c := i
+	for p := t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
+		switch t.nodes[p].typ {
+		case "template_function", "qualified_identifier", "template_method":
+			if t.nodes[c].field == "name" {
+				continue
+			}
+		case "field_expression":
+			if t.nodes[c].field == "field" {
+				continue
+			}
+		case "call_expression":
+			if t.nodes[c].field == "function" {
+				return t.child(p, "arguments")
+			}
+		}
+		return -1
+	}
+	return -1
 }
 
 // cIsBase tells whether the member initializer name n (node i) names a

@@ -18,7 +18,7 @@ int run() {
     s->send(2);
     Server t;
     t.flush();
-    return 0;
+    return net::clamp(1) + net::clamp(1, 2) + net::clamp(1, 2, 3);
 }
 
 }  // namespace app

@@ -20,3 +20,8 @@ private:
 void connect(Client& c);
 
 }  // namespace net
+
+namespace net {
+int clamp(int x);
+int clamp(int x, int lo, int hi = 10);
+}
