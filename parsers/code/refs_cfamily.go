@@ -78,11 +78,26 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w.classOf = func(i int) string { return className(int(classAt[i])) }
 	fields := fieldTypes{}
 	w.fieldType = fields.get
+	// Nodes under an ERROR node: where the grammar lost its way (an
+	// unknown macro before a declaration), a #define's body may be read
+	// as code.
+	inErr := make([]bool, len(t.nodes))
 	for i := range t.nodes {
 		if w.done[i] {
 			continue
 		}
 		n := &t.nodes[i]
+		inErr[i] = n.typ == "ERROR" || n.parent >= 0 && inErr[n.parent]
+		if inErr[i] && (n.typ == "identifier" || n.typ == "qualified_identifier" || n.typ == "type_identifier" ||
+			n.typ == "field_identifier") && (cKeywords[t.text(i)] || cInDirective(t.src, n.start)) {
+			w.skip(i)
+			continue
+		}
+		if inErr[i] && n.typ == "identifier" && w.enclosingFunction(i) < 0 {
+			// Declarations the grammar misread outside any function
+			// (int f(T *msg) as a product): their names are no uses.
+			continue
+		}
 		switch n.typ {
 		case "preproc_include":
 			if p := t.child(i, "path"); p >= 0 {
@@ -93,7 +108,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 			w.skip(i)
 		case "preproc_def", "preproc_function_def", "attribute_declaration", "attribute_specifier",
-			"ms_declspec_modifier", "nested_namespace_specifier", "string_literal", "raw_string_literal", "char_literal", "concatenated_string":
+			"ms_declspec_modifier", "nested_namespace_specifier", "operator_name", "literal_suffix", "string_literal", "raw_string_literal", "char_literal", "concatenated_string":
 			w.skip(i)
 		case "using_declaration":
 			cUsing(w, i)
@@ -116,7 +131,8 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 					}
 				}
 			}
-		case "declaration", "parameter_declaration", "optional_parameter_declaration", "for_range_loop":
+		case "declaration", "parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration",
+			"for_range_loop":
 			typ := ""
 			if ty := t.child(i, "type"); ty >= 0 {
 				typ = cTypeName(t, ty)
@@ -156,6 +172,42 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		}
 	}
 	return w.out
+}
+
+// cKeywords are the words an ERROR node may hold as identifiers.
+var cKeywords = map[string]bool{"int": true, "char": true, "void": true, "const": true, "unsigned": true,
+	"signed": true, "long": true, "short": true, "float": true, "double": true, "struct": true, "union": true,
+	"enum": true, "static": true, "extern": true, "inline": true, "volatile": true, "register": true,
+	"typedef": true, "return": true, "sizeof": true, "class": true, "template": true, "typename": true,
+	"virtual": true, "public": true, "private": true, "protected": true, "namespace": true, "using": true,
+	"auto": true, "bool": true, "if": true, "else": true, "for": true, "while": true, "do": true}
+
+// cInDirective tells whether byte b of src sits on a preprocessor line
+// (or a line continuing one with a backslash).
+func cInDirective(src []byte, b uint32) bool {
+	i := int(b)
+	for {
+		ls := i
+		for ls > 0 && src[ls-1] != '\n' {
+			ls--
+		}
+		j := ls
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == '#' {
+			return true
+		}
+		// A continuation: the line before ends with a backslash.
+		k := ls - 2
+		for k >= 0 && src[k] == '\r' {
+			k--
+		}
+		if ls == 0 || k < 0 || src[k] != '\\' {
+			return false
+		}
+		i = ls - 1
+	}
 }
 
 // FieldChildrenFlat is FieldChildren over a flattened tree.
@@ -215,7 +267,7 @@ func cDeclaredName(t *flatTree, d int) int {
 		switch t.nodes[d].typ {
 		case "identifier", "field_identifier", "type_identifier":
 			return d
-		case "reference_declarator", "parenthesized_declarator", "attributed_declarator":
+		case "reference_declarator", "parenthesized_declarator", "attributed_declarator", "variadic_declarator":
 			ks := t.namedKids(d)
 			d = -1
 			for _, k := range ks {
@@ -387,8 +439,8 @@ func cRefName(w *cWalk, i int) {
 	t := w.t
 	n := &t.nodes[i]
 	p := t.parentOf(i)
-	if p < 0 {
-		return
+	if p < 0 || n.end == n.start {
+		return // a missing name the parser made up
 	}
 	pt := t.nodes[p].typ
 	switch pt {

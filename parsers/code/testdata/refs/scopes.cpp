@@ -34,3 +34,10 @@ int Server<T>::run(const std::vector<T>& items) {
 }
 
 }  // namespace app
+
+template <typename... Args>
+Wrapper make(Args&&... args) {
+    return Wrapper(std::forward<Args>(args)...);
+}
+
+bool operator==(const Wrapper& a, const Wrapper& b) { return a.id() == b.id(); }
