@@ -135,7 +135,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			"for_range_loop":
 			typ := ""
 			if ty := t.child(i, "type"); ty >= 0 {
-				typ = cTypeName(t, ty)
+				typ = w.notGeneric(int(w.scopeOf[i]), cTypeName(t, ty))
 			}
 			for _, d := range FieldChildrenFlat(t, i, "declarator") {
 				ty := typ

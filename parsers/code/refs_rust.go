@@ -72,7 +72,8 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			return ""
 		}
 		if ty := t.child(c, "type"); ty >= 0 {
-			return rustRefType(t.text(ty))
+			// impl<T: Trait> Other for T: the type is any type.
+			return w.notGeneric(c, rustRefType(t.text(ty)))
 		}
 		return ""
 	}
@@ -102,7 +103,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if p := t.child(i, "pattern"); p >= 0 {
 				typ := ""
 				if ty := t.child(i, "type"); ty >= 0 {
-					typ = rustRefType(t.text(ty))
+					typ = w.notGeneric(int(w.scopeOf[i]), rustRefType(t.text(ty)))
 				} else if v := t.child(i, "value"); v >= 0 {
 					typ = rustConstructed(t, v)
 				}
@@ -112,7 +113,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if p := t.child(i, "pattern"); p >= 0 {
 				typ := ""
 				if ty := t.child(i, "type"); ty >= 0 {
-					typ = rustRefType(t.text(ty))
+					typ = w.notGeneric(int(w.scopeOf[i]), rustRefType(t.text(ty)))
 				}
 				w.pattern(int(w.scopeOf[i]), p, typ)
 			}
@@ -167,6 +168,18 @@ func markUntyped(refs []langRef, members map[uint32]bool) {
 			r.QualType = "?"
 		}
 	}
+}
+
+// notGeneric is typ, or "?" when typ is a type parameter in scope s (a
+// value of type T: Trait, whose methods are T's bounds').
+func (w *refWalker) notGeneric(s int, typ string) string {
+	if typ == "" {
+		return ""
+	}
+	if _, ok := w.lookup(s, typ, false); ok {
+		return "?"
+	}
+	return typ
 }
 
 // skip marks node i's subtree as accounted for.

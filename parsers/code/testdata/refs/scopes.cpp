@@ -41,3 +41,6 @@ Wrapper make(Args&&... args) {
 }
 
 bool operator==(const Wrapper& a, const Wrapper& b) { return a.id() == b.id(); }
+
+template <typename T>
+void visit(T node, Visitor v) { node.accept(v); v.done(); }

@@ -53,3 +53,13 @@ fn tokens(local: u32) {
     define_item! { #[cfg(feature = "x")] struct S; }
     wrap!(x.method(local));
 }
+
+fn generic<T: Render>(item: T, out: &mut Buffer) {
+    item.render(out);
+}
+
+impl<T: Display> Render for T {
+    fn render(&self, out: &mut Buffer) {
+        self.fmt(out);
+    }
+}
