@@ -154,6 +154,16 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 					w.done[k] = true
 				}
 			}
+		case "lambda_capture_specifier":
+			// [c = make()]: c is the lambda's own.
+			for _, k := range t.namedKids(i) {
+				if t.nodes[k].typ == "assignment_expression" || t.nodes[k].typ == "lambda_capture_initializer" {
+					if l := t.child(k, "left"); l >= 0 && t.nodes[l].typ == "identifier" {
+						w.bindNode(int(w.scopeOf[i]), l, "")
+						w.done[l] = true
+					}
+				}
+			}
 		case "qualified_identifier":
 			cQualified(w, i)
 		case "identifier", "type_identifier", "field_identifier", "namespace_identifier":

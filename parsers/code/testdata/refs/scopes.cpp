@@ -44,3 +44,9 @@ bool operator==(const Wrapper& a, const Wrapper& b) { return a.id() == b.id(); }
 
 template <typename T>
 void visit(T node, Visitor v) { node.accept(v); v.done(); }
+
+void conditions() {
+    if (auto* p = lookup()) { p->run(); }
+    while (Node* n = next()) n->go();
+    auto g = [c = make()](int y) { return c.z(y); };
+}
