@@ -322,7 +322,9 @@ func rustPathRefs(w *rustWalk, p int, kind string) {
 			}
 		}
 	}
-	w.ref(nm, kind, q, root)
+	if w.ref(nm, kind, q, root) && q == "?" {
+		w.members[t.nodes[nm].start] = true // <T as Trait>::f: a member of some type
+	}
 }
 
 // rustName classifies an identifier, type identifier or field identifier

@@ -63,3 +63,13 @@ impl<T: Display> Render for T {
         self.fmt(out);
     }
 }
+
+fn patterns(v: Vec<Item>) {
+    while let Some(x) = source.next() { x.go(); }
+    if let Foo { a, b: ref mut bb, .. } = v { a.m(); bb.n(); }
+    let Some(z) = opt() else { return };
+    'outer: for i in 0..N { if i > z { break 'outer; } }
+    match v { Item::A(ref k) if k.ok() => {}, Item::B { id: 3, .. } => {}, _ => {} }
+    let [h, t @ ..] = arr else { return };
+    <Item as Trait>::build(h, t);
+}
