@@ -452,6 +452,10 @@ func cRefName(w *cWalk, i int) {
 	if p < 0 || n.end == n.start {
 		return // a missing name the parser made up
 	}
+	switch t.text(i) {
+	case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast", "alignof", "decltype":
+		return // an operator the grammar reads as a template's name
+	}
 	pt := t.nodes[p].typ
 	switch pt {
 	case "field_expression":

@@ -49,4 +49,5 @@ void conditions() {
     if (auto* p = lookup()) { p->run(); }
     while (Node* n = next()) n->go();
     auto g = [c = make()](int y) { return c.z(y); };
+    auto w = static_cast<Wide>(g(1));
 }
