@@ -17,8 +17,9 @@ import (
 // definitions whose namespaces and classes end with its qualifier; an
 // unqualified name in a class is first one of that class's members; then
 // the file's own definition, then one in the headers it includes, then
-// any of that name. Base classes and overloads are not followed: a
-// method a class inherits stays ambiguous among the methods of that name.
+// any of that name. A call picks the overloads its argument count fits.
+// Base classes are not followed: a method a class inherits stays
+// ambiguous among the methods of that name.
 func init() {
 	refAnswerers["c"] = guessAnswerer(cResolve)
 	refAnswerers["cpp"] = guessAnswerer(cResolve)
