@@ -379,7 +379,7 @@ func esFieldType(sig, name string) string {
 		}
 		j += from
 		end := j + len(name)
-		if (j == 0 || !isIdentByte(sig[j-1])) && (end == len(sig) || !isIdentByte(sig[end])) {
+		if (j == 0 || !esIdentByte(sig[j-1])) && (end == len(sig) || !esIdentByte(sig[end])) {
 			i = j
 			break
 		}
@@ -415,6 +415,6 @@ func esFieldType(sig, name string) string {
 	return ""
 }
 
-func isIdentByte(c byte) bool {
+func esIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -23,7 +23,7 @@ var updateRefs = flag.Bool("update-refs", false, "rewrite testdata/refs/*.refs")
 // sure) are compared with testdata/refs/<language>.refs. Run with
 // -update-refs after a deliberate change and review the diff.
 func TestReferencesLanguages(t *testing.T) {
-	for _, lang := range []string{"py", "ts", "java"} {
+	for _, lang := range []string{"py", "ts", "java", "rs", "c", "cpp"} {
 		t.Run(lang, func(t *testing.T) {
 			root := filepath.Join("testdata", "refs", lang)
 			files := map[string]string{}

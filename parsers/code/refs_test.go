@@ -124,6 +124,10 @@ func fileRefs(l *Language, src []byte) (langRefs, error) {
 		r = jsRefs(ft, defs)
 	case "java":
 		r = javaRefs(ft, defs)
+	case "rust":
+		r = rustRefs(ft, defs)
+	case "c", "cpp":
+		r = cRefs(ft, defs)
 	}
 	if os.Getenv("REFNOARGS") != "" {
 		for i := range r.Refs {
