@@ -220,7 +220,7 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		// Definitions of one name in files for different platforms: the
 		// one this host builds is the reference's, as go/types would
 		// say here; the others stay candidates.
-		if host := q.preferHost(cands); len(host) == 1 && host[0] == target {
+		if host := q.preferHostOf(d, r, cands); len(host) == 1 && host[0] == target {
 			return treenav.Resolved, true
 		}
 		return treenav.Ambiguous, true

@@ -265,17 +265,32 @@ func (q *refQuery) goAliased(t goType, depth int) (goType, bool) {
 }
 
 // anyMembers: every Go method or field called name (a receiver whose
-// type the file does not tell).
+// type the file does not tell). The list is goNamed's own, shared by
+// every reference of the name (clipped: an append copies it); callers
+// must not write to it.
 func (q *refQuery) anyMembers(coll, name string) []nodeRef {
-	return slices.Clone(q.goNamed(name).members[coll])
+	return q.goNamed(name).members[coll]
+}
+
+// isAnyMembers reports whether cands is anyMembers(coll, name) itself,
+// the list every reference to a member of an unknown receiver gets.
+func (q *refQuery) isAnyMembers(coll, name string, cands []nodeRef) bool {
+	l := q.goNamed(name).members[coll]
+	return len(l) > 0 && len(cands) == len(l) && &cands[0] == &l[0]
 }
 
 // goResolve resolves a Go reference: its candidates, each once (a test
 // file that dot-imports its own directory's package sees its names twice).
 func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef {
 	out := goResolve1(q, d, r)
-	if len(out) > 1 {
-		seen := make(map[nodeRef]bool, len(out))
+	if len(out) > 1 && !q.isAnyMembers(d.Collection, r.Name, out) { // that one has no duplicates
+		// One set for the query, emptied each time: a common method's
+		// candidates are hundreds, for each of its references.
+		if q.seen == nil {
+			q.seen = map[nodeRef]bool{}
+		}
+		seen := q.seen
+		clear(seen)
 		kept := out[:0]
 		for _, c := range out {
 			if !seen[c] {
@@ -761,6 +776,26 @@ const goMaxBuildReads = 16
 // when some are and some are not. File names decide first; the files'
 // //go:build lines are read for up to goMaxBuildReads candidates, else
 // only for definitions of one name in one package.
+// preferHostOf is preferHost(cands) for reference r of document d,
+// computed once a query for the list every member reference of an
+// unknown receiver gets (anyMembers): a common method's references are
+// thousands, its candidates hundreds.
+func (q *refQuery) preferHostOf(d *docMeta, r *treenav.Reference, cands []nodeRef) []nodeRef {
+	if !q.isAnyMembers(d.Collection, r.Name, cands) {
+		return q.preferHost(cands)
+	}
+	key := d.Collection + "\x00" + r.Name
+	if h, ok := q.hostOf[key]; ok {
+		return h
+	}
+	h := q.preferHost(cands)
+	if q.hostOf == nil {
+		q.hostOf = map[string][]nodeRef{}
+	}
+	q.hostOf[key] = h
+	return h
+}
+
 func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 	var host []nodeRef
 	for _, c := range cands {

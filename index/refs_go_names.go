@@ -1,6 +1,9 @@
 package index
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // goNames is, for one name, the live Go definitions so called, grouped the
 // ways Go resolution looks them up: by collection, directory and
@@ -47,6 +50,15 @@ func (q *refQuery) goNamed(name string) *goNames {
 		} else {
 			x.pkg[dir] = append(x.pkg[dir], c)
 		}
+	}
+	for k, l := range x.members {
+		x.members[k] = slices.Clip(l)
+	}
+	for k, l := range x.byKey {
+		x.byKey[k] = slices.Clip(l)
+	}
+	for k, l := range x.pkg {
+		x.pkg[k] = slices.Clip(l)
 	}
 	x.group = map[nodeRef]int32{}
 	for _, l := range x.byKey {

@@ -23,7 +23,9 @@ type refQuery struct {
 	v      *view
 	byName map[string][]nodeRef
 	binds  map[*docMeta]map[string]string
-	lang   langIndexes // the resolution indexes of refAnswerers (refs_lang_view.go)
+	lang   langIndexes          // the resolution indexes of refAnswerers (refs_lang_view.go)
+	seen   map[nodeRef]bool     // goResolve's duplicates, reused
+	hostOf map[string][]nodeRef // preferHostOf's answers for anyMembers lists
 }
 
 func newRefQuery(ix *Index, v *view) *refQuery {
