@@ -451,3 +451,23 @@ func TestReferencesGoBuildConstraintPackage(t *testing.T) {
 		t.Errorf("Case.Where: %q, want %q", got, want)
 	}
 }
+
+// A target defined once per platform is the host's definition, as the
+// references to it resolve.
+func TestReferencesTargetPrefersHost(t *testing.T) {
+	other := "plan9"
+	if runtime.GOOS == "plan9" {
+		other = "windows"
+	}
+	src := "package a\n\ntype F struct{}\n\nfunc (f *F) Close() error { return nil }\n"
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":                          "module example.com/p\n",
+		"a/f.go":                          "package a\n",
+		"a/close_" + runtime.GOOS + ".go": src,
+		"a/close_" + other + ".go":        src,
+	})
+	r, err := ix.References(ReferencesRequest{Target: "a.F.Close"})
+	if err != nil || r.Symbol.Path != "a/close_"+runtime.GOOS+".go" {
+		t.Errorf("a.F.Close: %v %+v", err, r)
+	}
+}

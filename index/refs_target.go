@@ -92,6 +92,13 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 	}
 	found = dropDeclarations(q, found)
 	found = preferPublic(q, found)
+	if len(found) > 1 {
+		// One definition per platform (os.File.Close in file_plan9.go and
+		// file_posix.go): the one the host builds, as references resolve.
+		if host := q.preferHost(found); len(host) == 1 {
+			found = host
+		}
+	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
