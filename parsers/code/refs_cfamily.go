@@ -540,11 +540,13 @@ func cRefName(w *cWalk, i int) {
 	}
 }
 
-// cCallArgs is the argument list of the call whose callee is the
-// expression at i, -1 if it is none's.
-func cCallArgs(t *flatTree, i int) int {
-	c := i
-	for p := t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
+// cUse climbs from the expression at i over the names it is part of
+// (the name of a qualified or template name, the field of a member
+// access) to the node that uses it: that node p, and its child c on the
+// way; p is -1 at the root.
+func cUse(t *flatTree, i int) (p, c int) {
+	c = i
+	for p = t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
 		switch t.nodes[p].typ {
 		case "template_function", "qualified_identifier", "template_method":
 			if t.nodes[c].field == "name" {
@@ -554,12 +556,17 @@ func cCallArgs(t *flatTree, i int) int {
 			if t.nodes[c].field == "field" {
 				continue
 			}
-		case "call_expression":
-			if t.nodes[c].field == "function" {
-				return t.child(p, "arguments")
-			}
 		}
-		return -1
+		return p, c
+	}
+	return -1, c
+}
+
+// cCallArgs is the argument list of the call whose callee is the
+// expression at i, -1 if it is none's.
+func cCallArgs(t *flatTree, i int) int {
+	if p, c := cUse(t, i); p >= 0 && t.nodes[p].typ == "call_expression" && t.nodes[c].field == "function" {
+		return t.child(p, "arguments")
 	}
 	return -1
 }
@@ -586,29 +593,21 @@ func cIsBase(t *flatTree, i int, n *flatNode) bool {
 // cUseKind tells how the expression at i is used: called, assigned or
 // read.
 func cUseKind(t *flatTree, i int) string {
-	c := i
-	for p := t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
-		switch t.nodes[p].typ {
-		case "template_function", "qualified_identifier", "template_method":
-			if t.nodes[c].field == "name" {
-				continue
-			}
-		case "field_expression":
-			if t.nodes[c].field == "field" {
-				continue
-			}
-		case "call_expression":
-			if t.nodes[c].field == "function" {
-				return "call"
-			}
-		case "assignment_expression":
-			if t.nodes[c].field == "left" {
-				return "write"
-			}
-		case "update_expression":
+	p, c := cUse(t, i)
+	if p < 0 {
+		return "read"
+	}
+	switch t.nodes[p].typ {
+	case "call_expression":
+		if t.nodes[c].field == "function" {
+			return "call"
+		}
+	case "assignment_expression":
+		if t.nodes[c].field == "left" {
 			return "write"
 		}
-		return "read"
+	case "update_expression":
+		return "write"
 	}
 	return "read"
 }
