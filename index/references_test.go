@@ -471,3 +471,20 @@ func TestReferencesTargetPrefersHost(t *testing.T) {
 		t.Errorf("a.F.Close: %v %+v", err, r)
 	}
 }
+
+// The module's root package is imported by the module path alone.
+func TestReferencesGoModuleRoot(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":    "module example.com/p\n",
+		"p.go":      "package p\n\nfunc F() {}\n",
+		"sub/s.go":  "package sub\n\nimport \"example.com/p\"\n\nfunc G() { p.F() }\n",
+		"sub2/t.go": "package sub2\n\nimport q \"example.com/p\"\n\nfunc H() { q.F() }\n",
+	})
+	r, err := ix.References(ReferencesRequest{Target: "p.go#F"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(refsOf(r), "\n"), "sub/s.go:5 resolved\nsub2/t.go:5 resolved"; got != want {
+		t.Errorf("root package F: %q, want %q", got, want)
+	}
+}

@@ -83,6 +83,11 @@ func (g *goPkgs) importDir(coll, from, p string) string {
 			score = 1<<19 + commonPrefix(dir, from)
 		case strings.HasSuffix(p, "/"+dir):
 			score = 1<<18 + len(dir)
+		case dir == "." && strings.Contains(p, "/") && g.names[coll+"\x00."] == p[strings.LastIndexByte(p, '/')+1:]:
+			// The module's root package (github.com/treenav/treenav is
+			// the root directory's package treenav): the path ends with
+			// its name, and no directory matched better.
+			score = 1 << 17
 		}
 		if score > bestScore {
 			best, bestScore = dir, score
