@@ -58,8 +58,10 @@ func (v *view) esAliasTable() *esAliasTable {
 					continue
 				}
 				for _, im := range d.refs.imports {
-					// Imports, and re-exports (export {default as b} from 'm').
-					if im.Export && im.Path == "" || im.Alias == "" || im.Alias == "=" || im.Alias == "*" {
+					// Imports, and re-exports (export {default as b} from 'm');
+					// not const {a: b} = require('m'), whose b is a variable
+					// of its own to the language service, not an alias of a.
+					if im.Export && im.Path == "" || im.Pattern || im.Alias == "" || im.Alias == "=" || im.Alias == "*" {
 						continue
 					}
 					stem := esStem(im.Path)

@@ -277,12 +277,12 @@ func jsRequire(w *refWalker, nm, v int) {
 			switch t.nodes[k].typ {
 			case "shorthand_property_identifier_pattern":
 				x := t.text(k)
-				w.out.Imports = append(w.out.Imports, langImport{Local: x, Path: path, Name: x, Row: row})
+				w.out.Imports = append(w.out.Imports, langImport{Local: x, Path: path, Name: x, Pattern: true, Row: row})
 				w.importRef(k, x, path)
 			case "pair_pattern":
 				key, val := t.child(k, "key"), t.child(k, "value")
 				if key >= 0 && val >= 0 && t.nodes[val].typ == "identifier" {
-					w.out.Imports = append(w.out.Imports, langImport{Local: t.text(val), Path: path, Name: t.text(key), Row: row})
+					w.out.Imports = append(w.out.Imports, langImport{Local: t.text(val), Path: path, Name: t.text(key), Pattern: true, Row: row})
 					w.importRef(key, t.text(key), path)
 				}
 			}
