@@ -553,8 +553,10 @@ func jsIdentifier(w *refWalker, i int) {
 	case "member_expression":
 		if n.field != "property" {
 			// F in `F.prop = ...` where F.prop is a symbol: the
-			// language service reads it as a declaration on F.
-			if prop := t.child(p, "property"); prop >= 0 && w.isDef(prop) {
+			// language service reads it as a declaration on F at a
+			// module's top level, as a use inside a function (a UMD
+			// wrapper).
+			if prop := t.child(p, "property"); prop >= 0 && w.isDef(prop) && w.enclosingFunction(i) < 0 {
 				return
 			}
 			break
