@@ -80,10 +80,13 @@ type Import struct {
 	// for an ES default import, "*" for all of it), "" when the module
 	// itself is bound. Export marks an ES re-export (export {a} from 'm',
 	// export * from 'm'; Alias "=" with Name X: module.exports = X);
-	// Static a Java static import.
-	Name   string
-	Export bool
-	Static bool
+	// Static a Java static import. Pattern marks an ES binding taken by
+	// destructuring a require()'s value (const {a: b} = require('m')):
+	// a variable of its own, not an alias of the module's a.
+	Name    string
+	Export  bool
+	Static  bool
+	Pattern bool
 }
 
 // GoImportName guesses the name an unaliased import binds: the package

@@ -165,19 +165,25 @@ func (q *refQuery) hitKey(h refHit) hitKey {
 func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []refHit {
 	_, tn, td := q.node(target)
 	var hits []refHit
-	for si, s := range q.v.segs {
-		for _, loc := range s.refsNamed(tn.name) {
-			if !q.v.live(si, loc.doc) {
-				continue
-			}
-			d := &s.docs[loc.doc]
-			if !keep(d) {
-				continue
-			}
-			r := d.refs.reference(int(loc.ref))
-			conf, ok := q.classify(si, d, &r, target, tn, td)
-			if ok {
-				hits = append(hits, refHit{seg: uint32(si), doc: loc.doc, ref: loc.ref, conf: conf})
+	// The target's own name, then the other names it is bound to
+	// (ES imports under another name), whose references count only when
+	// they resolve to it.
+	names := append([]string{tn.name}, q.esAliases(tn, td)...)
+	for ni, name := range names {
+		for si, s := range q.v.segs {
+			for _, loc := range s.refsNamed(name) {
+				if !q.v.live(si, loc.doc) {
+					continue
+				}
+				d := &s.docs[loc.doc]
+				if !keep(d) {
+					continue
+				}
+				r := d.refs.reference(int(loc.ref))
+				conf, ok := q.classify(si, d, &r, target, tn, td)
+				if ok && (ni == 0 || conf != treenav.Textual) {
+					hits = append(hits, refHit{seg: uint32(si), doc: loc.doc, ref: loc.ref, conf: conf})
+				}
 			}
 		}
 	}

@@ -154,9 +154,8 @@ func esImported(x *refIndex, f *refFile, name string, depth int) []int {
 			switch im.Name {
 			case "":
 				// A CommonJS module bound whole: what it assigns to
-				// module.exports, which is most often named like the
-				// binding.
-				out = append(out, esExport(x, m, name, depth+1)...)
+				// module.exports, under whatever name the binding has.
+				out = append(out, esModuleValue(x, m, name, depth+1)...)
 			case "default":
 				out = append(out, esDefault(x, m, name, depth+1)...)
 			default:
@@ -167,6 +166,42 @@ func esImported(x *refIndex, f *refFile, name string, depth int) []int {
 	return out
 }
 
+// esModuleValue is what a module bound whole (x = require('m')) is: the
+// definition it assigns to module.exports whatever the binding's name
+// (var isFunction = require('./isFunction.js') binds isFunction$1 when
+// that module says module.exports = isFunction$1), else its export named
+// like the binding.
+func esModuleValue(x *refIndex, file, local string, depth int) []int {
+	f := x.file(file)
+	if f == nil || depth > 6 {
+		return nil
+	}
+	for _, im := range f.Refs.Imports {
+		if im.Export && im.Local == "=" {
+			if ds := x.topLevel(file, im.Name); len(ds) > 0 {
+				return ds
+			}
+			// module.exports = require('./other'): that module's value.
+			if ds := esImported(x, f, im.Name, depth); len(ds) > 0 {
+				return ds
+			}
+			break
+		}
+	}
+	return esExport(x, file, local, depth)
+}
+
+// esWholeBinding: import reference r binds a module whole
+// (x = require('m'), import x = require('m')).
+func esWholeBinding(f *refFile, r langRef) bool {
+	for _, im := range f.Refs.Imports {
+		if im.Local == r.Name && im.Path == r.Qualifier && im.Name == "" && !im.Export {
+			return true
+		}
+	}
+	return false
+}
+
 // esDefault is a module's default export: a definition whose signature
 // says "export default", or one named like the importing binding.
 func esDefault(x *refIndex, file, local string, depth int) []int {
@@ -174,10 +209,21 @@ func esDefault(x *refIndex, file, local string, depth int) []int {
 	if f == nil {
 		return nil
 	}
+	if f.Default != "" {
+		for _, d := range x.topLevel(file, f.Default) {
+			if strings.HasPrefix(x.Defs[d].Signature, "export default") {
+				return []int{d}
+			}
+		}
+	}
 	for _, d := range f.Defs {
 		if x.Defs[d].Parent < 0 && strings.HasPrefix(x.Defs[d].Signature, "export default") {
 			return []int{d}
 		}
+	}
+	// export default x; export {x as default}.
+	if ds := esExport(x, file, "default", depth); len(ds) > 0 {
+		return ds
 	}
 	return esExport(x, file, local, depth)
 }
@@ -239,11 +285,13 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		// export {a as b}: the file's own a.
 		return x.verdict(esLocal(x, f, r.Name, 0))
 	case r.Kind == "import":
-		def := esDefaultBinding(f, r)
+		def, whole := esDefaultBinding(f, r), esWholeBinding(f, r)
 		var out []int
 		for _, m := range esModuleFiles(x, f.Path, r.Qualifier) {
-			if def {
+			if def || r.Name == "default" {
 				out = append(out, esDefault(x, m, r.Name, 0)...)
+			} else if whole {
+				out = append(out, esModuleValue(x, m, r.Name, 0)...)
 			} else {
 				out = append(out, esExport(x, m, r.Name, 0)...)
 			}

@@ -21,8 +21,12 @@ type refDef struct {
 type refFile struct {
 	Path, Language string
 	Refs           langRefs
-	// Defs are the indexes of the file's definitions.
+	// Defs are the indexes of the file's definitions (loaded up front
+	// only without a Source).
 	Defs []int
+	// Default names the top-level definition declared "export default"
+	// ("" for none).
+	Default string
 }
 
 // refIndex is the definitions and files resolution looks things up in.

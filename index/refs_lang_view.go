@@ -224,6 +224,12 @@ func (s *viewRefSource) File(path string) *refFile {
 	seg := s.q.v.segs[dr.seg]
 	d := &seg.docs[dr.doc]
 	f := &refFile{Path: d.Path, Language: s.fam}
+	for ni := d.nodeStart + 1; ni < d.nodeEnd; ni++ {
+		if n := &seg.nodes[ni]; uint32(n.parent) == d.nodeStart && strings.HasPrefix(n.signature, "export default") {
+			f.Default = n.name
+			break
+		}
+	}
 	if d.refs != nil {
 		refs := make([]treenav.Reference, len(d.refs.refs))
 		for i := range refs {

@@ -102,6 +102,7 @@ func docDir(d *docMeta) string {
 // use: views are immutable, so it never goes stale.
 type refCache struct {
 	goPkgs  goPkgs
-	goNames goNameTable // refs_go_names.go
-	lang    langFiles   // refs_lang_view.go
+	goNames goNameTable  // refs_go_names.go
+	lang    langFiles    // refs_lang_view.go
+	esAlias esAliasTable // refs_es_alias.go
 }

@@ -43,6 +43,9 @@ func writeDocRefs(w *enc, dr *docRefs) {
 		if im.Static {
 			flags |= 2
 		}
+		if im.Pattern {
+			flags |= 4
+		}
 		w.uv(flags)
 	}
 }
@@ -89,7 +92,7 @@ func readDocRefs(r *dec) *docRefs {
 		for i := range dr.imports {
 			im := treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv()), Name: r.str()}
 			flags := r.uv()
-			im.Export, im.Static = flags&1 != 0, flags&2 != 0
+			im.Export, im.Static, im.Pattern = flags&1 != 0, flags&2 != 0, flags&4 != 0
 			dr.imports[i] = im
 		}
 	}

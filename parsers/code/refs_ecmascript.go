@@ -277,12 +277,12 @@ func jsRequire(w *refWalker, nm, v int) {
 			switch t.nodes[k].typ {
 			case "shorthand_property_identifier_pattern":
 				x := t.text(k)
-				w.out.Imports = append(w.out.Imports, langImport{Local: x, Path: path, Name: x, Row: row})
+				w.out.Imports = append(w.out.Imports, langImport{Local: x, Path: path, Name: x, Pattern: true, Row: row})
 				w.importRef(k, x, path)
 			case "pair_pattern":
 				key, val := t.child(k, "key"), t.child(k, "value")
 				if key >= 0 && val >= 0 && t.nodes[val].typ == "identifier" {
-					w.out.Imports = append(w.out.Imports, langImport{Local: t.text(val), Path: path, Name: t.text(key), Row: row})
+					w.out.Imports = append(w.out.Imports, langImport{Local: t.text(val), Path: path, Name: t.text(key), Pattern: true, Row: row})
 					w.importRef(key, t.text(key), path)
 				}
 			}
@@ -553,8 +553,10 @@ func jsIdentifier(w *refWalker, i int) {
 	case "member_expression":
 		if n.field != "property" {
 			// F in `F.prop = ...` where F.prop is a symbol: the
-			// language service reads it as a declaration on F.
-			if prop := t.child(p, "property"); prop >= 0 && w.isDef(prop) {
+			// language service reads it as a declaration on F at a
+			// module's top level, as a use inside a function (a UMD
+			// wrapper).
+			if prop := t.child(p, "property"); prop >= 0 && w.isDef(prop) && w.enclosingFunction(i) < 0 {
 				return
 			}
 			break

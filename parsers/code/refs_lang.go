@@ -41,7 +41,7 @@ func walkerRefs(l *Language, walk func(*flatTree, map[uint32]uint32) langRefs) R
 		}
 		for _, im := range r.Imports {
 			sink.Imports = append(sink.Imports, treenav.Import{Path: im.Path, Alias: im.Local, Name: im.Name,
-				Export: im.Export, Static: im.Static, Line: int(im.Row) + 1})
+				Export: im.Export, Static: im.Static, Pattern: im.Pattern, Line: int(im.Row) + 1})
 		}
 		if r.Package != "" {
 			// A Java file's package: an import of nothing, bound to

@@ -48,7 +48,9 @@ type langImport struct {
 	Export bool
 	// Static marks a Java static import.
 	Static bool
-	Row    uint32
+	// Pattern marks an ES binding destructured from a require()'s value.
+	Pattern bool
+	Row     uint32
 }
 
 // langRefs is what a reference walker finds in one file.

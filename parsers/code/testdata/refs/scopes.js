@@ -29,3 +29,13 @@ Runner.prototype.run = function (fn) {
 };
 
 module.exports = Runner;
+
+// F.prop = ... declares on F at the top level, uses F inside a function
+// (a UMD wrapper).
+class Top {}
+Top.create = function () { return new Top(); };
+(function (global) {
+  class Wrapped {}
+  Wrapped.create = function () { return new Wrapped(); };
+  global.Wrapped = Wrapped;
+})(this);

@@ -1,0 +1,5 @@
+function safeRe(x) {
+  return x;
+}
+
+module.exports = { safeRe: safeRe };

@@ -1,0 +1,3 @@
+const { safeRe: re } = require('./consts.js');
+
+re(1);

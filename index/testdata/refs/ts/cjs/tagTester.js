@@ -1,0 +1,5 @@
+function tagTester(name) {
+  return function(obj) { return name + obj; };
+}
+
+module.exports = tagTester;

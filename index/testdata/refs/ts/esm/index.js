@@ -1,0 +1,1 @@
+export { default as debounce, default as delayed } from './debounce.js';

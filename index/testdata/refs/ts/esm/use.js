@@ -1,0 +1,3 @@
+import wait from './debounce.js';
+
+wait(function() {}, 1);
