@@ -337,18 +337,22 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 		sub := req
 		sub.Query = resp.Closest[0]
 		if r, err := ix.symbols(sub, false); err == nil {
+			ids := map[string]bool{}
 			for _, sym := range r.Symbols {
 				if sym.Match == MatchExact || sym.Match == MatchQualified {
-					// A weak hit already (a name-only or substring
-					// match) moves up, as the closest.
-					hits = slices.DeleteFunc(hits, func(h symHit) bool {
-						s := v.segs[h.ref.seg]
-						n := &s.nodes[h.ref.node]
-						return nodeID(&s.docs[n.doc], n) == sym.NodeID
-					})
 					sym.Match = MatchClosest
 					near = append(near, sym)
+					ids[sym.NodeID] = true
 				}
+			}
+			if len(near) > 0 {
+				// A weak hit already (a name-only or substring match)
+				// moves up, as the closest.
+				hits = slices.DeleteFunc(hits, func(h symHit) bool {
+					s := v.segs[h.ref.seg]
+					n := &s.nodes[h.ref.node]
+					return ids[nodeID(&s.docs[n.doc], n)]
+				})
 			}
 		}
 		resp.Total = len(hits) + len(near)
