@@ -93,6 +93,12 @@ type Ranking struct {
 	// for tests: a question in words asks for code that does something,
 	// which the file holding it only contains.
 	PlainFileWeight float64 `toml:"plain_file_weight" json:"plain_file_weight"`
+	// ChangelogWeight multiplies the scores of changelogs and release
+	// notes (CHANGELOG.md, HISTORY.rst, release-notes/...) unless the
+	// query asks about changes (release, version, breaking, migration,
+	// ...): they name every feature once per release, and a query about
+	// the code should find the code and its docs first.
+	ChangelogWeight float64 `toml:"changelog_weight" json:"changelog_weight"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -125,7 +131,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, ChangelogWeight: 0.5, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -156,6 +162,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.InternalWeight, d.InternalWeight)
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
 	fill(&r.PlainFileWeight, d.PlainFileWeight)
+	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	fill(&r.FeedbackWeight, d.FeedbackWeight)

@@ -3,6 +3,8 @@ package index
 import (
 	"path"
 
+	"github.com/treenav/treenav/parsers"
+
 	"github.com/treenav/treenav"
 )
 
@@ -28,12 +30,14 @@ const (
 	hotInternal                     // internal or vendored code (isInternalPath), or a private symbol (isPrivateSymbol)
 	hotDeprecated                   // a symbol marked deprecated
 	hotCodeFile                     // the root node of a code file
+	hotChangelog                    // in a changelog or release notes (parsers.IsChangelogPath)
 )
 
 // buildHot fills hot from nodes and docs.
 func (s *segment) buildHot() {
 	s.hot = make([]nodeHot, len(s.nodes))
 	internal, internalDoc := false, -1
+	changelog, changelogDoc := false, -1
 	for i := range s.nodes {
 		n := &s.nodes[i]
 		h := &s.hot[i]
@@ -48,6 +52,12 @@ func (s *segment) buildHot() {
 			}
 			if d.test {
 				h.flags |= hotTest
+			}
+			if int(n.doc) != changelogDoc {
+				changelog, changelogDoc = parsers.IsChangelogPath(d.Path), int(n.doc)
+			}
+			if changelog {
+				h.flags |= hotChangelog
 			}
 			if int(n.doc) != internalDoc {
 				internal, internalDoc = isInternalPath(d.Path), int(n.doc)

@@ -139,9 +139,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
 		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
 	}
-	plain, tests := analysis.PlainWords(req.Query), analysis.AsksForTests(req.Query)
+	plain, tests, changes := analysis.PlainWords(req.Query), analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query)
 	for i := range cands {
-		cands[i].score *= v.standing(cands[i].ref, &r, weights) * v.asked(cands[i].ref, &r, plain, tests)
+		cands[i].score *= v.standing(cands[i].ref, &r, weights) * v.asked(cands[i].ref, &r, plain, tests, changes)
 	}
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)

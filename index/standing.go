@@ -65,14 +65,21 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 // matches it for the words of all its symbols, weighs
 // Ranking.PlainFileWeight, and test code weighs Ranking.TestWeight once
 // more unless the query asks for tests. Markdown sections and documents
-// are left alone. Measured on the plain-language benchmark
+// are left alone, but for changelogs and release notes, which weigh
+// Ranking.ChangelogWeight whatever the query unless it asks for changes
+// (analysis.AsksForChanges). Measured on the plain-language benchmark
 // (index/testdata/nlbench) and the search-quality suite (issue 28).
-func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests bool) float64 {
-	if !plain {
-		return 1
-	}
+func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests, changes bool) float64 {
 	h := &v.segs[ref.seg].hot[ref.node]
 	m := 1.0
+	if h.flags&hotChangelog != 0 && !changes {
+		// A changelog names every feature once per release: it matches
+		// queries about the code without being what they ask for.
+		m *= r.ChangelogWeight
+	}
+	if !plain {
+		return m
+	}
 	if h.flags&hotCodeFile != 0 {
 		m *= r.PlainFileWeight
 	}

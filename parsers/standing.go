@@ -35,6 +35,45 @@ func IsTestPath(p string) bool {
 		strings.HasSuffix(p[strings.LastIndexByte(p, '/')+1:], "Test.java") || strings.HasSuffix(stem, "_spec")
 }
 
+// IsChangelogPath reports whether a path is a changelog or release notes:
+// a prose file (markdown, reStructuredText, AsciiDoc, text, or no
+// extension) named CHANGELOG, CHANGES, HISTORY, NEWS, RELEASES or
+// RELEASE-NOTES in any case, with a version after a dash
+// (CHANGELOG-1.x.md), or any prose file under a changelog/, changelogs/
+// or release-notes/ directory. A code file never is (changes.go).
+func IsChangelogPath(p string) bool {
+	lp := strings.ToLower(p)
+	base := lp[strings.LastIndexByte(lp, '/')+1:]
+	stem, ext := base, ""
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		stem, ext = base[:i], base[i+1:]
+	}
+	switch ext {
+	case "", "md", "markdown", "rst", "txt", "adoc", "asciidoc":
+	default:
+		if !strings.HasPrefix(stem, "changelog") { // CHANGELOG-1.x.md: ext "md", stem "changelog-1"
+			return false
+		}
+	}
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		stem = base[:i]
+	}
+	for _, dir := range []string{"changelog/", "changelogs/", "release-notes/", "releasenotes/", "release_notes/"} {
+		if strings.HasPrefix(lp, dir) || strings.Contains(lp, "/"+dir) {
+			return true
+		}
+	}
+	for _, name := range []string{"changelog", "changes", "history", "news", "release-notes", "release_notes", "releasenotes", "releases"} {
+		if stem == name {
+			return true
+		}
+		if rest, ok := strings.CutPrefix(stem, name); ok && len(rest) > 1 && (rest[0] == '-' || rest[0] == '_') && (rest[1] >= '0' && rest[1] <= '9' || rest[1] == 'v') {
+			return true
+		}
+	}
+	return false
+}
+
 // IsInternalPath reports whether a path is internal or vendored code: under
 // internal/, vendor/, third_party/, site-packages/, node_modules/ and the
 // like, or under a directory named _like_this (Python's private packages).

@@ -35,3 +35,19 @@ func AsksForTests(q string) bool {
 	}
 	return false
 }
+
+// changeWords say that a query asks about changes: releases, versions,
+// what broke or was fixed.
+var changeWords = wordSet("change changes changed changelog changelogs release releases released version versions breaking migrate migration migrating upgrade upgrading upgraded regression fixed deprecated deprecation history news")
+
+// AsksForChanges reports whether a query asks about changes: then
+// changelogs and release notes are what it asks for, not something to
+// rank below the code and docs.
+func AsksForChanges(q string) bool {
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		if changeWords[strings.Trim(w, ",;:?!")] {
+			return true
+		}
+	}
+	return false
+}

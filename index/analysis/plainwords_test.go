@@ -36,3 +36,17 @@ func TestAsksForTests(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksForChanges(t *testing.T) {
+	for q, want := range map[string]bool{
+		"breaking changes in version 7": true,
+		"what was fixed in the release": true,
+		"migration to v2?":              true,
+		"retry with delay":              false,
+		"share replay reference count":  false,
+	} {
+		if got := AsksForChanges(q); got != want {
+			t.Errorf("AsksForChanges(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
