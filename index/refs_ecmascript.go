@@ -299,14 +299,7 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		return x.verdict(out)
 	case r.Qualifier == "super":
 		// super.m(): a member of the base classes.
-		var bs []int
-		for _, c := range classesOf(x, x.topLevel(f.Path, r.Class)) {
-			bs = append(bs, bases(c)...)
-		}
-		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
-			return x.verdict(ms)
-		}
-		return unknownReceiver(x, f.Language, r.Name)
+		return superMember(x, f.Language, classesOf(x, x.topLevel(f.Path, r.Class)), r.Name, bases)
 	case r.Qualifier == "super()":
 		// super(...): the base class's constructor, or the class.
 		cls := classesOf(x, esLocal(x, f, r.QualType, 0))

@@ -377,6 +377,20 @@ func (x *refIndex) verdict(ds []int) resolution {
 	return resolution{Defs: ds, Confidence: "resolved"}
 }
 
+// superMember resolves super.name in a class of classes (Python's
+// super().name, TypeScript's super.name): a member of their base classes
+// (bases lists a class's), else a member of unknown receiver.
+func superMember(x *refIndex, lang string, classes []int, name string, bases func(int) []int) resolution {
+	var bs []int
+	for _, c := range classes {
+		bs = append(bs, bases(c)...)
+	}
+	if ms := x.members(bs, name, bases); len(ms) > 0 {
+		return x.verdict(ms)
+	}
+	return unknownReceiver(x, lang, name)
+}
+
 // unknownReceiver resolves a member reached through a value of unknown
 // type: every member of that name is a candidate, and the answer is never
 // more than ambiguous.

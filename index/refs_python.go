@@ -185,14 +185,7 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 	case r.Qualifier == "":
 		return x.verdict(pyBare(x, f, r.Name))
 	case r.Qualifier == "super":
-		var bs []int
-		for _, c := range classesOf(x, x.inFile(f.Path, r.Class)) {
-			bs = append(bs, bases(c)...)
-		}
-		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
-			return x.verdict(ms)
-		}
-		return unknownReceiver(x, f.Language, r.Name)
+		return superMember(x, f.Language, classesOf(x, x.inFile(f.Path, r.Class)), r.Name, bases)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
