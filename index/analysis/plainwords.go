@@ -27,14 +27,7 @@ var testWords = wordSet("test tests testing unittest unittests example examples 
 
 // AsksForTests reports whether a query names tests or examples: then
 // they are what it asks for, not something to rank below the code.
-func AsksForTests(q string) bool {
-	for _, w := range strings.Fields(strings.ToLower(q)) {
-		if testWords[strings.Trim(w, ",;:?!")] {
-			return true
-		}
-	}
-	return false
-}
+func AsksForTests(q string) bool { return hasWordOf(q, testWords) }
 
 // changeWords say that a query asks about changes: releases, versions,
 // what broke or was fixed.
@@ -43,9 +36,13 @@ var changeWords = wordSet("change changes changed changelog changelogs release r
 // AsksForChanges reports whether a query asks about changes: then
 // changelogs and release notes are what it asks for, not something to
 // rank below the code and docs.
-func AsksForChanges(q string) bool {
+func AsksForChanges(q string) bool { return hasWordOf(q, changeWords) }
+
+// hasWordOf reports whether a word of q, in any case and without the
+// punctuation that may end it, is in set.
+func hasWordOf(q string, set map[string]bool) bool {
 	for _, w := range strings.Fields(strings.ToLower(q)) {
-		if changeWords[strings.Trim(w, ",;:?!")] {
+		if set[strings.Trim(w, ",;:?!")] {
 			return true
 		}
 	}

@@ -110,11 +110,8 @@ func flattenWith(g *sitter.Language, root *sitter.Node, src []byte, lean bool, k
 	keepSym, leanFlag := C.uint16_t(0xffff), C.int(0)
 	if lean {
 		leanFlag = 1
-		for i, name := range symbolNames(g) {
-			if name == keep && g.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeAnonymous {
-				keepSym = C.uint16_t(i)
-				break
-			}
+		if sym, ok := anonymousSymbol(g, keep); ok {
+			keepSym = C.uint16_t(sym)
 		}
 	}
 	cap := uint32(len(src)/3 + 64)
@@ -250,6 +247,7 @@ var (
 	symbolNamesMu sync.Mutex
 	symbolNameTab = map[unsafe.Pointer][]string{}
 	fieldNameTab  = map[unsafe.Pointer][]string{}
+	anonSymbolTab = map[anonKey]uint16{}
 )
 
 // languageKey is the C grammar behind g: the grammar packages' GetLanguage
@@ -274,6 +272,35 @@ func symbolNames(g *sitter.Language) []string {
 	}
 	symbolNameTab[key] = t
 	return t
+}
+
+// anonymousSymbol is the symbol of the grammar's anonymous token name
+// (":="), looked up once per grammar and name: flattenLean asks for it
+// for every file.
+func anonymousSymbol(g *sitter.Language, name string) (uint16, bool) {
+	key := anonKey{languageKey(g), name}
+	symbolNamesMu.Lock()
+	sym, ok := anonSymbolTab[key]
+	symbolNamesMu.Unlock()
+	if ok {
+		return sym, sym != 0xffff
+	}
+	sym = 0xffff
+	for i, n := range symbolNames(g) {
+		if n == name && g.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeAnonymous {
+			sym = uint16(i)
+			break
+		}
+	}
+	symbolNamesMu.Lock()
+	anonSymbolTab[key] = sym
+	symbolNamesMu.Unlock()
+	return sym, sym != 0xffff
+}
+
+type anonKey struct {
+	lang unsafe.Pointer
+	name string
 }
 
 // fieldNames is the grammar's field name by field id (0 is no field).
