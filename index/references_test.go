@@ -14,13 +14,7 @@ import (
 var refsTree = testfiles.RefsTree()
 
 // refsOf lists an answer's references as "path:line conf".
-func refsOf(r *treenav.ReferencesResponse) []string {
-	var out []string
-	for _, h := range r.References {
-		out = append(out, fmt.Sprintf("%s:%d %s", h.Path, h.Line, h.Confidence))
-	}
-	return out
-}
+var refsOf = testfiles.RefsOf
 
 func TestReferencesGo(t *testing.T) {
 	ix0 := newTestIndex(t, refsTree)

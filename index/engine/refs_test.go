@@ -1,13 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index"
 	"github.com/treenav/treenav/index/internal/testfiles"
 )
@@ -20,13 +18,7 @@ import (
 var refsTree = testfiles.RefsTree()
 
 // refsOf lists an answer's references as "path:line conf".
-func refsOf(r *treenav.ReferencesResponse) []string {
-	var out []string
-	for _, h := range r.References {
-		out = append(out, fmt.Sprintf("%s:%d %s", h.Path, h.Line, h.Confidence))
-	}
-	return out
-}
+var refsOf = testfiles.RefsOf
 
 // After an edit in the defining file (a rename) and in the using file
 // (a removed import), the answers are those of a fresh build.

@@ -1,6 +1,12 @@
 // Package testfiles holds the small source files that the index's and
-// the engine's tests both index.
+// the engine's tests both index, and the form they compare answers in.
 package testfiles
+
+import (
+	"fmt"
+
+	"github.com/treenav/treenav"
+)
 
 // ServerGo is a Go file with a type and three methods.
 const ServerGo = `package web
@@ -90,4 +96,14 @@ func Use(c a.Closer, unknown interface{ Get() *a.Server }) {
 }
 `,
 	}
+}
+
+// RefsOf lists a find_references answer's references as "path:line
+// confidence", the form the references' tests compare.
+func RefsOf(r *treenav.ReferencesResponse) []string {
+	var out []string
+	for _, h := range r.References {
+		out = append(out, fmt.Sprintf("%s:%d %s", h.Path, h.Line, h.Confidence))
+	}
+	return out
 }
