@@ -1,6 +1,7 @@
 package index
 
 import (
+	"github.com/treenav/treenav/parsers/code"
 	"path"
 	"strings"
 )
@@ -441,7 +442,7 @@ func esFieldType(sig, name string) string {
 			if out != "" {
 				return ""
 			}
-			out = simpleTypeName(part)
+			out = code.TypeName(part)
 		}
 		return out
 	}
@@ -449,7 +450,7 @@ func esFieldType(sig, name string) string {
 		v = strings.TrimSpace(v)
 		if c, ok := strings.CutPrefix(v, "new "); ok {
 			if j := strings.IndexAny(c, "(<"); j >= 0 {
-				return simpleTypeName(c[:j])
+				return code.TypeName(c[:j])
 			}
 		}
 	}

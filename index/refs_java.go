@@ -2,6 +2,8 @@ package index
 
 import (
 	"strings"
+
+	"github.com/treenav/treenav/parsers/code"
 )
 
 // Java resolution: a type name is looked up as a nested or local type of
@@ -202,7 +204,7 @@ func javaFieldType(sig, name string) string {
 	f := strings.Fields(sig)
 	for i := len(f) - 1; i > 0; i-- {
 		if strings.TrimRight(f[i], ";,") == name {
-			return simpleTypeName(f[i-1])
+			return code.TypeName(f[i-1])
 		}
 	}
 	return ""

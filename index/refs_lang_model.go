@@ -1,8 +1,6 @@
 package index
 
 import (
-	"strings"
-
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/code"
 )
@@ -71,23 +69,4 @@ func decodeLangRefs(refs []treenav.Reference, imports []treenav.Import, classOf 
 		out.Imports = append(out.Imports, langImport{Local: im.Alias, Path: im.Path, Name: im.Name, Export: im.Export, Static: im.Static})
 	}
 	return out
-}
-
-// simpleTypeName reduces a written type to the name it is about
-// ("List<Foo>" is List, "a.b.Foo" is Foo); "" when it is not a name.
-func simpleTypeName(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "<["); i >= 0 {
-		s = s[:i]
-	}
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		s = s[i+1:]
-	}
-	for _, c := range s {
-		if !(c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return ""
-		}
-	}
-	return s
 }

@@ -387,6 +387,14 @@ func simpleTypeName(s string) string {
 			break
 		}
 	}
+	return TypeName(s)
+}
+
+// TypeName is the name a written type is about: "List<Foo>" is List,
+// "a.b.Foo" is Foo; "" when it is not a name. The resolvers in index read
+// the types the walkers wrote with it.
+func TypeName(s string) string {
+	s = strings.TrimSpace(s)
 	if i := strings.IndexAny(s, "<["); i >= 0 {
 		s = s[:i]
 	}
