@@ -1,9 +1,10 @@
 package index
 
 import (
-	"github.com/treenav/treenav/parsers/code"
 	"path"
 	"strings"
+
+	"github.com/treenav/treenav/parsers/code"
 )
 
 // esExtensions are tried, in order, after a module specifier without
