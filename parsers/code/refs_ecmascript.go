@@ -411,13 +411,9 @@ func jsImport(w *refWalker, i int) {
 				if t.nodes[sp].typ != "import_specifier" {
 					continue
 				}
-				nm, al := t.child(sp, "name"), t.child(sp, "alias")
+				nm, al, local := jsSpecifier(t, sp)
 				if nm < 0 {
 					continue
-				}
-				local := t.text(nm)
-				if al >= 0 {
-					local = t.text(al)
 				}
 				w.out.Imports = append(w.out.Imports, langImport{Local: local, Path: path, Name: t.text(nm), Row: row})
 				w.ref(nm, "import", path, -1)
@@ -427,6 +423,20 @@ func jsImport(w *refWalker, i int) {
 			}
 		}
 	}
+}
+
+// jsSpecifier reads an import or export specifier (a, a as b): the name's
+// node (-1 for none), the alias's (-1 for none), and the local name.
+func jsSpecifier(t *flatTree, sp int) (nm, al int, local string) {
+	nm, al = t.child(sp, "name"), t.child(sp, "alias")
+	if nm < 0 {
+		return -1, al, ""
+	}
+	local = t.text(nm)
+	if al >= 0 {
+		local = t.text(al)
+	}
+	return nm, al, local
 }
 
 // jsExport records re-exports (export {a as b} from 'm', export * from
@@ -456,13 +466,9 @@ func jsExport(w *refWalker, i int) {
 		if t.nodes[sp].typ != "export_specifier" {
 			continue
 		}
-		nm, al := t.child(sp, "name"), t.child(sp, "alias")
+		nm, al, local := jsSpecifier(t, sp)
 		if nm < 0 {
 			continue
-		}
-		local := t.text(nm)
-		if al >= 0 {
-			local = t.text(al)
 		}
 		if src >= 0 || local != t.text(nm) {
 			w.out.Imports = append(w.out.Imports, langImport{Local: local, Path: path, Name: t.text(nm), Export: true, Row: row})
