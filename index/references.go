@@ -68,12 +68,9 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 			return nil, err
 		}
 	}
-	offset := 0
-	if req.Cursor != "" {
-		offset, err = strconv.Atoi(req.Cursor)
-		if err != nil || offset < 0 {
-			return nil, &BadRequestError{"bad cursor " + QuoteInput(req.Cursor) + ": pass the next_cursor of the previous page"}
-		}
+	offset, err := ParseCursor(req.Cursor)
+	if err != nil {
+		return nil, err
 	}
 	limit := req.Limit
 	if limit <= 0 {
