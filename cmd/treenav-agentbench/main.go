@@ -35,12 +35,16 @@ func main() {
 	indexDir := flag.String("index-dir", filepath.Join(os.TempDir(), "treenav-agentbench"), "where the servers keep their index snapshots")
 	out := flag.String("out", "", "also write the results as JSON to this file")
 	only := flag.String("task", "", "run only the tasks whose name contains this")
+	flag.BoolVar(&verbose, "v", false, "print every call and the text it returned to stderr")
 	flag.Parse()
 	if err := run(*bin, *goroot, *pystd, *indexDir, *out, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "treenav-agentbench:", err)
 		os.Exit(1)
 	}
 }
+
+// verbose prints what each side read, to see where the bytes go.
+var verbose bool
 
 // side is one way of doing a task: its calls and bytes until the answer
 // was in hand, and whether it was.
@@ -165,6 +169,10 @@ func runMCP(cs *sdk.ClientSession, t task) (side, string) {
 		for _, ct := range res.Content {
 			if tc, ok := ct.(*sdk.TextContent); ok {
 				s.Bytes += len(tc.Text)
+				if verbose {
+					a, _ := json.Marshal(c.args)
+					fmt.Fprintf(os.Stderr, "== %s %s %s (%d bytes)\n%s\n", t.name, c.tool, a, len(tc.Text), tc.Text)
+				}
 				read.WriteString(tc.Text)
 				read.WriteByte('\n')
 			}
@@ -192,6 +200,9 @@ func runShell(root string, t task) (side, string) {
 		b, _ := cmd.CombinedOutput() // grep's status 1 is "no match", an answer too
 		s.Calls++
 		s.Bytes += len(b)
+		if verbose {
+			fmt.Fprintf(os.Stderr, "== %s $ %s (%d bytes)\n%s\n", t.name, c, len(b), b)
+		}
 		read.Write(b)
 		if absent(read.String(), t.answer) == "" {
 			s.Answered = true
