@@ -20,9 +20,12 @@ func init() {
 // goPkgs is a view's Go packages: directory → package name, per
 // collection, and the import paths resolved so far.
 type goPkgs struct {
-	once   sync.Once
-	names  map[string]string // collection "\x00" dir → package name
-	dirs   map[string][]string
+	once  sync.Once
+	names map[string]string // collection "\x00" dir → package name
+	dirs  map[string][]string
+	// byBase are the directories by collection "\x00" last element:
+	// the only ones an import path with that last element can name.
+	byBase map[string][]string
 	mu     sync.Mutex
 	paths  map[string]string    // collection "\x00" importing dir "\x00" import path → dir ("" none)
 	builds map[*docMeta]bool    // goBuilds' answers
@@ -38,6 +41,7 @@ func (v *view) goPackages() *goPkgs {
 	g.once.Do(func() {
 		g.names = map[string]string{}
 		g.dirs = map[string][]string{}
+		g.byBase = map[string][]string{}
 		g.paths = map[string]string{}
 		v.eachDoc(func(d *docMeta) {
 			if d.Language != "go" {
@@ -54,6 +58,8 @@ func (v *view) goPackages() *goPkgs {
 			}
 			if _, ok := g.names[key]; !ok {
 				g.dirs[d.Collection] = append(g.dirs[d.Collection], dir)
+				bk := d.Collection + "\x00" + path.Base(dir)
+				g.byBase[bk] = append(g.byBase[bk], dir)
 			}
 			g.names[key] = name
 		})
@@ -73,8 +79,12 @@ func (g *goPkgs) importDir(coll, from, p string) string {
 	if d, ok := g.paths[key]; ok {
 		return d
 	}
+	// The path itself, a directory ending with it and one it ends with
+	// all share its last element: only those are read, in the order of
+	// g.dirs (ties go to the first), not every directory of the
+	// collection for every importing directory and path.
 	best, bestScore := "", -1
-	for _, dir := range g.dirs[coll] {
+	for _, dir := range g.byBase[coll+"\x00"+path.Base(p)] {
 		score := -1
 		switch {
 		case dir == p:
@@ -83,14 +93,17 @@ func (g *goPkgs) importDir(coll, from, p string) string {
 			score = 1<<19 + commonPrefix(dir, from)
 		case strings.HasSuffix(p, "/"+dir):
 			score = 1<<18 + len(dir)
-		case dir == "." && strings.Contains(p, "/") && g.names[coll+"\x00."] == p[strings.LastIndexByte(p, '/')+1:]:
-			// The module's root package (github.com/treenav/treenav is
-			// the root directory's package treenav): the path ends with
-			// its name, and no directory matched better.
-			score = 1 << 17
 		}
 		if score > bestScore {
 			best, bestScore = dir, score
+		}
+	}
+	if bestScore < 0 && strings.Contains(p, "/") && g.names[coll+"\x00."] == p[strings.LastIndexByte(p, '/')+1:] {
+		// The module's root package (github.com/treenav/treenav is the
+		// root directory's package treenav): the path ends with its
+		// name, and no directory matched.
+		if _, ok := g.names[coll+"\x00."]; ok {
+			best = "."
 		}
 	}
 	g.paths[key] = best
