@@ -38,6 +38,26 @@ func pyModuleFiles(x *refIndex, from, mod string) []string {
 	if rest == "" {
 		return nil
 	}
+	// An absolute import is looked up from the roots of sys.path, which
+	// are no packages: "json" is json/__init__.py at a root, not
+	// site-packages/flask/json/__init__.py (that is flask.json) nor a
+	// vendored pkg/_vendor/json.py. Candidates under a package are left
+	// out when others are not; modules before stubs.
+	for _, forms := range [][]string{{".py", "/__init__.py"}, {".pyi", "/__init__.pyi"}} {
+		var at []string
+		for _, suffix := range forms {
+			for _, f := range x.filesEnding(rest + suffix) {
+				if !pyInPackage(x, f, len(rest+suffix)) {
+					at = append(at, f)
+				}
+			}
+		}
+		if len(at) > 0 {
+			return at
+		}
+	}
+	// No candidate at a root (a tree whose top is itself a package):
+	// any file of the module's name, as before roots were known.
 	if out := x.filesEnding(rest + ".py"); len(out) > 0 {
 		return out
 	}
@@ -45,6 +65,17 @@ func pyModuleFiles(x *refIndex, from, mod string) []string {
 		return out
 	}
 	return x.filesEnding(rest + ".pyi")
+}
+
+// pyInPackage reports whether module file f, whose module path takes its
+// last n bytes, sits in a package: the directory its module path starts
+// from has an __init__.py (or .pyi), so it cannot be a root of sys.path.
+func pyInPackage(x *refIndex, f string, n int) bool {
+	if n >= len(f) {
+		return false // the module path is the whole path: the tree's root
+	}
+	root := strings.TrimSuffix(f[:len(f)-n], "/")
+	return x.file(joinRel(root, "__init__.py")) != nil || x.file(joinRel(root, "__init__.pyi")) != nil
 }
 
 // pyExport finds what module file exports under name: its own top-level

@@ -1,0 +1,5 @@
+import json
+
+
+def read(s):
+    return json.loads(s)

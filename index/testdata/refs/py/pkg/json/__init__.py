@@ -1,0 +1,2 @@
+def loads(s):
+    return None
