@@ -99,6 +99,11 @@ type Ranking struct {
 	// ...): they name every feature once per release, and a query about
 	// the code should find the code and its docs first.
 	ChangelogWeight float64 `toml:"changelog_weight" json:"changelog_weight"`
+	// UsesWeight is how much a symbol named by the query gains for the
+	// references that resolve to it: its score is multiplied by
+	// 1 + UsesWeight × min(1, log2(1+uses)/10), so among the ReadFiles of
+	// a code base the one it calls most (os.ReadFile) leads. 0 turns it off.
+	UsesWeight float64 `toml:"uses_weight" json:"uses_weight"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -131,7 +136,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, ChangelogWeight: 0.5, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -163,6 +168,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
 	fill(&r.PlainFileWeight, d.PlainFileWeight)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
+	fill(&r.UsesWeight, d.UsesWeight)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	fill(&r.FeedbackWeight, d.FeedbackWeight)

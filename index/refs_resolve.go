@@ -105,4 +105,5 @@ type refCache struct {
 	goNames goNameTable  // refs_go_names.go
 	lang    langFiles    // refs_lang_view.go
 	esAlias esAliasTable // refs_es_alias.go
+	uses    usesTable    // uses.go
 }

@@ -120,6 +120,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
 	names := newNameQueries(q, req.Query)
+	uses := newUsesPriors(v, r.UsesWeight)
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]
@@ -133,7 +134,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		}
 		c.score = c.bm25*coord(q, covered) + coverageBonus(q, covered, &r)
 		if m > 0 {
-			c.score *= 1 + m*r.NameMatchBonus
+			c.score *= (1 + m*r.NameMatchBonus) * uses.prior(s, c.ref)
 		}
 	}
 	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
@@ -289,6 +290,16 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 				if !seen[e] {
 					seen[e] = true
 					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
+				}
+			}
+		}
+		if w := &q.Words[t.Word]; w.Whole == ti {
+			// The name in the other convention: a snake_case route's
+			// camelCase handler, a camelCase query's snake_case function.
+			if c := w.CaseTwin(); c != "" && !seen[c] {
+				seen[c] = true
+				if w := idf(c); w > 0 {
+					out[ti] = append(out[ti], variant{c, 1, w})
 				}
 			}
 		}

@@ -42,6 +42,7 @@ type prominence struct {
 	deprecated, test, internal bool
 	kind                       int // kindRank
 	decl                       bool
+	uses                       int // usesBucket, set by weighUses
 	depth                      int
 	path                       string
 	line                       uint32
@@ -65,6 +66,9 @@ func (a prominence) less(b prominence) bool {
 	}
 	if a.decl != b.decl {
 		return !a.decl
+	}
+	if a.uses != b.uses {
+		return a.uses > b.uses
 	}
 	if a.depth != b.depth {
 		return a.depth < b.depth
@@ -107,6 +111,40 @@ func (v *view) keepDefinedDeclarations(hits []symHit) {
 		if hits[i].key.decl && !defined[groupOf(&hits[i])] {
 			hits[i].key.decl = false
 		}
+	}
+}
+
+// weighUses sets the uses of the hits that match the query's name
+// exactly or by its qualified name, when there are several: which of the
+// ReadFiles the code calls most. Weaker tiers (prefixes, humps) are
+// ordered by how close the name is, and counting every name they hold
+// would cost a pass over each name's references.
+func (v *view) weighUses(hits []symHit) {
+	n := 0
+	for i := range hits {
+		if hits[i].tier <= tierQualifiedFold {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	names := map[string]map[nodeRef]int32{}
+	for i := range hits {
+		h := &hits[i]
+		if h.tier > tierQualifiedFold {
+			continue
+		}
+		name := v.segs[h.ref.seg].nodes[h.ref.node].name
+		m, ok := names[name]
+		if !ok {
+			if len(names) == 4 {
+				continue // a case-folded query of many spellings: the first four
+			}
+			m = v.usesOf(name)
+			names[name] = m
+		}
+		h.key.uses = usesBucket(m[h.ref])
 	}
 }
 
@@ -311,6 +349,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 		}
 	}
 	v.keepDefinedDeclarations(hits)
+	v.weighUses(hits)
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].tier != hits[j].tier {
 			return hits[i].tier < hits[j].tier

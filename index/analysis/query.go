@@ -301,3 +301,32 @@ func (q *Query) Title() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// CaseTwin is the whole-identifier term of the word as the other naming
+// convention writes it: a snake_case word's parts run together as a
+// camelCase name's whole term is indexed ("check_if_modified_since" →
+// checkifmodifiedsince), and a camelCase word's parts joined by
+// underscores ("checkIfModifiedSince" → check_if_modified_since). "" for
+// a word of one part. A route or config key meets the handler named in
+// the other convention, and the other way round.
+func (w Word) CaseTwin() string {
+	if w.Whole < 0 {
+		return ""
+	}
+	if strings.IndexByte(w.Text, '_') >= 0 {
+		return strings.ToLower(strings.ReplaceAll(w.Text, "_", ""))
+	}
+	var parts [16][2]int
+	n := SplitParts([]byte(w.Text), parts[:])
+	if n < 2 {
+		return ""
+	}
+	var b strings.Builder
+	for i, p := range parts[:n] {
+		if i > 0 {
+			b.WriteByte('_')
+		}
+		b.WriteString(strings.ToLower(w.Text[p[0]:p[1]]))
+	}
+	return b.String()
+}

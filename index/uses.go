@@ -1,0 +1,166 @@
+package index
+
+import (
+	"math"
+	"math/bits"
+	"sync"
+
+	"github.com/treenav/treenav"
+)
+
+// How much the code base leans on a definition: the references the view
+// resolves to it (its in-degree in the reference graph, as aider's repo
+// map weighs symbols). Among definitions that share the name a query
+// asks for, the one the code calls most is most likely the one meant:
+// os.ReadFile (hundreds of resolved calls in GOROOT), not embed's
+// FS.ReadFile (three). find_symbol orders such definitions by it
+// (prominence.uses) and search multiplies the scores of the symbols named
+// by the query by a small prior (Ranking.UsesWeight, usesPrior). Issue 28,
+// item 4.
+
+// usesSample bounds the references read to count one name's uses: a name
+// with more (String, Error, New) is counted on every k-th reference and
+// the counts scaled back, which keeps their order.
+const usesSample = 1024
+
+// usesMaxNames bounds the names whose counts a view keeps.
+const usesMaxNames = 4096
+
+// usesTable is what a view keeps of the counts: by name, each
+// definition's count of resolved references.
+type usesTable struct {
+	mu     sync.Mutex
+	byName map[string]map[nodeRef]int32
+}
+
+// usesOf returns, for each definition named name, how many references of
+// the view resolve to it (only resolved ones: an ambiguous reference says
+// nothing of which definition the code leans on). Counted once per view
+// and name.
+func (v *view) usesOf(name string) map[nodeRef]int32 {
+	t := &v.refCache.uses
+	t.mu.Lock()
+	if m, ok := t.byName[name]; ok {
+		t.mu.Unlock()
+		return m
+	}
+	t.mu.Unlock()
+	m := v.countUses(name)
+	t.mu.Lock()
+	if t.byName == nil || len(t.byName) >= usesMaxNames {
+		t.byName = map[string]map[nodeRef]int32{}
+	}
+	t.byName[name] = m
+	t.mu.Unlock()
+	return m
+}
+
+func (v *view) countUses(name string) map[nodeRef]int32 {
+	total := 0
+	for _, s := range v.segs {
+		total += len(s.refsNamed(name))
+	}
+	out := map[nodeRef]int32{}
+	if total == 0 {
+		return out
+	}
+	step := (total + usesSample - 1) / usesSample
+	q := newRefQuery(nil, v)
+	k := 0
+	for si, s := range v.segs {
+		for _, loc := range s.refsNamed(name) {
+			k++
+			if (k-1)%step != 0 || !v.live(si, loc.doc) {
+				continue
+			}
+			d := &s.docs[loc.doc]
+			r := d.refs.reference(int(loc.ref))
+			for _, c := range q.resolvedTo(si, d, &r) {
+				out[c] += int32(step)
+			}
+		}
+	}
+	return out
+}
+
+// resolvedTo is the definition reference r names when the view resolves
+// it (find_references' "resolved"), nil when it is ambiguous, textual or
+// unknown. A symbol declared more than once (a C prototype and its body)
+// may answer all its declarations.
+func (q *refQuery) resolvedTo(si int, d *docMeta, r *treenav.Reference) []nodeRef {
+	if r.Textual {
+		return nil
+	}
+	if ans := refAnswerers[d.Language]; ans != nil {
+		if a := ans(q, si, d, r); a.sure {
+			return append(a.defs, a.also...)
+		}
+		return nil
+	}
+	cands := q.candidates(si, d, r)
+	if len(cands) == 1 {
+		return cands
+	}
+	if len(cands) > 1 {
+		if host := q.preferHostOf(d, r, cands); len(host) == 1 {
+			return host
+		}
+	}
+	return nil
+}
+
+// usesBucket is a count's order of magnitude (0 for none, then 1 + log2):
+// find_symbol orders by it, so that 325 calls beat 3 but 40 and 41 stay
+// even and the next key (the shallower path) decides.
+func usesBucket(n int32) int {
+	if n <= 0 {
+		return 0
+	}
+	return bits.Len32(uint32(n))
+}
+
+// usesPrior is what search multiplies a symbol's score by for its uses:
+// 1 + weight × log2(1+n)/10, capped at 1 + weight (a thousand uses).
+func usesPrior(n int32, weight float64) float64 {
+	if n <= 0 || weight <= 0 {
+		return 1
+	}
+	return 1 + weight*math.Min(1, math.Log2(1+float64(n))/10)
+}
+
+// usesPriors is one search's usesPrior for the symbols the query names,
+// the counts of at most four names read (a query names one, with its
+// case variants).
+type usesPriors struct {
+	v      *view
+	weight float64
+	names  map[string]map[nodeRef]int32
+}
+
+func newUsesPriors(v *view, weight float64) usesPriors {
+	return usesPriors{v: v, weight: weight}
+}
+
+// prior is usesPrior of code symbol ref of segment s; 1 for sections,
+// files and when the weight is 0.
+func (u *usesPriors) prior(s *segment, ref nodeRef) float64 {
+	if u.weight <= 0 {
+		return 1
+	}
+	n := &s.nodes[ref.node]
+	if n.name == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind == treenav.KindFile {
+		return 1
+	}
+	m, ok := u.names[n.name]
+	if !ok {
+		if len(u.names) == 4 {
+			return 1
+		}
+		if u.names == nil {
+			u.names = map[string]map[nodeRef]int32{}
+		}
+		m = u.v.usesOf(n.name)
+		u.names[n.name] = m
+	}
+	return usesPrior(m[ref], u.weight)
+}

@@ -1,0 +1,93 @@
+package index
+
+import (
+	"testing"
+
+	"github.com/treenav/treenav"
+)
+
+// Two packages define ReadFile; the code calls the one whose path sorts
+// last. Without counting uses, the shallower-or-first path leads.
+var usesTree = map[string]string{
+	"go.mod":         "module example.com/u\n",
+	"aaa/file.go":    "package aaa\n\n// ReadFile reads a file.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+	"zzz/file.go":    "package zzz\n\n// ReadFile reads a file.\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+	"cmd/main/m.go":  "package main\n\nimport \"example.com/u/zzz\"\n\nfunc main() {\n\tzzz.ReadFile(\"a\")\n\tzzz.ReadFile(\"b\")\n\tzzz.ReadFile(\"c\")\n}\n",
+	"cmd/other/o.go": "package other\n\nimport \"example.com/u/zzz\"\n\nfunc f() { zzz.ReadFile(\"d\") }\n",
+}
+
+func TestUsesOrderFindSymbol(t *testing.T) {
+	ix0 := newTestIndex(t, usesTree)
+	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
+		v := ix.view()
+		uses := v.usesOf("ReadFile")
+		var zzz, aaa int32
+		for ref, n := range uses {
+			_, _, d := newRefQuery(nil, v).node(ref)
+			switch d.Path {
+			case "zzz/file.go":
+				zzz = n
+			case "aaa/file.go":
+				aaa = n
+			}
+		}
+		if zzz != 4 || aaa != 0 {
+			t.Fatalf("uses: zzz %d aaa %d, want 4 and 0 (%v)", zzz, aaa, uses)
+		}
+		r, err := ix.Symbols(SymbolRequest{Query: "ReadFile"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Symbols) != 2 || r.Symbols[0].Path != "zzz/file.go" {
+			t.Fatalf("find_symbol ReadFile: %+v, want zzz's first (called 4 times)", r.Symbols)
+		}
+	}
+}
+
+func TestUsesPriorSearch(t *testing.T) {
+	ix := newTestIndex(t, usesTree)
+	first := func() string {
+		r, err := ix.Search(SearchRequest{Query: "ReadFile", Limit: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Results) == 0 {
+			t.Fatal("no results")
+		}
+		return r.Results[0].NodeID
+	}
+	if got := first(); got != "zzz/file.go#ReadFile" {
+		t.Errorf("search ReadFile: first %s, want the one called", got)
+	}
+	// The prior is what decides: without it the two tie and the
+	// document order puts aaa first.
+	r := treenav.DefaultRanking()
+	r.UsesWeight = 0
+	ix.SetRanking(r)
+	if got := first(); got != "aaa/file.go#ReadFile" {
+		t.Errorf("search ReadFile without the uses prior: first %s, want aaa's (the tie's order)", got)
+	}
+}
+
+func TestUsesBucketAndPrior(t *testing.T) {
+	for _, c := range []struct {
+		n      int32
+		bucket int
+	}{{0, 0}, {1, 1}, {2, 2}, {3, 2}, {40, 6}, {41, 6}, {325, 9}} {
+		if got := usesBucket(c.n); got != c.bucket {
+			t.Errorf("usesBucket(%d) = %d, want %d", c.n, got, c.bucket)
+		}
+	}
+	if p := usesPrior(0, 0.1); p != 1 {
+		t.Errorf("no uses: prior %v", p)
+	}
+	if p := usesPrior(1023, 0.1); p < 1.0999 || p > 1.1001 {
+		t.Errorf("1023 uses: prior %v, want 1.1", p)
+	}
+	if p := usesPrior(1<<20, 0.1); p > 1.1001 {
+		t.Errorf("a million uses: prior %v, want capped at 1.1", p)
+	}
+	if a, b := usesPrior(3, 0.1), usesPrior(325, 0.1); !(a < b) {
+		t.Errorf("prior not increasing: %v %v", a, b)
+	}
+}
