@@ -18,3 +18,15 @@ func TestSymbolsTypeBeforeVariableOfTheSameName(t *testing.T) {
 		wantFirstSymbol(t, ix, tc.query, tc.want)
 	}
 }
+
+// A definition under an internal/ directory comes before the public
+// re-exports of it (rxjs defines its operators in src/internal and
+// re-exports them from src/index.ts).
+func TestSymbolsDefinitionBeforeReexport(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"src/index.ts":                  "export { map } from './internal/operators/map';\n",
+		"src/operators/index.ts":        "export { map } from '../internal/operators/map';\n",
+		"src/internal/operators/map.ts": "export function map(f: (x: number) => number): number {\n  return f(1);\n}\n",
+	})
+	wantFirstSymbol(t, ix, "map", "src/internal/operators/map.ts#map")
+}

@@ -30,7 +30,8 @@ type symHit struct {
 
 // prominence orders symbols of one tier: shorter names (in prefix tiers,
 // the closest completions), live symbols before deprecated ones,
-// production code before tests, public before internal paths, then a
+// production code before tests, definitions before re-exports of them,
+// public before internal paths, then a
 // type's or function's definition before a constructor or a variable of
 // the same name (kindRank), then a definition before a mere declaration
 // (a C prototype in a header, its body in the .c file: the definition is
@@ -57,6 +58,13 @@ func (a prominence) less(b prominence) bool {
 	}
 	if a.test != b.test {
 		return !a.test
+	}
+	if ra, rb := a.kind == kindRankExport, b.kind == kindRankExport; ra != rb {
+		// A re-export after the definitions, even one under an
+		// internal/ directory: rxjs's map is defined in
+		// src/internal/operators/map.ts and re-exported from
+		// src/index.ts; the definition is what is read and edited.
+		return !ra
 	}
 	if a.internal != b.internal {
 		return !a.internal
@@ -172,10 +180,13 @@ func kindRank(k treenav.Kind) int {
 	case treenav.KindField, treenav.KindConstant, treenav.KindVariable:
 		return 3
 	case treenav.KindExport:
-		return 4
+		return kindRankExport
 	}
 	return 0 // types, modules and namespaces
 }
+
+// kindRankExport is kindRank's rank of a re-export, the last.
+const kindRankExport = 4
 
 // languageOf is a node's language: its own (a fenced block's, or a
 // symbol of one), else its document's.
