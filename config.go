@@ -93,6 +93,12 @@ type Ranking struct {
 	// for tests: a question in words asks for code that does something,
 	// which the file holding it only contains.
 	PlainFileWeight float64 `toml:"plain_file_weight" json:"plain_file_weight"`
+	// PlainDataWeight and PlainTypeWeight do the same for the fields,
+	// variables, constants and properties, and for the types, that such a
+	// query matches: "convert array to list" asks for the function that
+	// does it, not the field or the class whose words it shares.
+	PlainDataWeight float64 `toml:"plain_data_weight" json:"plain_data_weight"`
+	PlainTypeWeight float64 `toml:"plain_type_weight" json:"plain_type_weight"`
 	// ChangelogWeight multiplies the scores of changelogs and release
 	// notes (CHANGELOG.md, HISTORY.rst, release-notes/...) unless the
 	// query asks about changes (release, version, breaking, migration,
@@ -136,7 +142,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -167,6 +173,8 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.InternalWeight, d.InternalWeight)
 	fill(&r.DeprecatedWeight, d.DeprecatedWeight)
 	fill(&r.PlainFileWeight, d.PlainFileWeight)
+	fill(&r.PlainDataWeight, d.PlainDataWeight)
+	fill(&r.PlainTypeWeight, d.PlainTypeWeight)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.UsesWeight, d.UsesWeight)
 	fill(&r.SectionRollup, d.SectionRollup)

@@ -131,11 +131,13 @@ func runInvariant(ix *Index, c *qualityCorpus, chk invariantCheck) error {
 // finds it.
 func checkCoverage(ix *Index, chk invariantCheck, all func(string, SearchRequest) (*treenav.SearchResponse, error)) error {
 	// The weights below 1 (tests, internal or private code, deprecated
-	// symbols, files for a query in plain words, changelogs) scale the bonus with the rest of a node's score: set to
+	// symbols, files, data and types for a query in plain words,
+	// changelogs) scale the bonus with the rest of a node's score: set to
 	// 1, they leave the bonus alone to measure. (The caller restores the
 	// ranking.)
 	r := ix.Ranking()
 	r.TestWeight, r.InternalWeight, r.DeprecatedWeight, r.PlainFileWeight, r.ChangelogWeight = 1, 1, 1, 1, 1
+	r.PlainDataWeight, r.PlainTypeWeight = 1, 1
 	ix.SetRanking(r)
 	sq := analysis.ParseQuery(chk.Single)
 	if len(sq.Words) != 1 {

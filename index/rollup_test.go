@@ -55,6 +55,9 @@ At most ten connections.
 	scores := func(share float64) map[string]float64 {
 		r := ix.Ranking()
 		r.SectionRollup, r.SymbolRollup = share, share
+		// A type's weight for a query in plain words scales its score,
+		// the share it took included: 1 leaves the sums to check.
+		r.PlainTypeWeight = 1
 		ix.SetRanking(r)
 		resp, err := ix.Search(SearchRequest{Query: "connections", Limit: 100})
 		if err != nil {

@@ -63,7 +63,9 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 // that it asks for tests (analysis.AsksForTests). A question in plain
 // words asks for code that does something: a code file's root, which
 // matches it for the words of all its symbols, weighs
-// Ranking.PlainFileWeight, and test code weighs Ranking.TestWeight once
+// Ranking.PlainFileWeight; fields, variables and constants, which hold
+// what code does rather than do it, weigh Ranking.PlainDataWeight, and
+// types Ranking.PlainTypeWeight; test code weighs Ranking.TestWeight once
 // more unless the query asks for tests. Markdown sections and documents
 // are left alone, but for changelogs and release notes, which weigh
 // Ranking.ChangelogWeight whatever the query unless it asks for changes
@@ -82,6 +84,12 @@ func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests, changes bool
 	}
 	if h.flags&hotCodeFile != 0 {
 		m *= r.PlainFileWeight
+	}
+	switch k := v.segs[ref.seg].nodes[ref.node].kind; {
+	case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
+		m *= r.PlainDataWeight
+	case k.IsTypeLike():
+		m *= r.PlainTypeWeight
 	}
 	if h.flags&hotTest != 0 && !tests {
 		m *= r.TestWeight
