@@ -137,10 +137,10 @@ type Ranking struct {
 // DefaultRanking returns the default ranking knobs.
 func DefaultRanking() Ranking {
 	return Ranking{
-		K1: 1.2, B: 0.75,
-		TitleWeight: 3.0, DescriptionWeight: 2.0, CodeWeight: 1.5, BodyWeight: 1.0, PathWeight: 1.0,
+		K1: 2.0, B: 0.75,
+		TitleWeight: 3.0, DescriptionWeight: 2.0, CodeWeight: 1.0, BodyWeight: 1.0, PathWeight: 1.0,
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
-		ProximityBonus: 2.0, FullCoverageBonus: 5.0,
+		ProximityBonus: 2.0, FullCoverageBonus: 4.0,
 		Synonyms: true, SynonymWeight: 0.6,
 		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
