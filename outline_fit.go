@@ -165,8 +165,9 @@ func outlineMajor(k Kind) bool {
 	return true
 }
 
-// shapeSymbols applies opts to syms at depth: private symbols go with
-// ExportedOnly, children below Depth, signatures with NoSignatures.
+// shapeSymbols applies opts to syms at depth: private symbols and the
+// symbols local to a function go with ExportedOnly, children below Depth,
+// signatures with NoSignatures.
 func shapeSymbols(lang string, syms []OutlineSymbol, depth int, opts OutlineOptions, rules OutlineRules) []OutlineSymbol {
 	out := make([]OutlineSymbol, 0, len(syms))
 	for _, s := range syms {
@@ -176,7 +177,9 @@ func shapeSymbols(lang string, syms []OutlineSymbol, depth int, opts OutlineOpti
 		if opts.NoSignatures {
 			s.Signature = ""
 		}
-		if opts.Depth > 0 && depth >= opts.Depth {
+		if opts.Depth > 0 && depth >= opts.Depth || opts.ExportedOnly && s.Kind.IsCallable() {
+			// What a function holds (Python's nested defs, a closure's
+			// variables) is local to it, never the API.
 			s.Children = []OutlineSymbol{}
 		} else {
 			s.Children = shapeSymbols(lang, s.Children, depth+1, opts, rules)

@@ -127,3 +127,21 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestFitOutlineExportedLeavesLocals: what a function holds (a Python
+// nested def, a closure) is local to it and leaves with ExportedOnly; a
+// type's members stay.
+func TestFitOutlineExportedLeavesLocals(t *testing.T) {
+	files := []OutlineFile{{Path: "enc.py", Language: "python", Symbols: []OutlineSymbol{
+		sym("Encode", KindFunction, 1, sym("Replace", KindFunction, 2)),
+		sym("Encoder", KindClass, 5, sym("Iterencode", KindMethod, 6, sym("Floatstr", KindFunction, 7)), sym("Indent", KindField, 9)),
+	}}}
+	got := strings.Join(names(FitOutline(files, OutlineOptions{ExportedOnly: true}, testRules)), " ")
+	if want := "enc.py:Encode enc.py:Encoder enc.py:Iterencode enc.py:Indent"; got != want {
+		t.Errorf("exported only:\n got %s\nwant %s", got, want)
+	}
+	all := strings.Join(names(FitOutline(files, OutlineOptions{}, testRules)), " ")
+	if !strings.Contains(all, "enc.py:Replace") || !strings.Contains(all, "enc.py:Floatstr") {
+		t.Errorf("without exported only, the locals stay: %s", all)
+	}
+}
