@@ -11,8 +11,9 @@ import (
 // same files.
 type OutlineOptions struct {
 	// ExportedOnly keeps the public API: it leaves out the symbols
-	// private by their language's rule (with what they hold) and test
-	// files.
+	// private by their language's rule (with what they hold), what is
+	// local to a function, the top-level symbols a module's declared
+	// exports (OutlineFile.Exports) do not name, and test files.
 	ExportedOnly bool
 	// NoSignatures leaves the signatures out.
 	NoSignatures bool
@@ -59,8 +60,12 @@ func FitOutline(files []OutlineFile, opts OutlineOptions, rules OutlineRules) *O
 		if opts.ExportedOnly && rules.Test != nil && rules.Test(f.Path) {
 			continue
 		}
+		syms := f.Symbols
+		if opts.ExportedOnly && f.Exports != nil {
+			syms = exportsOnly(syms, f.Exports)
+		}
 		resp.Files = append(resp.Files, OutlineFile{Path: f.Path, Language: f.Language,
-			Symbols: shapeSymbols(f.Language, f.Symbols, 1, opts, rules)})
+			Symbols: shapeSymbols(f.Language, syms, 1, opts, rules)})
 	}
 	if opts.MaxChars <= 0 || len(resp.Text()) <= opts.MaxChars {
 		return resp
@@ -163,6 +168,21 @@ func outlineMajor(k Kind) bool {
 		return false
 	}
 	return true
+}
+
+// exportsOnly is the top-level symbols that exports names.
+func exportsOnly(syms []OutlineSymbol, exports []string) []OutlineSymbol {
+	keep := make(map[string]bool, len(exports))
+	for _, e := range exports {
+		keep[e] = true
+	}
+	out := make([]OutlineSymbol, 0, len(exports))
+	for _, s := range syms {
+		if keep[s.Name] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // shapeSymbols applies opts to syms at depth: private symbols and the

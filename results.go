@@ -199,6 +199,11 @@ type OutlineFile struct {
 	Symbols  []OutlineSymbol `json:"symbols"`
 	// LeftOut is the number of the file's symbols a budget left out.
 	LeftOut int `json:"left_out,omitempty"`
+	// Exports are the top-level names the module declares as its API
+	// (parsers.ModuleExports: Python's literal __all__), nil when it
+	// declares none; FitOutline's ExportedOnly keeps only those. Not
+	// part of the answer.
+	Exports []string `json:"-"`
 }
 
 // OutlineSymbol is one symbol with its children.

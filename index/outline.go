@@ -38,7 +38,13 @@ func (ix *Index) Outline(req OutlineRequest) (*treenav.OutlineResponse, error) {
 			if !v.live(si, uint32(di)) || !ps.match(d.Path) {
 				continue
 			}
-			files = append(files, outlineOf(s, d))
+			f := outlineOf(s, d)
+			if req.ExportedOnly && d.Language == "python" {
+				if src, err := ix.fileOf(d); err == nil {
+					f.Exports = parsers.ModuleExports(d.Language, src, f.Symbols)
+				}
+			}
+			files = append(files, f)
 		}
 	}
 	if len(files) == 0 && len(req.Paths) == 0 {

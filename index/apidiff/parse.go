@@ -94,6 +94,7 @@ func parseOne(f Source, filter func(rel string, src []byte) string, cache *Cache
 	if cache != nil {
 		key = cache.key(f)
 		if p, ok := cache.get(key); ok {
+			p.Outline.Exports = parsers.ModuleExports(p.Outline.Language, f.Src, p.Outline.Symbols)
 			return p
 		}
 	}
@@ -105,5 +106,8 @@ func parseOne(f Source, filter func(rel string, src []byte) string, cache *Cache
 	if cache != nil {
 		cache.put(key, p)
 	}
+	// Read from the source each time, not cached: the cache's entries
+	// predate it.
+	p.Outline.Exports = parsers.ModuleExports(p.Outline.Language, f.Src, p.Outline.Symbols)
 	return p
 }
