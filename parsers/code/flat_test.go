@@ -1,7 +1,10 @@
 package code
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -78,5 +81,56 @@ func TestFlattenLeanKeepsNamedAndFields(t *testing.T) {
 		if got := keyOf(lean, i); got != want[i] {
 			t.Fatalf("node %d: %+v, want %+v", i, got, want[i])
 		}
+	}
+}
+
+// The direct walk over the subtrees (tn_flatten_direct) copies the same
+// nodes as the public tree cursor (tn_flatten): types, fields, named
+// flags, positions and parents, lean or not, on every language's
+// fixtures (syntax errors included) and, when present, GOROOT's net/http.
+func TestFlattenDirectMatchesCursor(t *testing.T) {
+	var files []string
+	filepath.WalkDir("testdata", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	goroot, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	files = append(files, goroot...)
+	checked := map[string]int{}
+	for _, f := range files {
+		l := Detect(f, nil)
+		if l == nil {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := l.Parse(src)
+		if err != nil {
+			continue
+		}
+		for _, lean := range []bool{false, true} {
+			want := flattenBy(l.Grammar(), tree.RootNode(), src, lean, ":=", false)
+			got := flattenBy(l.Grammar(), tree.RootNode(), src, lean, ":=", true)
+			if len(got.nodes) != len(want.nodes) {
+				t.Errorf("%s (lean %v): %d nodes, the cursor copies %d", f, lean, len(got.nodes), len(want.nodes))
+				continue
+			}
+			for i := range want.nodes {
+				if got.nodes[i] != want.nodes[i] || got.next[i] != want.next[i] {
+					t.Errorf("%s (lean %v): node %d is %+v (next %d), the cursor's %+v (next %d)",
+						f, lean, i, got.nodes[i], got.next[i], want.nodes[i], want.next[i])
+					break
+				}
+			}
+			checked[l.Name] += len(want.nodes)
+		}
+		tree.Close()
+	}
+	if len(checked) < 10 {
+		t.Fatalf("only %d languages checked (%v): the fixtures are missing", len(checked), checked)
 	}
 }
