@@ -57,17 +57,17 @@ func TestFlattenLeanKeepsNamedAndFields(t *testing.T) {
 		p := ""
 		if n.parent >= 0 {
 			q := ft.nodes[n.parent]
-			p = q.typ + "@" + strconv.Itoa(int(q.start))
+			p = q.typ() + "@" + strconv.Itoa(int(q.start))
 		}
-		return key{n.typ, n.start, n.end, p}
+		return key{n.typ(), n.start, n.end, p}
 	}
 	var want []key
 	defines := 0
 	for i, n := range full.nodes {
-		if n.named || n.field != "" || n.typ == ":=" || full.next[i] != int32(i+1) {
+		if n.named || n.field() != "" || n.typ() == ":=" || full.next[i] != int32(i+1) {
 			want = append(want, keyOf(full, i))
 		}
-		if n.typ == ":=" {
+		if n.typ() == ":=" {
 			defines++
 		}
 	}

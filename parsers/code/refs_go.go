@@ -21,6 +21,7 @@ func init() {
 // file's imports, and the names mentioned in its comments.
 func goRefs(tsRoot *sitter.Node, src []byte, sink *RefSink) {
 	t := flattenLean(golang.GetLanguage(), tsRoot, src, ":=")
+	defer t.release()
 	root := newGTree(t).gnodeAt(0)
 	w := &goWalker{sink: sink, src: src, imports: map[string]bool{}}
 	// Imports first: the bindings they make are not package-level names.
@@ -84,7 +85,7 @@ func (w *goWalker) view(n *gnode) string {
 }
 
 // goNodeType is n's node type.
-func goNodeType(n *gnode) string { return n.meta().typ }
+func goNodeType(n *gnode) string { return n.meta().typ() }
 
 func (w *goWalker) importDecl(n *gnode) {
 	var specs func(n *gnode)
