@@ -64,7 +64,8 @@ func newDocRefs(d *treenav.Document) *docRefs {
 
 // packStrings copies strs into one allocation: a document's distinct
 // names were as many small objects, for the collector to mark at every
-// cycle for as long as the index lives.
+// cycle for as long as the index lives, and the extractors' names may be
+// views of the file's source, which the index must not hold on to.
 func packStrings(strs []string) {
 	n := 0
 	for _, s := range strs {

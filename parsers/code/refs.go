@@ -37,7 +37,9 @@ type RefSink struct {
 	defNames map[uint32]uint32
 }
 
-// Add records a reference at the name node n.
+// Add records a reference at the name node n. The strings may be views
+// of the source (the Go walker's are): they stay valid as long as the
+// source is not changed, and the index copies them (newDocRefs).
 func (s *RefSink) Add(n refPos, name, qualifier, qualType string, kind treenav.RefKind) {
 	p := n.StartPoint()
 	s.Refs = append(s.Refs, treenav.Reference{
