@@ -1,11 +1,14 @@
 package code
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	golang "github.com/smacker/go-tree-sitter/golang"
@@ -132,5 +135,65 @@ func TestFlattenDirectMatchesCursor(t *testing.T) {
 	}
 	if len(checked) < 10 {
 		t.Fatalf("only %d languages checked (%v): the fixtures are missing", len(checked), checked)
+	}
+}
+
+// Extractions on several goroutines share the pooled node arrays and the
+// grammar tables (flatPool, grammarTabs, refScratch): each file's
+// references come out as they do alone. Run it with -race.
+func TestRefsConcurrentMatchSequential(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"testdata/go", "testdata/python", "testdata/javascript", "testdata/java", "testdata/rust", "testdata/c", "testdata/cpp", "testdata/refs"} {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && Detect(p, nil) != nil && Detect(p, nil).Refs != nil {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	if len(files) < 8 {
+		t.Fatalf("%d files with a reference extractor: the fixtures are missing", len(files))
+	}
+	extract := func(f string) string {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Error(err)
+			return ""
+		}
+		res, err := Detect(f, nil).ExtractFile(f, src)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return fmt.Sprintf("%+v %+v", res.Refs, res.Imports)
+	}
+	want := make([]string, len(files))
+	refs := 0
+	for i, f := range files {
+		want[i] = extract(f)
+		refs += strings.Count(want[i], "Name:")
+	}
+	if refs == 0 {
+		t.Fatal("no references in the fixtures: the test tells nothing")
+	}
+	var wg sync.WaitGroup
+	got := make([][]string, 4)
+	for g := range got {
+		got[g] = make([]string, len(files))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range files {
+				i := (k + g*len(files)/len(got)) % len(files) // each goroutine in its own order
+				got[g][i] = extract(files[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range got {
+		for i, f := range files {
+			if got[g][i] != want[i] {
+				t.Errorf("goroutine %d, %s: references differ from a lone extraction", g, f)
+			}
+		}
 	}
 }
