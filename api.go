@@ -211,7 +211,9 @@ type Document struct {
 
 	// Refs are the names the document uses that may refer to definitions,
 	// in document order, and Imports the file's imports (refs.go). Filled
-	// for the languages with a reference extractor.
+	// for the languages with a reference extractor. A reference's strings
+	// may share the parsed source's memory: change the source and they
+	// change.
 	Refs    []Reference
 	Imports []Import
 

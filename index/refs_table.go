@@ -2,6 +2,7 @@ package index
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/treenav/treenav"
 )
@@ -57,7 +58,33 @@ func newDocRefs(d *treenav.Document) *docRefs {
 			kind: refKindIndex(r.Kind), textual: r.Textual,
 		}
 	}
+	packStrings(dr.strs)
 	return dr
+}
+
+// packStrings copies strs into one allocation: a document's distinct
+// names were as many small objects, for the collector to mark at every
+// cycle for as long as the index lives, and the extractors' names may be
+// views of the file's source, which the index must not hold on to.
+func packStrings(strs []string) {
+	n := 0
+	for _, s := range strs {
+		n += len(s)
+	}
+	if n == 0 {
+		return
+	}
+	blob := make([]byte, 0, n)
+	for _, s := range strs {
+		blob = append(blob, s...)
+	}
+	at := 0
+	for i, s := range strs {
+		if len(s) > 0 {
+			strs[i] = unsafe.String(&blob[at], len(s))
+			at += len(s)
+		}
+	}
 }
 
 // reference unpacks reference i.

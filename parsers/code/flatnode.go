@@ -24,7 +24,22 @@ type gtree struct {
 
 // newGTree indexes t's named children.
 func newGTree(t *flatTree) *gtree {
-	g := &gtree{flatTree: t, refs: make([]gnode, len(t.nodes)), namedStart: make([]int32, len(t.nodes)+1)}
+	b := t.bufs
+	if b == nil {
+		b = new(flatBufs)
+	}
+	n := len(t.nodes)
+	if cap(b.refs) < n {
+		b.refs = make([]gnode, n)
+	}
+	if cap(b.namedStart) < n+1 {
+		b.namedStart = make([]int32, n+1)
+	}
+	if cap(b.fill) < n {
+		b.fill = make([]int32, n)
+	}
+	g := &gtree{flatTree: t, refs: b.refs[:n], namedStart: b.namedStart[:n+1]}
+	clear(g.namedStart)
 	for i := range t.nodes {
 		g.refs[i] = gnode{t: t, i: int32(i)}
 		if p := t.nodes[i].parent; p >= 0 && t.nodes[i].named {
@@ -34,8 +49,12 @@ func newGTree(t *flatTree) *gtree {
 	for i := 1; i < len(g.namedStart); i++ {
 		g.namedStart[i] += g.namedStart[i-1]
 	}
-	g.named = make([]int32, g.namedStart[len(t.nodes)])
-	fill := make([]int32, len(t.nodes))
+	if total := int(g.namedStart[n]); cap(b.named) < total {
+		b.named = make([]int32, total)
+	}
+	g.named = b.named[:g.namedStart[n]]
+	fill := b.fill[:n]
+	clear(fill)
 	for i := range t.nodes { // preorder: each parent's children in order
 		if p := t.nodes[i].parent; p >= 0 && t.nodes[i].named {
 			g.named[g.namedStart[p]+fill[p]] = int32(i)
@@ -69,7 +88,7 @@ func (n *gnode) StartPoint() sitter.Point {
 }
 
 // Type is the node's type.
-func (n *gnode) Type() string { return n.meta().typ }
+func (n *gnode) Type() string { return n.meta().typ() }
 
 // IsNamed reports whether the node is named (not punctuation).
 func (n *gnode) IsNamed() bool { return n.meta().named }
@@ -125,7 +144,7 @@ func (n *gnode) ChildByFieldName(name string) *gnode {
 func fieldKids(n *gnode, name string) []*gnode {
 	var out []*gnode
 	for j := n.i + 1; j < n.t.next[n.i]; j = n.t.next[j] {
-		if n.t.nodes[j].field == name {
+		if n.t.nodes[j].field() == name {
 			out = append(out, n.t.gnodeAt(int(j)))
 		}
 	}

@@ -1,7 +1,9 @@
 package code
 
 import (
-	"sort"
+	"cmp"
+	"slices"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -35,7 +37,9 @@ type RefSink struct {
 	defNames map[uint32]uint32
 }
 
-// Add records a reference at the name node n.
+// Add records a reference at the name node n. The strings may be views
+// of the source (the Go walker's are): they stay valid as long as the
+// source is not changed, and the index copies them (newDocRefs).
 func (s *RefSink) Add(n refPos, name, qualifier, qualType string, kind treenav.RefKind) {
 	p := n.StartPoint()
 	s.Refs = append(s.Refs, treenav.Reference{
@@ -71,16 +75,30 @@ func (l *Language) extractRefs(root *sitter.Node, src []byte, syms []Symbol) ([]
 	if l.Refs == nil {
 		return nil, nil
 	}
-	sink := &RefSink{src: src, defNames: make(map[uint32]uint32, len(syms))}
+	scratch := refScratch.Get().(*[]treenav.Reference)
+	sink := &RefSink{src: src, defNames: make(map[uint32]uint32, len(syms)), Refs: (*scratch)[:0]}
 	for i := range syms {
 		if s := &syms[i]; s.nameEnd > 0 {
 			sink.defNames[s.nameEnd] = s.nameStart
 		}
 	}
 	l.Refs(root, src, sink)
-	sort.SliceStable(sink.Refs, func(i, j int) bool { return sink.Refs[i].Byte < sink.Refs[j].Byte })
-	return sink.Refs, sink.Imports
+	slices.SortStableFunc(sink.Refs, func(a, b treenav.Reference) int { return cmp.Compare(a.Byte, b.Byte) })
+	var refs []treenav.Reference
+	if len(sink.Refs) > 0 {
+		refs = make([]treenav.Reference, len(sink.Refs))
+		copy(refs, sink.Refs)
+	}
+	clear(sink.Refs) // the pool keeps no names alive
+	*scratch = sink.Refs[:0]
+	refScratch.Put(scratch)
+	return refs, sink.Imports
 }
+
+// refScratch holds the slices the walkers append a file's references to:
+// a file's references are copied out once, at their final length, instead
+// of growing a slice of their own by doubling.
+var refScratch = sync.Pool{New: func() any { return new([]treenav.Reference) }}
 
 // SetEnclosing sets each reference's Enclosing to the innermost node of
 // nodes (a document tree, preorder, Nodes[0] the root) whose byte range

@@ -55,7 +55,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	classAt := make([]int32, len(t.nodes))
 	for i := range t.nodes {
 		switch {
-		case cIsClass(t, i) || t.nodes[i].typ == "function_definition" && cMethodClass(t, i) != "":
+		case cIsClass(t, i) || t.nodes[i].typ() == "function_definition" && cMethodClass(t, i) != "":
 			classAt[i] = int32(i)
 		case t.nodes[i].parent >= 0:
 			classAt[i] = classAt[t.nodes[i].parent]
@@ -67,7 +67,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		if c < 0 {
 			return ""
 		}
-		if t.nodes[c].typ == "function_definition" {
+		if t.nodes[c].typ() == "function_definition" {
 			return cMethodClass(t, c)
 		}
 		if n := t.child(c, "name"); n >= 0 {
@@ -87,18 +87,18 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			continue
 		}
 		n := &t.nodes[i]
-		inErr[i] = n.typ == "ERROR" || n.parent >= 0 && inErr[n.parent]
-		if inErr[i] && (n.typ == "identifier" || n.typ == "qualified_identifier" || n.typ == "type_identifier" ||
-			n.typ == "field_identifier") && (cKeywords[t.text(i)] || cInDirective(t.src, n.start)) {
+		inErr[i] = n.typ() == "ERROR" || n.parent >= 0 && inErr[n.parent]
+		if inErr[i] && (n.typ() == "identifier" || n.typ() == "qualified_identifier" || n.typ() == "type_identifier" ||
+			n.typ() == "field_identifier") && (cKeywords[t.text(i)] || cInDirective(t.src, n.start)) {
 			w.skip(i)
 			continue
 		}
-		if inErr[i] && n.typ == "identifier" && w.enclosingFunction(i) < 0 {
+		if inErr[i] && n.typ() == "identifier" && w.enclosingFunction(i) < 0 {
 			// Declarations the grammar misread outside any function
 			// (int f(T *msg) as a product): their names are no uses.
 			continue
 		}
-		switch n.typ {
+		switch n.typ() {
 		case "preproc_include":
 			if p := t.child(i, "path"); p >= 0 {
 				path := strings.Trim(t.text(p), `"<> `)
@@ -125,7 +125,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 				if ty := t.child(i, "type"); ty >= 0 {
 					typ := cTypeName(t, ty)
 					for _, d := range FieldChildrenFlat(t, i, "declarator") {
-						if nm := cDeclaredName(t, d); nm >= 0 && t.nodes[d].typ != "function_declarator" {
+						if nm := cDeclaredName(t, d); nm >= 0 && t.nodes[d].typ() != "function_declarator" {
 							fields.set(cls, t.text(nm), typ)
 						}
 					}
@@ -139,7 +139,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 			for _, d := range FieldChildrenFlat(t, i, "declarator") {
 				ty := typ
-				if ty == "" && t.nodes[d].typ == "init_declarator" {
+				if ty == "" && t.nodes[d].typ() == "init_declarator" {
 					if v := t.child(d, "value"); v >= 0 {
 						ty = cConstructed(t, v)
 					}
@@ -149,7 +149,7 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "type_parameter_declaration", "optional_type_parameter_declaration", "variadic_type_parameter_declaration",
 			"parameter_pack_expansion_declaration":
 			for _, k := range t.namedKids(i) {
-				if t.nodes[k].typ == "type_identifier" {
+				if t.nodes[k].typ() == "type_identifier" {
 					w.bindNode(int(w.scopeOf[i]), k, "")
 					w.done[k] = true
 				}
@@ -157,8 +157,8 @@ func cRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "lambda_capture_specifier":
 			// [c = make()]: c is the lambda's own.
 			for _, k := range t.namedKids(i) {
-				if t.nodes[k].typ == "assignment_expression" || t.nodes[k].typ == "lambda_capture_initializer" {
-					if l := t.child(k, "left"); l >= 0 && t.nodes[l].typ == "identifier" {
+				if t.nodes[k].typ() == "assignment_expression" || t.nodes[k].typ() == "lambda_capture_initializer" {
+					if l := t.child(k, "left"); l >= 0 && t.nodes[l].typ() == "identifier" {
 						w.bindNode(int(w.scopeOf[i]), l, "")
 						w.done[l] = true
 					}
@@ -224,7 +224,7 @@ func cInDirective(src []byte, b uint32) bool {
 func FieldChildrenFlat(t *flatTree, i int, f string) []int {
 	var out []int
 	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
-		if t.nodes[j].field == f {
+		if t.nodes[j].field() == f {
 			out = append(out, j)
 		}
 	}
@@ -240,7 +240,7 @@ func (w *cWalk) skip(i int) {
 
 // cIsClass tells whether node i is a class, struct or union with a body.
 func cIsClass(t *flatTree, i int) bool {
-	switch t.nodes[i].typ {
+	switch t.nodes[i].typ() {
 	case "class_specifier", "struct_specifier", "union_specifier":
 		return t.child(i, "body") >= 0
 	}
@@ -251,18 +251,18 @@ func cIsClass(t *flatTree, i int) bool {
 // (int Server<T>::run(...) {...}: Server), "" for a plain function.
 func cMethodClass(t *flatTree, fn int) string {
 	d := t.child(fn, "declarator")
-	for d >= 0 && t.nodes[d].typ != "function_declarator" {
+	for d >= 0 && t.nodes[d].typ() != "function_declarator" {
 		d = t.child(d, "declarator")
 	}
 	if d < 0 {
 		return ""
 	}
 	q := t.child(d, "declarator")
-	if q < 0 || t.nodes[q].typ != "qualified_identifier" {
+	if q < 0 || t.nodes[q].typ() != "qualified_identifier" {
 		return ""
 	}
 	cls := ""
-	for q >= 0 && t.nodes[q].typ == "qualified_identifier" {
+	for q >= 0 && t.nodes[q].typ() == "qualified_identifier" {
 		if s := t.child(q, "scope"); s >= 0 {
 			cls = cTypeName(t, s)
 		}
@@ -274,14 +274,14 @@ func cMethodClass(t *flatTree, fn int) string {
 // cDeclaredName is the identifier a declarator declares, -1 if none.
 func cDeclaredName(t *flatTree, d int) int {
 	for d >= 0 {
-		switch t.nodes[d].typ {
+		switch t.nodes[d].typ() {
 		case "identifier", "field_identifier", "type_identifier":
 			return d
 		case "reference_declarator", "parenthesized_declarator", "attributed_declarator", "variadic_declarator":
 			ks := t.namedKids(d)
 			d = -1
 			for _, k := range ks {
-				if t.nodes[k].typ != "attribute_declaration" {
+				if t.nodes[k].typ() != "attribute_declaration" {
 					d = k
 				}
 			}
@@ -302,10 +302,10 @@ func (w *cWalk) declarator(decl, d int, typ string) {
 	if d < 0 {
 		return
 	}
-	switch t.nodes[d].typ {
+	switch t.nodes[d].typ() {
 	case "structured_binding_declarator":
 		for _, k := range t.namedKids(d) {
-			if t.nodes[k].typ == "identifier" {
+			if t.nodes[k].typ() == "identifier" {
 				w.declare(decl, k, "")
 			}
 		}
@@ -313,7 +313,7 @@ func (w *cWalk) declarator(decl, d int, typ string) {
 	case "function_declarator":
 		// A prototype: its name is a declaration; its parameters are
 		// walked as parameter declarations.
-		if nm := t.child(d, "declarator"); nm >= 0 && t.nodes[nm].typ != "qualified_identifier" {
+		if nm := t.child(d, "declarator"); nm >= 0 && t.nodes[nm].typ() != "qualified_identifier" {
 			if x := cDeclaredName(t, nm); x >= 0 {
 				w.declare(decl, x, "")
 			}
@@ -341,7 +341,7 @@ func cUsing(w *cWalk, i int) {
 	w.skip(i)
 	ns := false
 	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
-		if t.nodes[j].typ == "namespace" {
+		if t.nodes[j].typ() == "namespace" {
 			ns = true
 		}
 	}
@@ -362,7 +362,7 @@ func cUsing(w *cWalk, i int) {
 	w.out.Imports = append(w.out.Imports, langImport{Path: p, Name: name, Local: name, Row: t.nodes[i].row})
 	// The used name is referenced here.
 	at := last
-	for at >= 0 && t.nodes[at].typ == "qualified_identifier" {
+	for at >= 0 && t.nodes[at].typ() == "qualified_identifier" {
 		at = t.child(at, "name")
 	}
 	if at >= 0 && t.text(at) == name {
@@ -378,8 +378,8 @@ func cQualified(w *cWalk, i int) {
 	t := w.t
 	top := i
 	kind := cUseKind(t, top)
-	if t.nodes[top].field == "declarator" {
-		if p := t.parentOf(top); p >= 0 && t.nodes[p].typ == "function_declarator" {
+	if t.nodes[top].field() == "declarator" {
+		if p := t.parentOf(top); p >= 0 && t.nodes[p].typ() == "function_declarator" {
 			kind = ""
 		}
 	}
@@ -391,10 +391,10 @@ func cQualified(w *cWalk, i int) {
 		nm := t.child(cur, "name")
 		if s >= 0 {
 			sn := s
-			if t.nodes[s].typ == "template_type" || t.nodes[s].typ == "dependent_type" {
+			if t.nodes[s].typ() == "template_type" || t.nodes[s].typ() == "dependent_type" {
 				sn = t.child(s, "name")
 			}
-			if sn >= 0 && (t.nodes[sn].typ == "namespace_identifier" || t.nodes[sn].typ == "type_identifier" || t.nodes[sn].typ == "identifier") {
+			if sn >= 0 && (t.nodes[sn].typ() == "namespace_identifier" || t.nodes[sn].typ() == "type_identifier" || t.nodes[sn].typ() == "identifier") {
 				w.done[sn] = true
 				w.ref(sn, "type", prefix, -1)
 				prefix = cJoin(prefix, t.text(sn))
@@ -407,7 +407,7 @@ func cQualified(w *cWalk, i int) {
 		if nm < 0 {
 			return
 		}
-		switch t.nodes[nm].typ {
+		switch t.nodes[nm].typ() {
 		case "qualified_identifier":
 			cur = nm
 			continue
@@ -418,7 +418,7 @@ func cQualified(w *cWalk, i int) {
 			}
 		}
 		w.done[nm] = true
-		switch t.nodes[nm].typ {
+		switch t.nodes[nm].typ() {
 		case "identifier", "type_identifier", "field_identifier", "namespace_identifier":
 		default:
 			return // destructor_name, operator_name
@@ -427,7 +427,7 @@ func cQualified(w *cWalk, i int) {
 			return
 		}
 		k := kind
-		if t.nodes[nm].typ == "type_identifier" {
+		if t.nodes[nm].typ() == "type_identifier" {
 			k = cTypeKind(t, top)
 		}
 		if w.ref(nm, k, strings.TrimPrefix(prefix, "::"), -1) && k == "call" {
@@ -456,10 +456,10 @@ func cRefName(w *cWalk, i int) {
 	case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast", "alignof", "decltype":
 		return // an operator the grammar reads as a template's name
 	}
-	pt := t.nodes[p].typ
+	pt := t.nodes[p].typ()
 	switch pt {
 	case "field_expression":
-		if n.field != "field" {
+		if n.field() != "field" {
 			break
 		}
 		obj := t.child(p, "argument")
@@ -474,7 +474,7 @@ func cRefName(w *cWalk, i int) {
 		return
 	case "template_method":
 		// obj.template f<T>(): the field expression above names it.
-		if a := t.parentOf(p); a >= 0 && t.nodes[a].typ == "field_expression" {
+		if a := t.parentOf(p); a >= 0 && t.nodes[a].typ() == "field_expression" {
 			obj := t.child(a, "argument")
 			q, root := "?", -1
 			if obj >= 0 {
@@ -507,7 +507,7 @@ func cRefName(w *cWalk, i int) {
 		w.ref(i, "inherit", "", -1)
 		return
 	case "template_function":
-		if n.field == "name" {
+		if n.field() == "name" {
 			if w.ref(i, cUseKind(t, p), "", -1) {
 				w.setArgs(cCallArgs(t, p))
 			}
@@ -516,16 +516,16 @@ func cRefName(w *cWalk, i int) {
 	case "enumerator", "namespace_definition", "labeled_statement", "goto_statement", "preproc_params",
 		"alias_declaration", "concept_definition", "function_declarator", "destructor_name",
 		"type_definition":
-		if n.field == "name" || pt == "preproc_params" || pt == "labeled_statement" || pt == "goto_statement" ||
-			pt == "function_declarator" || pt == "destructor_name" || pt == "type_definition" && n.field == "declarator" {
+		if n.field() == "name" || pt == "preproc_params" || pt == "labeled_statement" || pt == "goto_statement" ||
+			pt == "function_declarator" || pt == "destructor_name" || pt == "type_definition" && n.field() == "declarator" {
 			return
 		}
 	case "class_specifier", "struct_specifier", "union_specifier", "enum_specifier":
-		if n.field == "name" && t.child(p, "body") >= 0 {
+		if n.field() == "name" && t.child(p, "body") >= 0 {
 			return
 		}
 	}
-	switch n.typ {
+	switch n.typ() {
 	case "field_identifier":
 		return // a member's declaration
 	case "namespace_identifier":
@@ -547,13 +547,13 @@ func cRefName(w *cWalk, i int) {
 func cUse(t *flatTree, i int) (p, c int) {
 	c = i
 	for p = t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "template_function", "qualified_identifier", "template_method":
-			if t.nodes[c].field == "name" {
+			if t.nodes[c].field() == "name" {
 				continue
 			}
 		case "field_expression":
-			if t.nodes[c].field == "field" {
+			if t.nodes[c].field() == "field" {
 				continue
 			}
 		}
@@ -565,7 +565,7 @@ func cUse(t *flatTree, i int) (p, c int) {
 // cCallArgs is the argument list of the call whose callee is the
 // expression at i, -1 if it is none's.
 func cCallArgs(t *flatTree, i int) int {
-	if p, c := cUse(t, i); p >= 0 && t.nodes[p].typ == "call_expression" && t.nodes[c].field == "function" {
+	if p, c := cUse(t, i); p >= 0 && t.nodes[p].typ() == "call_expression" && t.nodes[c].field() == "function" {
 		return t.child(p, "arguments")
 	}
 	return -1
@@ -579,7 +579,7 @@ func cIsBase(t *flatTree, i int, n *flatNode) bool {
 		if cIsClass(t, a) {
 			if b := t.childOfType(a, "base_class_clause"); b >= 0 {
 				for j := b + 1; j < int(t.next[b]); j++ {
-					if t.nodes[j].typ == "type_identifier" && t.text(j) == name {
+					if t.nodes[j].typ() == "type_identifier" && t.text(j) == name {
 						return true
 					}
 				}
@@ -597,13 +597,13 @@ func cUseKind(t *flatTree, i int) string {
 	if p < 0 {
 		return "read"
 	}
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "call_expression":
-		if t.nodes[c].field == "function" {
+		if t.nodes[c].field() == "function" {
 			return "call"
 		}
 	case "assignment_expression":
-		if t.nodes[c].field == "left" {
+		if t.nodes[c].field() == "left" {
 			return "write"
 		}
 	case "update_expression":
@@ -615,7 +615,7 @@ func cUseKind(t *flatTree, i int) string {
 // cTypeKind is inherit in a base class clause, type otherwise.
 func cTypeKind(t *flatTree, i int) string {
 	for p, d := t.parentOf(i), 0; p >= 0 && d < 3; p, d = t.parentOf(p), d+1 {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "base_class_clause":
 			return "inherit"
 		case "qualified_identifier", "template_type":
@@ -635,7 +635,7 @@ var cSmartPointers = map[string]bool{"unique_ptr": true, "shared_ptr": true, "we
 // std::unique_ptr<T>; "" for a primitive type or auto.
 func cTypeName(t *flatTree, ty int) string {
 	for d := 0; ty >= 0 && d < 8; d++ {
-		switch t.nodes[ty].typ {
+		switch t.nodes[ty].typ() {
 		case "type_identifier", "namespace_identifier", "identifier":
 			return t.text(ty)
 		case "struct_specifier", "class_specifier", "union_specifier", "enum_specifier":
@@ -648,7 +648,7 @@ func cTypeName(t *flatTree, ty int) string {
 				if a := t.child(ty, "arguments"); a >= 0 {
 					if ks := t.namedKids(a); len(ks) > 0 {
 						ty = ks[0]
-						if t.nodes[ty].typ == "type_descriptor" {
+						if t.nodes[ty].typ() == "type_descriptor" {
 							ty = t.child(ty, "type")
 						}
 						continue
@@ -668,17 +668,17 @@ func cTypeName(t *flatTree, ty int) string {
 // cConstructed is the type an auto variable's value builds when it says
 // so: new T(..), std::make_unique<T>(..) and std::make_shared<T>(..).
 func cConstructed(t *flatTree, v int) string {
-	switch t.nodes[v].typ {
+	switch t.nodes[v].typ() {
 	case "new_expression":
 		if ty := t.child(v, "type"); ty >= 0 {
 			return cTypeName(t, ty)
 		}
 	case "call_expression":
 		f := t.child(v, "function")
-		for f >= 0 && t.nodes[f].typ == "qualified_identifier" {
+		for f >= 0 && t.nodes[f].typ() == "qualified_identifier" {
 			f = t.child(f, "name")
 		}
-		if f >= 0 && t.nodes[f].typ == "template_function" {
+		if f >= 0 && t.nodes[f].typ() == "template_function" {
 			if nm := t.child(f, "name"); nm >= 0 && (t.text(nm) == "make_unique" || t.text(nm) == "make_shared") {
 				if a := t.child(f, "arguments"); a >= 0 {
 					if ks := t.namedKids(a); len(ks) > 0 {

@@ -41,7 +41,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w.fieldType = fields.get
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		switch n.typ {
+		switch n.typ() {
 		case "public_field_definition":
 			// part: Part, part = new Part()
 			nm := t.child(i, "name")
@@ -58,7 +58,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			jsDeclarator(w, i)
 		case "call_expression":
 			// super(...) calls the base class's constructor.
-			if f := t.child(i, "function"); f >= 0 && t.nodes[f].typ == "super" {
+			if f := t.child(i, "function"); f >= 0 && t.nodes[f].typ() == "super" {
 				if c := int(classAt[i]); c >= 0 {
 					if base := jsBaseClass(t, c); base != "" {
 						w.refAs(f, "constructor", "call", "super()", base)
@@ -68,13 +68,13 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "assignment_expression":
 			// module.exports = X: the module's value is X.
 			l, r := t.child(i, "left"), t.child(i, "right")
-			if l >= 0 && r >= 0 && t.text(l) == "module.exports" && t.nodes[r].typ == "identifier" {
+			if l >= 0 && r >= 0 && t.text(l) == "module.exports" && t.nodes[r].typ() == "identifier" {
 				w.out.Imports = append(w.out.Imports, langImport{Local: "=", Name: t.text(r), Export: true, Row: n.row})
 			}
 		case "formal_parameters":
 			if fn := t.parentOf(i); fn >= 0 {
 				s := int(w.scopeOf[fn])
-				ctor := t.nodes[fn].typ == "method_definition" && t.child(fn, "name") >= 0 && t.text(t.child(fn, "name")) == "constructor"
+				ctor := t.nodes[fn].typ() == "method_definition" && t.child(fn, "name") >= 0 && t.text(t.child(fn, "name")) == "constructor"
 				for _, p := range t.namedKids(i) {
 					jsBindParam(w, s, p)
 					if ctor {
@@ -176,7 +176,7 @@ func jsDeclarator(w *refWalker, i int) {
 		return
 	}
 	s := int(w.scopeOf[i])
-	if d := t.parentOf(i); d >= 0 && t.nodes[d].typ == "variable_declaration" {
+	if d := t.parentOf(i); d >= 0 && t.nodes[d].typ() == "variable_declaration" {
 		s = w.enclosingFunction(i)
 	}
 	typ := ""
@@ -187,27 +187,27 @@ func jsDeclarator(w *refWalker, i int) {
 	if v >= 0 && typ == "" {
 		typ = jsConstructed(t, v)
 	}
-	if v >= 0 && t.nodes[v].typ == "this" && t.nodes[nm].typ == "object_pattern" && w.fieldType != nil {
+	if v >= 0 && t.nodes[v].typ() == "this" && t.nodes[nm].typ() == "object_pattern" && w.fieldType != nil {
 		// const { a, b } = this: the class's fields, with their types.
 		cls := w.classOf(i)
 		for _, k := range t.namedKids(nm) {
-			if t.nodes[k].typ == "shorthand_property_identifier_pattern" {
+			if t.nodes[k].typ() == "shorthand_property_identifier_pattern" {
 				w.bindNode(s, k, w.fieldType(cls, t.text(k)))
 			}
 		}
 	}
 	if v >= 0 {
 		jsRequire(w, nm, v)
-		if t.nodes[nm].typ == "object_pattern" {
+		if t.nodes[nm].typ() == "object_pattern" {
 			// const { a, b: c } = this: a and b are members of the value.
 			q, root := w.qualifierText(v, jsPath, jsIdent)
 			if q != "?" {
 				for _, k := range t.namedKids(nm) {
-					switch t.nodes[k].typ {
+					switch t.nodes[k].typ() {
 					case "shorthand_property_identifier_pattern":
 						w.refAlways(k, "read", q, root)
 					case "pair_pattern":
-						if key := t.child(k, "key"); key >= 0 && t.nodes[key].typ == "property_identifier" {
+						if key := t.child(k, "key"); key >= 0 && t.nodes[key].typ() == "property_identifier" {
 							w.refAlways(key, "read", q, root)
 						}
 					}
@@ -221,7 +221,7 @@ func jsDeclarator(w *refWalker, i int) {
 // jsConstructed is the class of a `new C(...)` value (or of `new C()`
 // behind `await`/`as`), "" otherwise.
 func jsConstructed(t *flatTree, v int) string {
-	switch t.nodes[v].typ {
+	switch t.nodes[v].typ() {
 	case "new_expression":
 		if c := t.child(v, "constructor"); c >= 0 {
 			// Keep ns.C: the type is resolved through the namespace.
@@ -232,7 +232,7 @@ func jsConstructed(t *flatTree, v int) string {
 		}
 	case "as_expression", "satisfies_expression":
 		for _, k := range t.namedKids(v) {
-			if t.nodes[k].typ != "new_expression" && k != t.namedKids(v)[0] {
+			if t.nodes[k].typ() != "new_expression" && k != t.namedKids(v)[0] {
 				return simpleTypeName(t.text(k))
 			}
 		}
@@ -245,7 +245,7 @@ func jsConstructed(t *flatTree, v int) string {
 func jsRequire(w *refWalker, nm, v int) {
 	t := w.t
 	member := ""
-	if t.nodes[v].typ == "member_expression" {
+	if t.nodes[v].typ() == "member_expression" {
 		if p := t.child(v, "property"); p >= 0 {
 			member = t.text(p)
 		}
@@ -259,7 +259,7 @@ func jsRequire(w *refWalker, nm, v int) {
 		return
 	}
 	row := t.nodes[v].row
-	switch t.nodes[nm].typ {
+	switch t.nodes[nm].typ() {
 	case "identifier":
 		w.out.Imports = append(w.out.Imports, langImport{Local: t.text(nm), Path: path, Name: member, Row: row})
 		// The bound name refers to what the module exports (the language
@@ -274,14 +274,14 @@ func jsRequire(w *refWalker, nm, v int) {
 			return
 		}
 		for _, k := range t.namedKids(nm) {
-			switch t.nodes[k].typ {
+			switch t.nodes[k].typ() {
 			case "shorthand_property_identifier_pattern":
 				x := t.text(k)
 				w.out.Imports = append(w.out.Imports, langImport{Local: x, Path: path, Name: x, Pattern: true, Row: row})
 				w.importRef(k, x, path)
 			case "pair_pattern":
 				key, val := t.child(k, "key"), t.child(k, "value")
-				if key >= 0 && val >= 0 && t.nodes[val].typ == "identifier" {
+				if key >= 0 && val >= 0 && t.nodes[val].typ() == "identifier" {
 					w.out.Imports = append(w.out.Imports, langImport{Local: t.text(val), Path: path, Name: t.text(key), Pattern: true, Row: row})
 					w.importRef(key, t.text(key), path)
 				}
@@ -292,7 +292,7 @@ func jsRequire(w *refWalker, nm, v int) {
 
 // jsRequirePath is the module of a require('m') call.
 func jsRequirePath(t *flatTree, v int) (string, bool) {
-	if t.nodes[v].typ != "call_expression" {
+	if t.nodes[v].typ() != "call_expression" {
 		return "", false
 	}
 	f, a := t.child(v, "function"), t.child(v, "arguments")
@@ -300,7 +300,7 @@ func jsRequirePath(t *flatTree, v int) (string, bool) {
 		return "", false
 	}
 	args := t.namedKids(a)
-	if len(args) != 1 || t.nodes[args[0]].typ != "string" {
+	if len(args) != 1 || t.nodes[args[0]].typ() != "string" {
 		return "", false
 	}
 	return jsStringValue(t, args[0]), true
@@ -313,7 +313,7 @@ func jsStringValue(t *flatTree, s int) string {
 // jsBindParam binds one formal parameter in scope s.
 func jsBindParam(w *refWalker, s, p int) {
 	t := w.t
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "required_parameter", "optional_parameter":
 		typ := ""
 		if ty := t.child(p, "type"); ty >= 0 {
@@ -331,7 +331,7 @@ func jsBindParam(w *refWalker, s, p int) {
 // private x: T)) as a field of the class, with its type.
 func jsParamProperty(w *refWalker, fields fieldTypes, p int) {
 	t := w.t
-	if t.nodes[p].typ != "required_parameter" && t.nodes[p].typ != "optional_parameter" {
+	if t.nodes[p].typ() != "required_parameter" && t.nodes[p].typ() != "optional_parameter" {
 		return
 	}
 	txt := strings.TrimSpace(t.text(p))
@@ -339,7 +339,7 @@ func jsParamProperty(w *refWalker, fields fieldTypes, p int) {
 		return
 	}
 	pat := t.child(p, "pattern")
-	if pat < 0 || t.nodes[pat].typ != "identifier" {
+	if pat < 0 || t.nodes[pat].typ() != "identifier" {
 		return
 	}
 	typ := ""
@@ -354,7 +354,7 @@ func jsParamProperty(w *refWalker, fields fieldTypes, p int) {
 // jsBindPattern binds the names of a binding pattern.
 func jsBindPattern(w *refWalker, s, i int, typ string) {
 	t := w.t
-	switch t.nodes[i].typ {
+	switch t.nodes[i].typ() {
 	case "identifier", "shorthand_property_identifier_pattern":
 		w.bindNode(s, i, typ)
 	case "object_pattern", "array_pattern", "rest_pattern":
@@ -396,7 +396,7 @@ func jsImport(w *refWalker, i int) {
 		return
 	}
 	for _, k := range t.namedKids(clause) {
-		switch t.nodes[k].typ {
+		switch t.nodes[k].typ() {
 		case "identifier":
 			// import X from 'm': X names m's default export (the language
 			// service counts the binding as its reference).
@@ -408,7 +408,7 @@ func jsImport(w *refWalker, i int) {
 			}
 		case "named_imports":
 			for _, sp := range t.namedKids(k) {
-				if t.nodes[sp].typ != "import_specifier" {
+				if t.nodes[sp].typ() != "import_specifier" {
 					continue
 				}
 				nm, al, local := jsSpecifier(t, sp)
@@ -463,7 +463,7 @@ func jsExport(w *refWalker, i int) {
 		return
 	}
 	for _, sp := range t.namedKids(clause) {
-		if t.nodes[sp].typ != "export_specifier" {
+		if t.nodes[sp].typ() != "export_specifier" {
 			continue
 		}
 		nm, al, local := jsSpecifier(t, sp)
@@ -495,31 +495,31 @@ func jsExport(w *refWalker, i int) {
 func jsInPattern(t *flatTree, i int) bool {
 	c := i
 	for p := t.parentOf(c); p >= 0; c, p = p, t.parentOf(p) {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "object_pattern", "array_pattern", "rest_pattern":
 			continue
 		case "pair_pattern":
-			if t.nodes[c].field != "value" {
+			if t.nodes[c].field() != "value" {
 				return false
 			}
 			continue
 		case "assignment_pattern", "object_assignment_pattern":
-			if t.nodes[c].field != "left" {
+			if t.nodes[c].field() != "left" {
 				return false
 			}
 			continue
 		case "variable_declarator":
-			return t.nodes[c].field == "name"
+			return t.nodes[c].field() == "name"
 		case "required_parameter", "optional_parameter":
-			return t.nodes[c].field == "pattern"
+			return t.nodes[c].field() == "pattern"
 		case "formal_parameters":
 			return true
 		case "catch_clause":
-			return t.nodes[c].field == "parameter"
+			return t.nodes[c].field() == "parameter"
 		case "for_in_statement":
-			return t.nodes[c].field == "left" && jsDeclares(t, p, c)
+			return t.nodes[c].field() == "left" && jsDeclares(t, p, c)
 		case "arrow_function":
-			return t.nodes[c].field == "parameter"
+			return t.nodes[c].field() == "parameter"
 		}
 		return false
 	}
@@ -534,10 +534,10 @@ func jsIdentifier(w *refWalker, i int) {
 	if p < 0 {
 		return
 	}
-	pt := t.nodes[p].typ
-	switch n.typ {
+	pt := t.nodes[p].typ()
+	switch n.typ() {
 	case "property_identifier", "private_property_identifier":
-		if pt == "pair" && n.field == "key" && t.nodes[p].parent >= 0 && t.nodes[t.nodes[p].parent].typ == "object" {
+		if pt == "pair" && n.field() == "key" && t.nodes[p].parent >= 0 && t.nodes[t.nodes[p].parent].typ() == "object" {
 			// {next: f}: the member of the type the object is given to,
 			// which only a type checker knows (the language service
 			// reads it so): a member of an unknown receiver. Also where
@@ -546,7 +546,7 @@ func jsIdentifier(w *refWalker, i int) {
 			w.refAlways(i, "write", "?", -1)
 			return
 		}
-		if pt != "member_expression" || n.field != "property" {
+		if pt != "member_expression" || n.field() != "property" {
 			return // a member's declared name, a JSX attribute
 		}
 	case "shorthand_property_identifier":
@@ -557,7 +557,7 @@ func jsIdentifier(w *refWalker, i int) {
 	}
 	switch pt {
 	case "member_expression":
-		if n.field != "property" {
+		if n.field() != "property" {
 			// F in `F.prop = ...` where F.prop is a symbol: the
 			// language service reads it as a declaration on F at a
 			// module's top level, as a use inside a function (a UMD
@@ -576,7 +576,7 @@ func jsIdentifier(w *refWalker, i int) {
 		return
 	case "nested_type_identifier", "nested_identifier":
 		// ns.T: T is a member of ns; ns itself is a plain use.
-		if n.field == "name" || (pt == "nested_identifier" && n.field == "property") {
+		if n.field() == "name" || (pt == "nested_identifier" && n.field() == "property") {
 			obj := t.child(p, "module")
 			if obj < 0 {
 				obj = t.child(p, "object")
@@ -597,7 +597,7 @@ func jsIdentifier(w *refWalker, i int) {
 	case "function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration",
 		"interface_declaration", "type_alias_declaration", "enum_declaration", "function_expression", "function",
 		"class", "module", "internal_module", "function_signature":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return
 		}
 	case "jsx_opening_element", "jsx_closing_element", "jsx_self_closing_element":
@@ -610,7 +610,7 @@ func jsIdentifier(w *refWalker, i int) {
 	if jsInPattern(t, i) {
 		return
 	}
-	if n.typ == "type_identifier" {
+	if n.typ() == "type_identifier" {
 		w.ref(i, jsTypeKind(t, i), "", -1)
 		return
 	}
@@ -624,7 +624,7 @@ func jsIdentifier(w *refWalker, i int) {
 // jsTypeKind is type, or inherit in an extends/implements clause.
 func jsTypeKind(t *flatTree, i int) string {
 	for a, d := t.parentOf(i), 0; a >= 0 && d < 4; a, d = t.parentOf(a), d+1 {
-		switch t.nodes[a].typ {
+		switch t.nodes[a].typ() {
 		case "extends_clause", "implements_clause", "extends_type_clause", "class_heritage":
 			return "inherit"
 		case "type_arguments", "type_annotation", "object_type":
@@ -641,17 +641,17 @@ func jsUseKind(t *flatTree, i int) string {
 		return "read"
 	}
 	n := &t.nodes[i]
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "call_expression":
-		if n.field == "function" {
+		if n.field() == "function" {
 			return "call"
 		}
 	case "new_expression":
-		if n.field == "constructor" {
+		if n.field() == "constructor" {
 			return "call"
 		}
 	case "assignment_expression", "augmented_assignment_expression":
-		if n.field == "left" {
+		if n.field() == "left" {
 			return "write"
 		}
 	case "update_expression":
@@ -661,7 +661,7 @@ func jsUseKind(t *flatTree, i int) string {
 	case "decorator":
 		return "call"
 	case "for_in_statement":
-		if n.field == "left" {
+		if n.field() == "left" {
 			return "write"
 		}
 	}

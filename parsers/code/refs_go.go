@@ -21,6 +21,7 @@ func init() {
 // file's imports, and the names mentioned in its comments.
 func goRefs(tsRoot *sitter.Node, src []byte, sink *RefSink) {
 	t := flattenLean(golang.GetLanguage(), tsRoot, src, ":=")
+	defer t.release()
 	root := newGTree(t).gnodeAt(0)
 	w := &goWalker{sink: sink, src: src, imports: map[string]bool{}}
 	// Imports first: the bindings they make are not package-level names.
@@ -84,7 +85,7 @@ func (w *goWalker) view(n *gnode) string {
 }
 
 // goNodeType is n's node type.
-func goNodeType(n *gnode) string { return n.meta().typ }
+func goNodeType(n *gnode) string { return n.meta().typ() }
 
 func (w *goWalker) importDecl(n *gnode) {
 	var specs func(n *gnode)
@@ -246,11 +247,11 @@ func (w *goWalker) walk(n *gnode, s *goScope) {
 		if _, local := s.lookup(name); local || goBuiltins[name] {
 			return
 		}
-		w.sink.Add(n, strings.Clone(name), "", "", treenav.RefType)
+		w.sink.Add(n, name, "", "", treenav.RefType)
 	case "qualified_type":
 		pkg, name := n.ChildByFieldName("package"), n.ChildByFieldName("name")
 		if pkg != nil && name != nil {
-			w.sink.Add(name, w.text(name), w.text(pkg), "", treenav.RefType)
+			w.sink.Add(name, w.view(name), w.view(pkg), "", treenav.RefType)
 		}
 	case "selector_expression":
 		w.selector(n, s, w.identKind(n))
@@ -324,7 +325,7 @@ func (w *goWalker) ident(n *gnode, s *goScope, kind treenav.RefKind) {
 	if w.imports[name] {
 		return // a package's name, not a definition in it
 	}
-	w.sink.Add(n, strings.Clone(name), "", "", kind)
+	w.sink.Add(n, name, "", "", kind)
 }
 
 // qualifierText bounds a qualifier as written.
@@ -345,7 +346,7 @@ func (w *goWalker) selector(n *gnode, s *goScope, kind treenav.RefKind) {
 	if goNodeType(op) != "identifier" || w.isLocal(op, s) {
 		qt = w.exprType(op, s, 0)
 	}
-	w.sink.Add(field, w.text(field), qualifierText(w.text(op)), qt, kind)
+	w.sink.Add(field, w.view(field), qualifierText(w.view(op)), qt, kind)
 }
 
 func (w *goWalker) isLocal(n *gnode, s *goScope) bool {
@@ -604,7 +605,7 @@ func (w *goWalker) literalValueOf(body *gnode, s *goScope, t *gnode, typ string)
 	}
 	qual := typ
 	if t != nil {
-		qual = w.text(t)
+		qual = w.view(t)
 	}
 	for i := 0; i < int(body.NamedChildCount()); i++ {
 		c := body.NamedChild(i)
@@ -620,7 +621,7 @@ func (w *goWalker) literalValueOf(body *gnode, s *goScope, t *gnode, typ string)
 		case typ != "" && goNodeType(key) == "identifier":
 			// A field's name, even where a local has the same one
 			// (T{err: err}).
-			w.sink.Add(key, w.text(key), qualifierText(qual), typ, treenav.RefWrite)
+			w.sink.Add(key, w.view(key), qualifierText(qual), typ, treenav.RefWrite)
 		case goNodeType(key) == "identifier" && w.localStruct(t, s):
 			// A field of an anonymous or a function's own struct type:
 			// no definition outside the function.

@@ -46,10 +46,10 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w.classOf = func(i int) string { return className(int(classAt[i])) }
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		switch n.typ {
+		switch n.typ() {
 		case "package_declaration":
 			for _, k := range t.namedKids(i) {
-				if t.nodes[k].typ == "scoped_identifier" || t.nodes[k].typ == "identifier" {
+				if t.nodes[k].typ() == "scoped_identifier" || t.nodes[k].typ() == "identifier" {
 					w.out.Package = t.text(k)
 				}
 			}
@@ -60,7 +60,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if ty := t.child(i, "type"); ty >= 0 && cls != "" {
 				typ := simpleTypeName(t.text(ty))
 				for _, d := range t.namedKids(i) {
-					if t.nodes[d].typ == "variable_declarator" {
+					if t.nodes[d].typ() == "variable_declarator" {
 						if nm := t.child(d, "name"); nm >= 0 {
 							if fields[cls] == nil {
 								fields[cls] = map[string]string{}
@@ -79,12 +79,12 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 				typ = ""
 			}
 			for _, d := range t.namedKids(i) {
-				if t.nodes[d].typ != "variable_declarator" {
+				if t.nodes[d].typ() != "variable_declarator" {
 					continue
 				}
 				if nm := t.child(d, "name"); nm >= 0 {
 					ty := typ
-					if v := t.child(d, "value"); ty == "" && v >= 0 && t.nodes[v].typ == "object_creation_expression" {
+					if v := t.child(d, "value"); ty == "" && v >= 0 && t.nodes[v].typ() == "object_creation_expression" {
 						if c := t.child(v, "type"); c >= 0 {
 							ty = simpleTypeName(t.text(c))
 						}
@@ -95,8 +95,8 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "formal_parameter", "catch_formal_parameter", "enhanced_for_statement", "resource",
 			"instanceof_expression", "record_pattern_component", "type_pattern":
 			nm := t.child(i, "name")
-			if nm < 0 || t.nodes[nm].typ != "identifier" {
-				if n.typ == "type_pattern" {
+			if nm < 0 || t.nodes[nm].typ() != "identifier" {
+				if n.typ() == "type_pattern" {
 					nm = t.childOfType(i, "identifier")
 				}
 				if nm < 0 {
@@ -114,7 +114,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			w.bindNode(int(w.scopeOf[i]), nm, typ)
 		case "lambda_expression":
 			if ps := t.child(i, "parameters"); ps >= 0 {
-				switch t.nodes[ps].typ {
+				switch t.nodes[ps].typ() {
 				case "identifier":
 					w.bindNode(i, ps, "")
 				case "inferred_parameters":
@@ -137,7 +137,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if c < 0 || cls < 0 {
 				continue
 			}
-			switch t.nodes[c].typ {
+			switch t.nodes[c].typ() {
 			case "this":
 				w.refAs(c, className(cls), "call", "this()", className(cls))
 				w.setArgs(t.child(i, "arguments"))
@@ -167,7 +167,7 @@ func javaImport(w *refWalker, i int) {
 	wildcard := false
 	path := ""
 	for j := i + 1; j < int(t.next[i]); j = int(t.next[j]) {
-		switch t.nodes[j].typ {
+		switch t.nodes[j].typ() {
 		case "static":
 			static = true
 		case "asterisk":
@@ -195,7 +195,7 @@ func javaImport(w *refWalker, i int) {
 	// The imported type (and a static import's class) is referenced here.
 	for j := i + 1; j < int(t.next[i]); j++ {
 		n := &t.nodes[j]
-		if n.typ != "identifier" {
+		if n.typ() != "identifier" {
 			continue
 		}
 		// The last part, and for a static import the class before it.
@@ -223,10 +223,10 @@ func javaIdentifier(w *refWalker, i int) {
 	if p < 0 {
 		return
 	}
-	pt := t.nodes[p].typ
+	pt := t.nodes[p].typ()
 	switch pt {
 	case "method_invocation":
-		if n.field == "name" {
+		if n.field() == "name" {
 			obj := t.child(p, "object")
 			if obj < 0 {
 				if w.refMember(i, "call") {
@@ -241,7 +241,7 @@ func javaIdentifier(w *refWalker, i int) {
 			return
 		}
 	case "field_access":
-		if n.field == "field" {
+		if n.field() == "field" {
 			obj := t.child(p, "object")
 			if obj < 0 {
 				return
@@ -278,31 +278,31 @@ func javaIdentifier(w *refWalker, i int) {
 		"resource", "inferred_parameters", "type_parameter", "labeled_statement", "break_statement",
 		"continue_statement", "element_value_pair", "enum_constant", "package_declaration",
 		"import_declaration", "instanceof_expression", "record_pattern_component", "type_pattern":
-		if pt == "instanceof_expression" && n.field != "name" {
+		if pt == "instanceof_expression" && n.field() != "name" {
 			break
 		}
-		if pt == "enhanced_for_statement" && n.field != "name" {
+		if pt == "enhanced_for_statement" && n.field() != "name" {
 			break
 		}
-		if pt == "variable_declarator" && n.field != "name" {
+		if pt == "variable_declarator" && n.field() != "name" {
 			break
 		}
-		if pt == "formal_parameter" && n.field != "name" {
+		if pt == "formal_parameter" && n.field() != "name" {
 			break
 		}
 		return
 	case "lambda_expression":
-		if n.field == "parameters" {
+		if n.field() == "parameters" {
 			return
 		}
 	case "method_declaration", "constructor_declaration", "class_declaration", "interface_declaration",
 		"enum_declaration", "record_declaration", "annotation_type_declaration", "annotation_type_element_declaration",
 		"compact_constructor_declaration":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return
 		}
 	case "marker_annotation", "annotation":
-		if n.field == "name" {
+		if n.field() == "name" {
 			w.ref(i, "type", "", -1)
 			return
 		}
@@ -310,7 +310,7 @@ func javaIdentifier(w *refWalker, i int) {
 	if javaUnderImport(t, i) {
 		return
 	}
-	if n.typ == "type_identifier" {
+	if n.typ() == "type_identifier" {
 		kind := javaTypeKind(t, i)
 		if kind != "call" {
 			w.ref(i, kind, "", -1)
@@ -321,7 +321,7 @@ func javaIdentifier(w *refWalker, i int) {
 		if w.ref(i, "type", "", -1) {
 			w.refAs(i, t.text(i), "call", "new", t.text(i))
 			for a, d := p, 0; a >= 0 && d < 3; a, d = t.parentOf(a), d+1 {
-				if t.nodes[a].typ == "object_creation_expression" {
+				if t.nodes[a].typ() == "object_creation_expression" {
 					w.setArgs(t.child(a, "arguments"))
 					break
 				}
@@ -336,7 +336,7 @@ func javaIdentifier(w *refWalker, i int) {
 // declaration.
 func javaUnderImport(t *flatTree, i int) bool {
 	for a, d := t.parentOf(i), 0; a >= 0 && d < 12; a, d = t.parentOf(a), d+1 {
-		switch t.nodes[a].typ {
+		switch t.nodes[a].typ() {
 		case "import_declaration", "package_declaration":
 			return true
 		case "scoped_identifier":
@@ -352,11 +352,11 @@ func javaUnderImport(t *flatTree, i int) bool {
 func javaTypeKind(t *flatTree, i int) string {
 	c := i
 	for a, d := t.parentOf(i), 0; a >= 0 && d < 4; c, a, d = a, t.parentOf(a), d+1 {
-		switch t.nodes[a].typ {
+		switch t.nodes[a].typ() {
 		case "superclass", "super_interfaces", "extends_interfaces":
 			return "inherit"
 		case "object_creation_expression":
-			if t.nodes[c].field == "type" {
+			if t.nodes[c].field() == "type" {
 				return "call"
 			}
 			return "type"
@@ -374,15 +374,15 @@ func javaUseKind(t *flatTree, i int) string {
 		return "read"
 	}
 	n := &t.nodes[i]
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "assignment_expression":
-		if n.field == "left" {
+		if n.field() == "left" {
 			return "write"
 		}
 	case "update_expression":
 		return "write"
 	case "method_invocation":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return "call"
 		}
 	}

@@ -31,6 +31,7 @@ func walkerRefs(l *Language, walk func(*flatTree, map[uint32]uint32) langRefs) R
 	return func(root *sitter.Node, src []byte, sink *RefSink) {
 		t := flatten(l.Grammar(), root, src)
 		r := walk(t, sink.defNames)
+		t.release() // r holds strings, no nodes
 		at := map[uint32]bool{}
 		for _, x := range r.Refs {
 			at[x.Start] = true

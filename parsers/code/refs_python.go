@@ -42,7 +42,7 @@ func pythonRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	w.fieldType = fields.get
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		switch n.typ {
+		switch n.typ() {
 		case "function_definition", "lambda":
 			pyBindParams(w, i)
 		case "assignment", "augmented_assignment":
@@ -95,7 +95,7 @@ func pythonRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			w.text(i)
 		case "string":
 			// A docstring: a string that is a statement of its own.
-			if p := t.parentOf(i); p >= 0 && t.nodes[p].typ == "expression_statement" && len(t.namedKids(p)) == 1 {
+			if p := t.parentOf(i); p >= 0 && t.nodes[p].typ() == "expression_statement" && len(t.namedKids(p)) == 1 {
 				w.text(i)
 			}
 		}
@@ -121,7 +121,7 @@ func pyFieldType(w *refWalker, fields fieldTypes, i int) {
 	if typ == "" {
 		return
 	}
-	switch t.nodes[l].typ {
+	switch t.nodes[l].typ() {
 	case "identifier":
 		if s := int(w.scopeOf[i]); s >= 0 && w.kinds[s] == scopeClass {
 			fields.set(w.classOf(i), t.text(l), typ)
@@ -142,7 +142,7 @@ func pyBindParams(w *refWalker, fn int) {
 		return
 	}
 	for _, p := range t.namedKids(ps) {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "identifier":
 			w.bindNode(fn, p, "")
 		case "typed_parameter":
@@ -151,7 +151,7 @@ func pyBindParams(w *refWalker, fn int) {
 				typ = simpleTypeName(t.text(ty))
 			}
 			for _, k := range t.namedKids(p) {
-				switch t.nodes[k].typ {
+				switch t.nodes[k].typ() {
 				case "identifier":
 					w.bindNode(fn, k, typ)
 				case "list_splat_pattern", "dictionary_splat_pattern":
@@ -165,7 +165,7 @@ func pyBindParams(w *refWalker, fn int) {
 			if ty := t.child(p, "type"); ty >= 0 {
 				typ = simpleTypeName(t.text(ty))
 			}
-			if nm := t.child(p, "name"); nm >= 0 && t.nodes[nm].typ == "identifier" {
+			if nm := t.child(p, "name"); nm >= 0 && t.nodes[nm].typ() == "identifier" {
 				w.bindNode(fn, nm, typ)
 			}
 		case "list_splat_pattern", "dictionary_splat_pattern":
@@ -182,7 +182,7 @@ func pyBindParams(w *refWalker, fn int) {
 // the names in a tuple or list of targets (not attributes or subscripts).
 func pyBindTargets(w *refWalker, s, i int, typ string) {
 	t := w.t
-	switch t.nodes[i].typ {
+	switch t.nodes[i].typ() {
 	case "identifier":
 		w.bindNode(s, i, typ)
 	case "pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "as_pattern_target",
@@ -196,7 +196,7 @@ func pyBindTargets(w *refWalker, s, i int, typ string) {
 // pyConstructed is the class a value is an instance of when the value is
 // a call of a capitalized name (Foo(...), mod.Foo(...)), "" otherwise.
 func pyConstructed(t *flatTree, v int) string {
-	if t.nodes[v].typ != "call" {
+	if t.nodes[v].typ() != "call" {
 		return ""
 	}
 	f := t.child(v, "function")
@@ -216,10 +216,10 @@ func pyConstructed(t *flatTree, v int) string {
 func pyImports(w *refWalker, i int) {
 	t := w.t
 	row := t.nodes[i].row
-	switch t.nodes[i].typ {
+	switch t.nodes[i].typ() {
 	case "import_statement":
 		for _, k := range t.namedKids(i) {
-			switch t.nodes[k].typ {
+			switch t.nodes[k].typ() {
 			case "dotted_name":
 				// import a.b binds a; a.b.c stays reachable through it.
 				p := t.text(k)
@@ -242,7 +242,7 @@ func pyImports(w *refWalker, i int) {
 			if k == mod {
 				continue
 			}
-			switch t.nodes[k].typ {
+			switch t.nodes[k].typ() {
 			case "wildcard_import":
 				w.out.Imports = append(w.out.Imports, langImport{Local: "*", Path: path, Name: "*", Row: row})
 			case "dotted_name":
@@ -275,17 +275,17 @@ func pyIdentifier(w *refWalker, i int) {
 	if p < 0 {
 		return
 	}
-	pt := t.nodes[p].typ
+	pt := t.nodes[p].typ()
 	switch pt {
 	case "attribute":
-		if n.field != "attribute" {
+		if n.field() != "attribute" {
 			break // the object: a plain use, below
 		}
 		obj := t.child(p, "object")
 		if obj < 0 {
 			return
 		}
-		if t.nodes[obj].typ == "call" {
+		if t.nodes[obj].typ() == "call" {
 			if f := t.child(obj, "function"); f >= 0 && t.text(f) == "super" {
 				// super().m(): m of the enclosing class's bases.
 				w.ref(i, pyUseKind(t, p), "super", -1)
@@ -296,19 +296,19 @@ func pyIdentifier(w *refWalker, i int) {
 		w.ref(i, pyUseKind(t, p), q, root)
 		return
 	case "keyword_argument":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return
 		}
 	case "parameters", "lambda_parameters", "typed_parameter", "list_splat_pattern", "dictionary_splat_pattern":
 		if pt == "list_splat_pattern" || pt == "dictionary_splat_pattern" {
 			gp := t.parentOf(p)
-			if gp < 0 || (t.nodes[gp].typ != "parameters" && t.nodes[gp].typ != "lambda_parameters" && t.nodes[gp].typ != "typed_parameter") {
+			if gp < 0 || (t.nodes[gp].typ() != "parameters" && t.nodes[gp].typ() != "lambda_parameters" && t.nodes[gp].typ() != "typed_parameter") {
 				break
 			}
 		}
 		return
 	case "default_parameter", "typed_default_parameter":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return
 		}
 	case "dotted_name", "aliased_import", "import_statement", "import_from_statement", "relative_import",
@@ -319,7 +319,7 @@ func pyIdentifier(w *refWalker, i int) {
 		w.refMember(i, "other")
 		return
 	case "function_definition", "class_definition":
-		if n.field == "name" {
+		if n.field() == "name" {
 			return
 		}
 	case "keyword_pattern", "case_pattern", "dotted_name_pattern":
@@ -347,27 +347,27 @@ func pyUseKind(t *flatTree, i int) string {
 		return "read"
 	}
 	n := &t.nodes[i]
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "call":
-		if n.field == "function" {
+		if n.field() == "function" {
 			return "call"
 		}
 	case "decorator":
 		return "call"
 	case "assignment", "augmented_assignment":
-		if n.field == "left" {
+		if n.field() == "left" {
 			return "write"
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern":
 		return "write"
 	case "argument_list":
-		if gp := t.parentOf(p); gp >= 0 && t.nodes[gp].typ == "class_definition" {
+		if gp := t.parentOf(p); gp >= 0 && t.nodes[gp].typ() == "class_definition" {
 			return "inherit"
 		}
 	}
 	// An annotation: somewhere below a type node, within a few levels.
 	for a, d := p, 0; a >= 0 && d < 6; a, d = t.parentOf(a), d+1 {
-		switch t.nodes[a].typ {
+		switch t.nodes[a].typ() {
 		case "type":
 			return "type"
 		case "call", "block", "expression_statement", "argument_list":

@@ -52,7 +52,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 	classAt := make([]int32, len(t.nodes))
 	for i := range t.nodes {
 		switch {
-		case t.nodes[i].typ == "impl_item" || t.nodes[i].typ == "trait_item":
+		case t.nodes[i].typ() == "impl_item" || t.nodes[i].typ() == "trait_item":
 			classAt[i] = int32(i)
 		case t.nodes[i].parent >= 0:
 			classAt[i] = classAt[t.nodes[i].parent]
@@ -65,7 +65,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		if c < 0 {
 			return ""
 		}
-		if t.nodes[c].typ == "trait_item" {
+		if t.nodes[c].typ() == "trait_item" {
 			if n := t.child(c, "name"); n >= 0 {
 				return t.text(n)
 			}
@@ -84,7 +84,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			continue
 		}
 		n := &t.nodes[i]
-		switch n.typ {
+		switch n.typ() {
 		case "use_declaration":
 			rustUse(w, i)
 		case "macro_definition", "attribute_item", "inner_attribute_item", "lifetime", "label",
@@ -92,7 +92,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			w.skip(i)
 		case "field_declaration":
 			if p := t.parentOf(i); p >= 0 {
-				if st := t.parentOf(p); st >= 0 && t.nodes[st].typ == "struct_item" {
+				if st := t.parentOf(p); st >= 0 && t.nodes[st].typ() == "struct_item" {
 					nm, ty := t.child(i, "name"), t.child(i, "type")
 					if s := t.child(st, "name"); s >= 0 && nm >= 0 && ty >= 0 {
 						fields.set(t.text(s), t.text(nm), rustRefType(t.text(ty)))
@@ -119,7 +119,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "closure_parameters":
 			for _, k := range t.namedKids(i) {
-				if t.nodes[k].typ != "parameter" {
+				if t.nodes[k].typ() != "parameter" {
 					w.pattern(int(w.scopeOf[i]), k, "")
 				}
 			}
@@ -129,7 +129,7 @@ func rustRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "type_parameters":
 			for _, k := range t.namedKids(i) {
-				switch t.nodes[k].typ {
+				switch t.nodes[k].typ() {
 				case "type_identifier":
 					w.bindNode(int(w.scopeOf[i]), k, "")
 					w.done[k] = true
@@ -198,7 +198,7 @@ func (w *rustWalk) pattern(s, p int, typ string) {
 		return
 	}
 	w.done[p] = true
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "identifier":
 		// An upper-case name in a pattern is a constant or a unit variant
 		// (None, MAX); a lower-case one binds.
@@ -223,7 +223,7 @@ func (w *rustWalk) pattern(s, p int, typ string) {
 			w.done[ty] = true
 			w.skipPath(ty)
 			kind := "read"
-			if t.nodes[p].typ == "struct_pattern" {
+			if t.nodes[p].typ() == "struct_pattern" {
 				kind = "type"
 			}
 			rustPathRefs(w, ty, kind)
@@ -235,17 +235,17 @@ func (w *rustWalk) pattern(s, p int, typ string) {
 		}
 	}
 	for _, k := range t.namedKids(p) {
-		if t.nodes[k].field == "condition" {
+		if t.nodes[k].field() == "condition" {
 			continue // a match guard: an expression, walked as such
 		}
-		if t.nodes[k].field == "type" && (t.nodes[p].typ == "tuple_struct_pattern" || t.nodes[p].typ == "struct_pattern") {
+		if t.nodes[k].field() == "type" && (t.nodes[p].typ() == "tuple_struct_pattern" || t.nodes[p].typ() == "struct_pattern") {
 			continue
 		}
-		if t.nodes[k].field == "name" && t.nodes[p].typ == "field_pattern" {
+		if t.nodes[k].field() == "name" && t.nodes[p].typ() == "field_pattern" {
 			w.done[k] = true
 			continue
 		}
-		switch t.nodes[k].typ {
+		switch t.nodes[k].typ() {
 		case "string_literal", "integer_literal", "char_literal", "float_literal", "boolean_literal",
 			"negative_literal", "raw_string_literal":
 			w.skip(k)
@@ -258,7 +258,7 @@ func (w *rustWalk) pattern(s, p int, typ string) {
 // skipPath marks the names of path node p as accounted for.
 func (w *rustWalk) skipPath(p int) {
 	for j := p; j < int(w.t.next[p]); j++ {
-		switch w.t.nodes[j].typ {
+		switch w.t.nodes[j].typ() {
 		case "identifier", "type_identifier", "scoped_identifier", "scoped_type_identifier", "self", "super", "crate":
 			w.done[j] = true
 		}
@@ -270,7 +270,7 @@ func (w *rustWalk) skipPath(p int) {
 // upper-case names along the path as types.
 func rustPathRefs(w *rustWalk, p int, kind string) {
 	t := w.t
-	switch t.nodes[p].typ {
+	switch t.nodes[p].typ() {
 	case "identifier", "type_identifier":
 		if t.text(p) != "Self" {
 			w.ref(p, kind, "", -1)
@@ -283,7 +283,7 @@ func rustPathRefs(w *rustWalk, p int, kind string) {
 	nm := t.child(p, "name")
 	path := t.child(p, "path")
 	if path >= 0 {
-		switch t.nodes[path].typ {
+		switch t.nodes[path].typ() {
 		case "scoped_identifier", "scoped_type_identifier":
 			kind := "other" // a module
 			if nm := t.child(path, "name"); nm >= 0 && isUpper(t.text(nm)) {
@@ -316,7 +316,7 @@ func rustPathRefs(w *rustWalk, p int, kind string) {
 	}
 	if q == "?" {
 		// A generic path (Vec::<T>::new): the type before the turbofish.
-		if gt := t.nodes[path].typ; gt == "generic_type" || gt == "generic_type_with_turbofish" {
+		if gt := t.nodes[path].typ(); gt == "generic_type" || gt == "generic_type_with_turbofish" {
 			if ty := t.child(path, "type"); ty >= 0 {
 				q = t.text(ty)
 			}
@@ -336,8 +336,8 @@ func rustName(w *rustWalk, i int) {
 	if p < 0 {
 		return
 	}
-	pt := t.nodes[p].typ
-	if n.field == "name" {
+	pt := t.nodes[p].typ()
+	if n.field() == "name" {
 		switch pt {
 		case "scoped_identifier", "scoped_type_identifier", "field_pattern", "struct_expression":
 		default:
@@ -347,7 +347,7 @@ func rustName(w *rustWalk, i int) {
 	}
 	switch pt {
 	case "field_expression":
-		if n.field != "field" {
+		if n.field() != "field" {
 			break
 		}
 		obj := t.child(p, "value")
@@ -359,7 +359,7 @@ func rustName(w *rustWalk, i int) {
 		w.members[t.nodes[i].start] = true
 		return
 	case "field_initializer":
-		if n.field != "field" {
+		if n.field() != "field" {
 			break
 		}
 		// Foo { f: ... }: a write of Foo's field f.
@@ -383,7 +383,7 @@ func rustName(w *rustWalk, i int) {
 			if a < 0 {
 				break
 			}
-			if at := t.nodes[a].typ; (at == "scoped_identifier" || at == "scoped_type_identifier") && t.nodes[top].field == "path" {
+			if at := t.nodes[a].typ(); (at == "scoped_identifier" || at == "scoped_type_identifier") && t.nodes[top].field() == "path" {
 				top = a
 				continue
 			}
@@ -391,7 +391,7 @@ func rustName(w *rustWalk, i int) {
 		}
 		w.skipPath(top)
 		kind := "read"
-		if t.nodes[top].typ == "scoped_type_identifier" {
+		if t.nodes[top].typ() == "scoped_type_identifier" {
 			kind = rustTypeKind(t, top)
 		} else {
 			kind = rustUseKind(t, top)
@@ -399,7 +399,7 @@ func rustName(w *rustWalk, i int) {
 		rustPathRefs(w, top, kind)
 		return
 	case "macro_invocation":
-		if n.field == "macro" {
+		if n.field() == "macro" {
 			w.ref(i, "call", "", -1)
 			return
 		}
@@ -407,7 +407,7 @@ func rustName(w *rustWalk, i int) {
 		w.ref(i, "read", "", -1)
 		return
 	}
-	switch n.typ {
+	switch n.typ() {
 	case "field_identifier":
 		return
 	case "type_identifier":
@@ -424,7 +424,7 @@ func rustName(w *rustWalk, i int) {
 // in, -1 if none.
 func rustStructExpr(t *flatTree, p int) int {
 	for a, d := t.parentOf(p), 0; a >= 0 && d < 3; a, d = t.parentOf(a), d+1 {
-		if t.nodes[a].typ == "struct_expression" {
+		if t.nodes[a].typ() == "struct_expression" {
 			return a
 		}
 	}
@@ -436,21 +436,21 @@ func rustStructExpr(t *flatTree, p int) int {
 func rustUseKind(t *flatTree, i int) string {
 	c := i
 	for p := t.parentOf(i); p >= 0; c, p = p, t.parentOf(p) {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "generic_function":
-			if t.nodes[c].field == "function" {
+			if t.nodes[c].field() == "function" {
 				continue
 			}
 		case "call_expression":
-			if t.nodes[c].field == "function" {
+			if t.nodes[c].field() == "function" {
 				return "call"
 			}
 		case "macro_invocation":
-			if t.nodes[c].field == "macro" {
+			if t.nodes[c].field() == "macro" {
 				return "call"
 			}
 		case "assignment_expression", "compound_assignment_expr":
-			if t.nodes[c].field == "left" {
+			if t.nodes[c].field() == "left" {
 				return "write"
 			}
 		}
@@ -465,19 +465,19 @@ func rustUseKind(t *flatTree, i int) string {
 func rustTypeKind(t *flatTree, i int) string {
 	c := i
 	for p, d := t.parentOf(i), 0; p >= 0 && d < 3; c, p, d = p, t.parentOf(p), d+1 {
-		switch t.nodes[p].typ {
+		switch t.nodes[p].typ() {
 		case "impl_item":
-			if t.nodes[c].field == "trait" {
+			if t.nodes[c].field() == "trait" {
 				return "inherit"
 			}
 			return "type"
 		case "trait_bounds":
-			if a := t.parentOf(p); a >= 0 && t.nodes[a].typ == "trait_item" {
+			if a := t.parentOf(p); a >= 0 && t.nodes[a].typ() == "trait_item" {
 				return "inherit"
 			}
 			return "type"
 		case "generic_type":
-			if t.nodes[c].field == "type" {
+			if t.nodes[c].field() == "type" {
 				continue
 			}
 			return "type"
@@ -498,15 +498,15 @@ func rustTokens(w *rustWalk, tt int) {
 	kids := t.kids(tt)
 	for k, j := range kids {
 		n := &t.nodes[j]
-		if n.typ == "token_tree" && k > 0 && strings.HasPrefix(t.text(kids[k-1]), "#") {
+		if n.typ() == "token_tree" && k > 0 && strings.HasPrefix(t.text(kids[k-1]), "#") {
 			w.skip(j) // an attribute: #[cfg(...)], #![...]
 			continue
 		}
-		if n.typ == "token_tree" && k > 1 && t.text(kids[k-1]) == "!" && t.text(kids[k-2]) == "#" {
+		if n.typ() == "token_tree" && k > 1 && t.text(kids[k-1]) == "!" && t.text(kids[k-2]) == "#" {
 			w.skip(j)
 			continue
 		}
-		if n.typ != "identifier" || w.done[j] {
+		if n.typ() != "identifier" || w.done[j] {
 			continue
 		}
 		w.done[j] = true
@@ -516,7 +516,7 @@ func rustTokens(w *rustWalk, tt int) {
 		}
 		if k+1 < len(kids) {
 			nx := kids[k+1]
-			if t.nodes[nx].typ == "token_tree" && t.nodes[nx].end > t.nodes[nx].start {
+			if t.nodes[nx].typ() == "token_tree" && t.nodes[nx].end > t.nodes[nx].start {
 				next = t.text(nx)[:1]
 			} else {
 				next = t.text(nx)
@@ -529,7 +529,7 @@ func rustTokens(w *rustWalk, tt int) {
 			q = "?"
 			w.members[n.start] = true
 		case "::":
-			if k >= 2 && t.nodes[kids[k-2]].typ == "identifier" {
+			if k >= 2 && t.nodes[kids[k-2]].typ() == "identifier" {
 				q = t.text(kids[k-2])
 			} else {
 				q = "?"
@@ -593,14 +593,14 @@ func rustRefType(s string) string {
 // rustConstructed is the type a let's value builds when it says so:
 // T::new(..) and any T::f(..) of an upper-case T, T { .. }, "" otherwise.
 func rustConstructed(t *flatTree, v int) string {
-	switch t.nodes[v].typ {
+	switch t.nodes[v].typ() {
 	case "struct_expression":
 		if nm := t.child(v, "name"); nm >= 0 {
 			return rustRefType(t.text(nm))
 		}
 	case "call_expression":
 		f := t.child(v, "function")
-		if f >= 0 && t.nodes[f].typ == "scoped_identifier" {
+		if f >= 0 && t.nodes[f].typ() == "scoped_identifier" {
 			if p := t.child(f, "path"); p >= 0 {
 				if s := rustRefType(t.text(p)); isUpper(s) && s != "Self" {
 					return s
@@ -636,7 +636,7 @@ func rustUse(w *rustWalk, i int) {
 		}
 	}
 	walk = func(prefix string, n int) {
-		switch t.nodes[n].typ {
+		switch t.nodes[n].typ() {
 		case "identifier", "self", "super", "crate":
 			name := t.text(n)
 			if name == "self" && prefix != "" {
@@ -668,7 +668,7 @@ func rustUse(w *rustWalk, i int) {
 			}
 			path, name := prefix, t.text(p)
 			at := p
-			if t.nodes[p].typ == "scoped_identifier" {
+			if t.nodes[p].typ() == "scoped_identifier" {
 				if pn := t.child(p, "path"); pn >= 0 {
 					path = join(prefix, strings.ReplaceAll(t.text(pn), " ", ""))
 				}

@@ -137,7 +137,7 @@ func newRefWalker(t *flatTree, defs map[uint32]uint32, scopeType func(typ string
 	w := &refWalker{t: t, defs: defs, scopeOf: make([]int32, len(t.nodes)), kinds: make([]scopeKind, len(t.nodes)),
 		binds: map[int32]map[string]binding{}, globals: map[int32]map[string]bool{}}
 	for i := range t.nodes {
-		k := scopeType(t.nodes[i].typ)
+		k := scopeType(t.nodes[i].typ())
 		w.kinds[i] = k
 		if k != scopeNone {
 			w.scopeOf[i] = int32(i)
@@ -262,7 +262,7 @@ func (w *refWalker) setArgs(a int) {
 	}
 	n := 0
 	for _, k := range w.t.namedKids(a) {
-		if !strings.Contains(w.t.nodes[k].typ, "comment") {
+		if !strings.Contains(w.t.nodes[k].typ(), "comment") {
 			n++
 		}
 	}
@@ -415,10 +415,10 @@ func TypeName(s string) string {
 // of its first identifier, -1 for "?".
 func (w *refWalker) qualifierText(i int, pathTypes map[string]bool, identTypes map[string]bool) (string, int) {
 	n := &w.t.nodes[i]
-	if identTypes[n.typ] {
+	if identTypes[n.typ()] {
 		return w.t.text(i), i
 	}
-	if !pathTypes[n.typ] {
+	if !pathTypes[n.typ()] {
 		return "?", -1
 	}
 	// A member access of names only.
@@ -429,13 +429,13 @@ func (w *refWalker) qualifierText(i int, pathTypes map[string]bool, identTypes m
 		if !m.named {
 			continue
 		}
-		if identTypes[m.typ] {
+		if identTypes[m.typ()] {
 			if root < 0 {
 				root = j
 			}
 			continue
 		}
-		if !pathTypes[m.typ] {
+		if !pathTypes[m.typ()] {
 			ok = false
 			break
 		}
