@@ -26,7 +26,9 @@ type grepMatcher struct {
 	// every match of the regex holds (lowercased when fold): found with
 	// bytes.Index, not the regex engine.
 	lit, req []byte
-	fold     bool
+	// find finds lit, or else req, in a file's text (as searched).
+	find *literalFinder
+	fold bool
 	// foldsWide: the folded literal holds k or s, which also match the
 	// Kelvin sign and the long s: a file holding either takes the regex.
 	foldsWide bool
@@ -146,6 +148,7 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			}
 			m.also = append(m.also, []byte(s))
 		}
+		m.find = newLiteralFinder([]byte(lit))
 	} else if set, empty := firstBytes(re, 0); !empty && set.count() < 200 {
 		m.first = &set.b
 	}
@@ -249,7 +252,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		// Counting a literal: the line of each occurrence matches; go
 		// on from the next line.
 		for pos := 0; pos < len(src); {
-			i := bytes.Index(hay[pos:], lit)
+			i := m.find.index(hay[pos:])
 			if i < 0 {
 				return
 			}
@@ -287,11 +290,19 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		at := pos
 		switch {
 		case lit != nil:
-			i := bytes.Index(hay[pos:], lit)
+			i := m.find.index(hay[pos:])
 			if i < 0 {
 				return
 			}
 			at = pos + i
+			// A word literal: skip the occurrences inside words
+			// without finding their lines.
+			for m.word && m.lit != nil && (wordBefore(src[:at]) || wordAfter(src[at+len(lit):])) {
+				if i = m.find.index(hay[at+1:]); i < 0 {
+					return
+				}
+				at += 1 + i
+			}
 		case m.first != nil:
 			i := pos
 			for i < len(src) && !m.first[src[i]] {
@@ -362,7 +373,7 @@ func (m *grepMatcher) lineMatches(line []byte, from int, sc *grepScratch) bool {
 // mode the first that stands as a word, or -1.
 func (m *grepMatcher) literalInLine(hay, line []byte, from int) int {
 	for from <= len(hay)-len(m.lit) {
-		i := bytes.Index(hay[from:], m.lit)
+		i := m.find.index(hay[from:])
 		if i < 0 {
 			return -1
 		}
@@ -446,11 +457,34 @@ func collectLiterals(re *syntax.Regexp, out *[]reqLit) {
 				run, runFold = run+string(sub.Rune), fold
 				continue
 			}
+			if lit, fold, ok := repeatedLiteral(sub); ok {
+				// x+ in a run: its first x ends the run before it, its
+				// last starts the next (x+y holds xy).
+				if run != "" && fold != runFold {
+					flush()
+				}
+				run, runFold = run+lit, fold
+				flush()
+				run, runFold = lit, fold
+				continue
+			}
 			flush()
 			collectLiterals(sub, out)
 		}
 		flush()
 	}
+}
+
+// repeatedLiteral is the literal of x+ or x{n,} (n > 0), x a literal.
+func repeatedLiteral(re *syntax.Regexp) (lit string, fold, ok bool) {
+	if re.Op != syntax.OpPlus && (re.Op != syntax.OpRepeat || re.Min < 1) {
+		return "", false, false
+	}
+	sub := re.Sub[0]
+	if sub.Op != syntax.OpLiteral || len(sub.Rune) == 0 {
+		return "", false, false
+	}
+	return string(sub.Rune), sub.Flags&syntax.FoldCase != 0, true
 }
 
 // holdsAll reports whether line holds every literal.
