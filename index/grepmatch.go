@@ -50,6 +50,26 @@ type grepScratch struct {
 	// dfa is this worker's clone of the matcher's (of dfaOf).
 	dfa   *lineDFA
 	dfaOf *grepMatcher
+	// wide says whether the file holds the Kelvin sign or the long s
+	// (wideYes, wideNo; 0: not known yet, found by foldsWide).
+	wide int32
+}
+
+const (
+	wideYes = 1
+	wideNo  = 2
+)
+
+// foldsWide reports whether src, the file being scanned, holds the Kelvin
+// sign or the long s, which fold to k and s.
+func (sc *grepScratch) foldsWide(src []byte) bool {
+	if sc.wide == 0 {
+		sc.wide = wideNo
+		if bytes.Contains(src, kelvin) || bytes.Contains(src, longS) {
+			sc.wide = wideYes
+		}
+	}
+	return sc.wide == wideYes
 }
 
 // wordClass is what ripgrep's -w counts as a word character (Unicode
@@ -239,7 +259,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 	}
 	hay := src
 	if lit != nil && m.fold {
-		if m.foldsWide && (bytes.Contains(src, kelvin) || bytes.Contains(src, longS)) {
+		if m.foldsWide && sc.foldsWide(src) {
 			lit = nil // the regex alone: K and ſ fold to k and s
 		} else if sc.low != nil && len(sc.low) == len(src) {
 			hay = sc.low

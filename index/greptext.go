@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,6 +35,12 @@ type grepEntry struct {
 	info  fs.FileInfo // the file when read
 	text  []byte
 	lower []byte // text ASCII-lowercased, made by the first -i grep
+	// wide is whether text holds the Kelvin sign or the long s
+	// (grepScratch.wide), found by the first grep that asks.
+	wide atomic.Int32
+	// kept: the entry went into grepText (set before anyone else sees
+	// it).
+	kept bool
 }
 
 // grepTextBudget bounds the bytes grepText keeps.
@@ -127,6 +134,7 @@ func (t *grepText) keep(e *grepEntry) {
 		}
 		t.files[e.key] = e
 		t.bytes += int64(len(e.text))
+		e.kept = true
 	}
 }
 
@@ -165,8 +173,15 @@ func lowerInto(dst, src []byte) []byte {
 // prepare sets the scratch's lowercased text for scanning e with m: the
 // kept one when m searches folded text.
 func (ix *Index) prepare(m *grepMatcher, e *grepEntry, sc *grepScratch) {
-	sc.low = nil
+	sc.low, sc.wide = nil, 0
 	if m.fold && (m.lit != nil || m.req != nil) {
+		if m.foldsWide {
+			// Once per kept text, not on every grep.
+			if sc.wide = e.wide.Load(); sc.wide == 0 {
+				sc.foldsWide(e.text)
+				e.wide.Store(sc.wide)
+			}
+		}
 		sc.low = ix.lowered(e, &sc.lower)
 	}
 }
