@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestLiteralFinder compares the rare-byte finder with bytes.Index on
-// random texts over a small alphabet (many near misses), literals at the
-// edges included.
+// TestLiteralFinder compares the rare-byte finder, and its pair search
+// alone, with bytes.Index on random texts over a small alphabet (many
+// near misses, so that the finder turns to pairs), literals at the edges
+// included.
 func TestLiteralFinder(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte("abcQ.\n")
@@ -20,13 +21,19 @@ func TestLiteralFinder(t *testing.T) {
 		return b
 	}
 	for range 20000 {
-		hay, lit := text(r.IntN(40)), text(1+r.IntN(5))
+		hay, lit := text(r.IntN(200)), text(1+r.IntN(5))
 		if r.IntN(3) == 0 && len(hay) >= len(lit) {
 			at := r.IntN(len(hay) - len(lit) + 1)
 			copy(hay[at:], lit)
 		}
-		if got, want := newLiteralFinder(lit).index(hay), bytes.Index(hay, lit); got != want {
+		f, want := newLiteralFinder(lit), bytes.Index(hay, lit)
+		if got := f.index(hay); got != want {
 			t.Fatalf("index(%q, %q) = %d, want %d", hay, lit, got, want)
+		}
+		if len(lit) > 1 {
+			if got := f.pairIndex(hay); got != want {
+				t.Fatalf("pairIndex(%q, %q) = %d, want %d", hay, lit, got, want)
+			}
 		}
 	}
 }
