@@ -24,13 +24,17 @@ import (
 // beyond it are read on every grep, as without the cache.
 type grepText struct {
 	mu    sync.Mutex
-	files map[string]*grepEntry // key: collection + "\x00" + path
+	files map[grepKey]*grepEntry
 	bytes int64
 }
 
+// grepKey names a kept file: a struct of the two strings hashes them
+// without building a string on every lookup.
+type grepKey struct{ collection, path string }
+
 // grepEntry is one kept file.
 type grepEntry struct {
-	key   string      // collection + "\x00" + path
+	key   grepKey
 	hash  string      // the content hash it was checked against
 	info  fs.FileInfo // the file when read
 	text  []byte
@@ -81,7 +85,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 		}
 		return &grepEntry{hash: d.ContentHash, text: b}, nil
 	}
-	key := d.Collection + "\x00" + d.Path
+	key := grepKey{d.Collection, d.Path}
 	t := &ix.grepTxt
 	t.mu.Lock()
 	e := t.files[key]
@@ -110,7 +114,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 }
 
 // drop forgets the text kept under key.
-func (t *grepText) drop(key string) {
+func (t *grepText) drop(key grepKey) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if old := t.files[key]; old != nil {
@@ -130,7 +134,7 @@ func (t *grepText) keep(e *grepEntry) {
 	}
 	if t.bytes+int64(len(e.text)) <= grepTextBudget {
 		if t.files == nil {
-			t.files = map[string]*grepEntry{}
+			t.files = map[grepKey]*grepEntry{}
 		}
 		t.files[e.key] = e
 		t.bytes += int64(len(e.text))
@@ -151,7 +155,7 @@ func (ix *Index) lowered(e *grepEntry, buf *[]byte) []byte {
 	low = lowerInto((*buf)[:0], e.text)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if e.lower == nil && e.key != "" && t.files[e.key] == e && t.bytes+int64(len(low)) <= grepTextBudget {
+	if e.lower == nil && e.key.path != "" && t.files[e.key] == e && t.bytes+int64(len(low)) <= grepTextBudget {
 		e.lower = append([]byte(nil), low...)
 		t.bytes += int64(len(low))
 		return e.lower
