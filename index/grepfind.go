@@ -24,6 +24,10 @@ type literalFinder struct {
 	// repeated over a word.
 	i1, i2 int
 	m1, m2 uint64
+	// pairs: even the rarest byte is common in code (the literal is
+	// all lowercase letters, dots and spaces): read by pairs from the
+	// start, not after eight stops.
+	pairs bool
 }
 
 // newLiteralFinder returns the finder of lit (not empty).
@@ -44,8 +48,14 @@ func newLiteralFinder(lit []byte) *literalFinder {
 	}
 	f.m1 = uint64(lit[f.i1]) * ones
 	f.m2 = uint64(lit[f.i2]) * ones
+	f.pairs = len(lit) > 1 && byteRank[f.b] >= commonRank
 	return f
 }
+
+// commonRank is the byteRank from which a byte is so common in code
+// (the ten lowercase letters most used, space, dot, newline...) that
+// stopping at each costs more than reading by pairs.
+const commonRank = 225
 
 const (
 	ones  = 0x0101010101010101
@@ -57,6 +67,9 @@ func (f *literalFinder) index(hay []byte) int {
 	n := len(f.lit)
 	if n == 1 {
 		return bytes.IndexByte(hay, f.b)
+	}
+	if f.pairs {
+		return f.pairIndex(hay)
 	}
 	// The rare byte of an occurrence at s is at s+rare; an occurrence
 	// ends by len(hay), so the rare byte lies before len(hay)-n+rare+1.
