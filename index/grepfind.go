@@ -24,9 +24,8 @@ type literalFinder struct {
 	// repeated over a word.
 	i1, i2 int
 	m1, m2 uint64
-	// pairs: even the rarest byte is common in code (the literal is
-	// all lowercase letters, dots and spaces): read by pairs from the
-	// start, not after eight stops.
+	// pairs: even the rarest byte is common in code (commonRank):
+	// read by pairs from the start, not after eight stops.
 	pairs bool
 }
 
@@ -53,8 +52,9 @@ func newLiteralFinder(lit []byte) *literalFinder {
 }
 
 // commonRank is the byteRank from which a byte is so common in code
-// (the ten lowercase letters most used, space, dot, newline...) that
-// stopping at each costs more than reading by pairs.
+// that stopping at each costs more than reading by pairs: the 31 most
+// common, space, tab, newline, 18 lowercase letters, 0, 1 and
+// " ( ) , . : = _.
 const commonRank = 225
 
 const (
