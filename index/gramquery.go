@@ -21,6 +21,7 @@ type gramQuery struct {
 	op    gramOp
 	grams []uint32 // gramAnd: all of these; gramOr: one of these
 	sub   []*gramQuery
+	short stringSet // gramShort: one of these (gramshort.go)
 }
 
 type gramOp uint8
@@ -30,6 +31,7 @@ const (
 	gramNone               // no file matches
 	gramAnd
 	gramOr
+	gramShort // one of a few strings of one or two bytes (gramshort.go)
 )
 
 var (
@@ -42,6 +44,11 @@ func gramQueryOf(re *syntax.Regexp) *gramQuery {
 	info := analyzeRegexp(re, 0)
 	info.simplify(true)
 	info.addExact()
+	if info.match.op == gramAll {
+		if q := info.shortQuery(); q != nil {
+			return q
+		}
+	}
 	return info.match
 }
 
@@ -442,6 +449,8 @@ func (q *gramQuery) String() string {
 		return "+"
 	case gramNone:
 		return "-"
+	case gramShort:
+		return q.shortString()
 	}
 	var parts []string
 	for _, g := range q.grams {
@@ -559,6 +568,8 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		return nil, true
 	case gramNone:
 		return nil, false
+	case gramShort:
+		return q.evalShort(s)
 	case gramAnd:
 		all = true
 		grams := slices.Clone(q.grams)

@@ -57,6 +57,9 @@ type grepFile struct {
 	doc   uint32
 	id    string
 	count int // matching lines
+	// e is the text the count pass read, when it is kept (grepText):
+	// the page reads it again without a stat.
+	e *grepEntry
 }
 
 func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) {
@@ -135,6 +138,9 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 				}
 				ix.prepare(m, src, &sc)
 				m.scan(src.text, &sc, false, func(int, int, int) bool { f.count++; return true })
+				if f.count > 0 && src.kept {
+					f.e = src
+				}
 			}
 		}()
 	}
@@ -167,9 +173,12 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 		}
 		s := v.segs[f.seg]
 		d := &s.docs[f.doc]
-		e, err := ix.grepFileOf(d)
-		if err != nil {
-			continue
+		e := f.e
+		if e == nil {
+			var err error
+			if e, err = ix.grepFileOf(d); err != nil {
+				continue
+			}
 		}
 		ix.prepare(m, e, &sc)
 		src := e.text

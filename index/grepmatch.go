@@ -26,7 +26,9 @@ type grepMatcher struct {
 	// every match of the regex holds (lowercased when fold): found with
 	// bytes.Index, not the regex engine.
 	lit, req []byte
-	fold     bool
+	// find finds lit, or else req, in a file's text (as searched).
+	find *literalFinder
+	fold bool
 	// foldsWide: the folded literal holds k or s, which also match the
 	// Kelvin sign and the long s: a file holding either takes the regex.
 	foldsWide bool
@@ -48,6 +50,26 @@ type grepScratch struct {
 	// dfa is this worker's clone of the matcher's (of dfaOf).
 	dfa   *lineDFA
 	dfaOf *grepMatcher
+	// wide says whether the file holds the Kelvin sign or the long s
+	// (wideYes, wideNo; 0: not known yet, found by foldsWide).
+	wide int32
+}
+
+const (
+	wideYes = 1
+	wideNo  = 2
+)
+
+// foldsWide reports whether src, the file being scanned, holds the Kelvin
+// sign or the long s, which fold to k and s.
+func (sc *grepScratch) foldsWide(src []byte) bool {
+	if sc.wide == 0 {
+		sc.wide = wideNo
+		if bytes.Contains(src, kelvin) || bytes.Contains(src, longS) {
+			sc.wide = wideYes
+		}
+	}
+	return sc.wide == wideYes
 }
 
 // wordClass is what ripgrep's -w counts as a word character (Unicode
@@ -146,6 +168,7 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			}
 			m.also = append(m.also, []byte(s))
 		}
+		m.find = newLiteralFinder([]byte(lit))
 	} else if set, empty := firstBytes(re, 0); !empty && set.count() < 200 {
 		m.first = &set.b
 	}
@@ -236,7 +259,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 	}
 	hay := src
 	if lit != nil && m.fold {
-		if m.foldsWide && (bytes.Contains(src, kelvin) || bytes.Contains(src, longS)) {
+		if m.foldsWide && sc.foldsWide(src) {
 			lit = nil // the regex alone: K and ſ fold to k and s
 		} else if sc.low != nil && len(sc.low) == len(src) {
 			hay = sc.low
@@ -249,7 +272,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		// Counting a literal: the line of each occurrence matches; go
 		// on from the next line.
 		for pos := 0; pos < len(src); {
-			i := bytes.Index(hay[pos:], lit)
+			i := m.find.index(hay[pos:])
 			if i < 0 {
 				return
 			}
@@ -287,11 +310,19 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		at := pos
 		switch {
 		case lit != nil:
-			i := bytes.Index(hay[pos:], lit)
+			i := m.find.index(hay[pos:])
 			if i < 0 {
 				return
 			}
 			at = pos + i
+			// A word literal: skip the occurrences inside words
+			// without finding their lines.
+			for m.word && m.lit != nil && (wordBefore(src[:at]) || wordAfter(src[at+len(lit):])) {
+				if i = m.find.index(hay[at+1:]); i < 0 {
+					return
+				}
+				at += 1 + i
+			}
 		case m.first != nil:
 			i := pos
 			for i < len(src) && !m.first[src[i]] {
@@ -362,7 +393,7 @@ func (m *grepMatcher) lineMatches(line []byte, from int, sc *grepScratch) bool {
 // mode the first that stands as a word, or -1.
 func (m *grepMatcher) literalInLine(hay, line []byte, from int) int {
 	for from <= len(hay)-len(m.lit) {
-		i := bytes.Index(hay[from:], m.lit)
+		i := m.find.index(hay[from:])
 		if i < 0 {
 			return -1
 		}
@@ -446,11 +477,34 @@ func collectLiterals(re *syntax.Regexp, out *[]reqLit) {
 				run, runFold = run+string(sub.Rune), fold
 				continue
 			}
+			if lit, fold, ok := repeatedLiteral(sub); ok {
+				// x+ in a run: its first x ends the run before it, its
+				// last starts the next (x+y holds xy).
+				if run != "" && fold != runFold {
+					flush()
+				}
+				run, runFold = run+lit, fold
+				flush()
+				run, runFold = lit, fold
+				continue
+			}
 			flush()
 			collectLiterals(sub, out)
 		}
 		flush()
 	}
+}
+
+// repeatedLiteral is the literal of x+ or x{n,} (n > 0), x a literal.
+func repeatedLiteral(re *syntax.Regexp) (lit string, fold, ok bool) {
+	if re.Op != syntax.OpPlus && (re.Op != syntax.OpRepeat || re.Min < 1) {
+		return "", false, false
+	}
+	sub := re.Sub[0]
+	if sub.Op != syntax.OpLiteral || len(sub.Rune) == 0 {
+		return "", false, false
+	}
+	return string(sub.Rune), sub.Flags&syntax.FoldCase != 0, true
 }
 
 // holdsAll reports whether line holds every literal.

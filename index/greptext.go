@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -23,17 +24,27 @@ import (
 // beyond it are read on every grep, as without the cache.
 type grepText struct {
 	mu    sync.Mutex
-	files map[string]*grepEntry // key: collection + "\x00" + path
+	files map[grepKey]*grepEntry
 	bytes int64
 }
 
+// grepKey names a kept file: a struct of the two strings hashes them
+// without building a string on every lookup.
+type grepKey struct{ collection, path string }
+
 // grepEntry is one kept file.
 type grepEntry struct {
-	key   string      // collection + "\x00" + path
+	key   grepKey
 	hash  string      // the content hash it was checked against
 	info  fs.FileInfo // the file when read
 	text  []byte
 	lower []byte // text ASCII-lowercased, made by the first -i grep
+	// wide is whether text holds the Kelvin sign or the long s
+	// (grepScratch.wide), found by the first grep that asks.
+	wide atomic.Int32
+	// kept: the entry went into grepText (set before anyone else sees
+	// it).
+	kept bool
 }
 
 // grepTextBudget bounds the bytes grepText keeps.
@@ -74,7 +85,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 		}
 		return &grepEntry{hash: d.ContentHash, text: b}, nil
 	}
-	key := d.Collection + "\x00" + d.Path
+	key := grepKey{d.Collection, d.Path}
 	t := &ix.grepTxt
 	t.mu.Lock()
 	e := t.files[key]
@@ -103,7 +114,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 }
 
 // drop forgets the text kept under key.
-func (t *grepText) drop(key string) {
+func (t *grepText) drop(key grepKey) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if old := t.files[key]; old != nil {
@@ -123,10 +134,11 @@ func (t *grepText) keep(e *grepEntry) {
 	}
 	if t.bytes+int64(len(e.text)) <= grepTextBudget {
 		if t.files == nil {
-			t.files = map[string]*grepEntry{}
+			t.files = map[grepKey]*grepEntry{}
 		}
 		t.files[e.key] = e
 		t.bytes += int64(len(e.text))
+		e.kept = true
 	}
 }
 
@@ -143,7 +155,7 @@ func (ix *Index) lowered(e *grepEntry, buf *[]byte) []byte {
 	low = lowerInto((*buf)[:0], e.text)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if e.lower == nil && e.key != "" && t.files[e.key] == e && t.bytes+int64(len(low)) <= grepTextBudget {
+	if e.lower == nil && e.key.path != "" && t.files[e.key] == e && t.bytes+int64(len(low)) <= grepTextBudget {
 		e.lower = append([]byte(nil), low...)
 		t.bytes += int64(len(low))
 		return e.lower
@@ -165,8 +177,15 @@ func lowerInto(dst, src []byte) []byte {
 // prepare sets the scratch's lowercased text for scanning e with m: the
 // kept one when m searches folded text.
 func (ix *Index) prepare(m *grepMatcher, e *grepEntry, sc *grepScratch) {
-	sc.low = nil
+	sc.low, sc.wide = nil, 0
 	if m.fold && (m.lit != nil || m.req != nil) {
+		if m.foldsWide {
+			// Once per kept text, not on every grep.
+			if sc.wide = e.wide.Load(); sc.wide == 0 {
+				sc.foldsWide(e.text)
+				e.wide.Store(sc.wide)
+			}
+		}
 		sc.low = ix.lowered(e, &sc.lower)
 	}
 }

@@ -51,7 +51,7 @@ func TestGrepKeptText(t *testing.T) {
 	kept := func(ix *Index) bool {
 		ix.grepTxt.mu.Lock()
 		defer ix.grepTxt.mu.Unlock()
-		return ix.grepTxt.files["test\x00a.go"] != nil
+		return ix.grepTxt.files[grepKey{"test", "a.go"}] != nil
 	}
 	ix := indexed("package a\n// alpha\n", time.Now().Add(-time.Hour))
 	for range 2 {

@@ -1,0 +1,48 @@
+package index
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestLiteralFinder compares the rare-byte finder, and its pair search
+// alone, with bytes.Index on random texts over a small alphabet (many
+// near misses, so that the finder turns to pairs), literals at the edges
+// included.
+func TestLiteralFinder(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("abcQ.\n")
+	text := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return b
+	}
+	for range 20000 {
+		hay, lit := text(r.IntN(200)), text(1+r.IntN(5))
+		if r.IntN(3) == 0 && len(hay) >= len(lit) {
+			at := r.IntN(len(hay) - len(lit) + 1)
+			copy(hay[at:], lit)
+		}
+		f, want := newLiteralFinder(lit), bytes.Index(hay, lit)
+		if got := f.index(hay); got != want {
+			t.Fatalf("index(%q, %q) = %d, want %d", hay, lit, got, want)
+		}
+		if len(lit) > 1 {
+			if got := f.pairIndex(hay); got != want {
+				t.Fatalf("pairIndex(%q, %q) = %d, want %d", hay, lit, got, want)
+			}
+		}
+	}
+}
+
+// TestLiteralFinderRareByte checks that the finder skips by the rarest
+// byte: in context.Context that is C, not the first byte c.
+func TestLiteralFinderRareByte(t *testing.T) {
+	f := newLiteralFinder([]byte("context.Context"))
+	if f.b != 'C' || f.rare != 8 {
+		t.Fatalf("rare byte %q at %d, want 'C' at 8", f.b, f.rare)
+	}
+}
