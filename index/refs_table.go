@@ -104,34 +104,81 @@ type refLoc struct {
 }
 
 // segRefs is a segment's references by name, built on first use: a
-// lookup of one name reads one list, not every reference.
+// lookup of one name reads one list, not every reference. The lists are
+// one array (locs) cut by offsets: name id i's references are
+// locs[off[i]:off[i+1]], in document and reference order.
 type segRefs struct {
-	once   sync.Once
-	byName map[string][]refLoc
+	once sync.Once
+	ids  map[string]int32
+	off  []uint32
+	locs []refLoc
 }
 
 // refsNamed returns the segment's references to name (deleted documents
 // included: the caller checks liveness).
 func (s *segment) refsNamed(name string) []refLoc {
-	s.refTable.once.Do(func() {
-		n := 0
-		for di := range s.docs {
-			if dr := s.docs[di].refs; dr != nil {
-				n += len(dr.refs)
-			}
+	t := &s.refTable
+	t.once.Do(s.buildRefTable)
+	id, ok := t.ids[name]
+	if !ok {
+		return nil
+	}
+	return t.locs[t.off[id]:t.off[id+1]]
+}
+
+// buildRefTable indexes the segment's references by name. A document
+// keeps each of its strings once (docRefs.strs), so a name is hashed once
+// per document that uses it, not once per reference: on GOROOT the first
+// lookup after a load built per-name slices by append for 80 ms.
+func (s *segment) buildRefTable() {
+	t := &s.refTable
+	t.ids = map[string]int32{}
+	var count []uint32
+	// docIDs[di][k] is the name id of document di's string k, -1 unseen.
+	docIDs := make([][]int32, len(s.docs))
+	total := 0
+	for di := range s.docs {
+		dr := s.docs[di].refs
+		if dr == nil || len(dr.refs) == 0 {
+			continue
 		}
-		m := make(map[string][]refLoc, n/8+1)
-		for di := range s.docs {
-			dr := s.docs[di].refs
-			if dr == nil {
-				continue
-			}
-			for i := range dr.refs {
-				nm := dr.strs[dr.refs[i].name]
-				m[nm] = append(m[nm], refLoc{doc: uint32(di), ref: uint32(i)})
-			}
+		local := make([]int32, len(dr.strs))
+		for k := range local {
+			local[k] = -1
 		}
-		s.refTable.byName = m
-	})
-	return s.refTable.byName[name]
+		for i := range dr.refs {
+			k := dr.refs[i].name
+			id := local[k]
+			if id < 0 {
+				nm := dr.strs[k]
+				var ok bool
+				if id, ok = t.ids[nm]; !ok {
+					id = int32(len(count))
+					t.ids[nm] = id
+					count = append(count, 0)
+				}
+				local[k] = id
+			}
+			count[id]++
+		}
+		docIDs[di] = local
+		total += len(dr.refs)
+	}
+	t.off = make([]uint32, len(count)+1)
+	for i, c := range count {
+		t.off[i+1] = t.off[i] + c
+	}
+	next := append([]uint32(nil), t.off[:len(count)]...)
+	t.locs = make([]refLoc, total)
+	for di, local := range docIDs {
+		if local == nil {
+			continue
+		}
+		dr := s.docs[di].refs
+		for i := range dr.refs {
+			id := local[dr.refs[i].name]
+			t.locs[next[id]] = refLoc{doc: uint32(di), ref: uint32(i)}
+			next[id]++
+		}
+	}
 }
