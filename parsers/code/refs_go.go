@@ -413,26 +413,37 @@ func (w *goWalker) exprType(n *gnode, s *goScope, depth int) string {
 // typeExpr is the named type a type node denotes, pointers and generic
 // arguments stripped: "T" or "q.T"; "" for others.
 func (w *goWalker) typeExpr(n *gnode, s *goScope) string {
+	n = goBaseType(n)
+	if n == nil {
+		return ""
+	}
+	switch goNodeType(n) {
+	case "type_identifier":
+		name := w.text(n)
+		if _, local := s.lookup(name); local || goBuiltins[name] {
+			return ""
+		}
+		return name
+	case "qualified_type":
+		return w.text(n)
+	}
+	return ""
+}
+
+// goBaseType is type node n with its pointers, parentheses and generic
+// arguments stripped (*T, (T), T[int] are T); nil for nil.
+func goBaseType(n *gnode) *gnode {
 	for n != nil {
 		switch goNodeType(n) {
 		case "pointer_type", "parenthesized_type":
 			n = n.NamedChild(0)
-			continue
 		case "generic_type":
 			n = n.ChildByFieldName("type")
-			continue
-		case "type_identifier":
-			name := w.text(n)
-			if _, local := s.lookup(name); local || goBuiltins[name] {
-				return ""
-			}
-			return name
-		case "qualified_type":
-			return w.text(n)
+		default:
+			return n
 		}
-		return ""
 	}
-	return ""
+	return nil
 }
 
 // function walks a function, method or literal: its parameters, results,
@@ -635,25 +646,20 @@ func (w *goWalker) literalValueOf(body *gnode, s *goScope, t *gnode, typ string)
 // localStruct: t is a struct type the file declares no name for outside
 // a function: a struct type literal, or a type a function declares.
 func (w *goWalker) localStruct(t *gnode, s *goScope) bool {
-	for t != nil {
-		switch goNodeType(t) {
-		case "pointer_type", "parenthesized_type":
-			t = t.NamedChild(0)
-			continue
-		case "generic_type":
-			t = t.ChildByFieldName("type")
-			continue
-		case "struct_type":
-			return true
-		case "type_identifier":
-			name := w.view(t)
-			for ; s != nil; s = s.parent {
-				if _, ok := s.names[name]; ok {
-					return s.structs[name]
-				}
+	t = goBaseType(t)
+	if t == nil {
+		return false
+	}
+	switch goNodeType(t) {
+	case "struct_type":
+		return true
+	case "type_identifier":
+		name := w.view(t)
+		for ; s != nil; s = s.parent {
+			if _, ok := s.names[name]; ok {
+				return s.structs[name]
 			}
 		}
-		return false
 	}
 	return false
 }
@@ -661,17 +667,15 @@ func (w *goWalker) localStruct(t *gnode, s *goScope) bool {
 // goElemType is the element type node of a slice, array or map type (the
 // value's for a map), pointers stripped; nil for others.
 func goElemType(t *gnode) *gnode {
-	for t != nil {
-		switch goNodeType(t) {
-		case "pointer_type", "parenthesized_type":
-			t = t.NamedChild(0)
-			continue
-		case "slice_type", "array_type", "implicit_length_array_type":
-			return t.ChildByFieldName("element")
-		case "map_type":
-			return t.ChildByFieldName("value")
-		}
+	t = goBaseType(t)
+	if t == nil {
 		return nil
+	}
+	switch goNodeType(t) {
+	case "slice_type", "array_type", "implicit_length_array_type":
+		return t.ChildByFieldName("element")
+	case "map_type":
+		return t.ChildByFieldName("value")
 	}
 	return nil
 }
