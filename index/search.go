@@ -120,7 +120,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Coverage, name match, test files and collection weight, then a
 	// first cut before the costly positional work.
 	names := newNameQueries(q, req.Query)
-	uses := newUsesPriors(v, r.UsesWeight)
+	uses := newUsesPriors(ix, v, r.UsesWeight)
 	for i := range cands {
 		c := &cands[i]
 		s := v.segs[c.ref.seg]

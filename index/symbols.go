@@ -127,7 +127,7 @@ func (v *view) keepDefinedDeclarations(hits []symHit) {
 // ReadFiles the code calls most. Weaker tiers (prefixes, humps) are
 // ordered by how close the name is, and counting every name they hold
 // would cost a pass over each name's references.
-func (v *view) weighUses(hits []symHit) {
+func (ix *Index) weighUses(v *view, hits []symHit) {
 	n := 0
 	for i := range hits {
 		if hits[i].tier <= tierQualifiedFold {
@@ -149,7 +149,7 @@ func (v *view) weighUses(hits []symHit) {
 			if len(names) == 4 {
 				continue // a case-folded query of many spellings: the first four
 			}
-			m = v.usesOf(name)
+			m = ix.usesOf(v, name)
 			names[name] = m
 		}
 		h.key.uses = usesBucket(m[h.ref])
@@ -360,7 +360,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 		}
 	}
 	v.keepDefinedDeclarations(hits)
-	v.weighUses(hits)
+	ix.weighUses(v, hits)
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].tier != hits[j].tier {
 			return hits[i].tier < hits[j].tier

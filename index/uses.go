@@ -35,9 +35,10 @@ type usesTable struct {
 
 // usesOf returns, for each definition named name, how many references of
 // the view resolve to it (only resolved ones: an ambiguous reference says
-// nothing of which definition the code leans on). Counted once per view
-// and name.
-func (v *view) usesOf(name string) map[nodeRef]int32 {
+// nothing of which definition the code leans on), with find_references'
+// resolver: the index reads a Go file's build lines to tell platforms
+// apart. Counted once per view and name.
+func (ix *Index) usesOf(v *view, name string) map[nodeRef]int32 {
 	t := &v.refCache.uses
 	t.mu.Lock()
 	if m, ok := t.byName[name]; ok {
@@ -45,7 +46,7 @@ func (v *view) usesOf(name string) map[nodeRef]int32 {
 		return m
 	}
 	t.mu.Unlock()
-	m := v.countUses(name)
+	m := ix.countUses(v, name)
 	t.mu.Lock()
 	if t.byName == nil || len(t.byName) >= usesMaxNames {
 		t.byName = map[string]map[nodeRef]int32{}
@@ -55,7 +56,7 @@ func (v *view) usesOf(name string) map[nodeRef]int32 {
 	return m
 }
 
-func (v *view) countUses(name string) map[nodeRef]int32 {
+func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 	total := 0
 	for _, s := range v.segs {
 		total += len(s.refsNamed(name))
@@ -65,7 +66,7 @@ func (v *view) countUses(name string) map[nodeRef]int32 {
 		return out
 	}
 	step := (total + usesSample - 1) / usesSample
-	q := newRefQuery(nil, v)
+	q := newRefQuery(ix, v)
 	k := 0
 	for si, s := range v.segs {
 		for _, loc := range s.refsNamed(name) {
@@ -132,13 +133,14 @@ func usesPrior(n int32, weight float64) float64 {
 // the counts of at most four names read (a query names one, with its
 // case variants).
 type usesPriors struct {
+	ix     *Index
 	v      *view
 	weight float64
 	names  map[string]map[nodeRef]int32
 }
 
-func newUsesPriors(v *view, weight float64) usesPriors {
-	return usesPriors{v: v, weight: weight}
+func newUsesPriors(ix *Index, v *view, weight float64) usesPriors {
+	return usesPriors{ix: ix, v: v, weight: weight}
 }
 
 // prior is usesPrior of code symbol ref of segment s; 1 for sections,
@@ -159,7 +161,7 @@ func (u *usesPriors) prior(s *segment, ref nodeRef) float64 {
 		if u.names == nil {
 			u.names = map[string]map[nodeRef]int32{}
 		}
-		m = u.v.usesOf(n.name)
+		m = u.ix.usesOf(u.v, n.name)
 		u.names[n.name] = m
 	}
 	return usesPrior(m[ref], u.weight)

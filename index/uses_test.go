@@ -20,7 +20,7 @@ func TestUsesOrderFindSymbol(t *testing.T) {
 	ix0 := newTestIndex(t, usesTree)
 	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
 		v := ix.view()
-		uses := v.usesOf("ReadFile")
+		uses := ix.usesOf(v, "ReadFile")
 		var zzz, aaa int32
 		for ref, n := range uses {
 			_, _, d := newRefQuery(nil, v).node(ref)
@@ -89,5 +89,31 @@ func TestUsesBucketAndPrior(t *testing.T) {
 	}
 	if a, b := usesPrior(3, 0.1), usesPrior(325, 0.1); !(a < b) {
 		t.Errorf("prior not increasing: %v %v", a, b)
+	}
+}
+
+// The counts are find_references' resolved ones: of two definitions of a
+// name in one package, the one whose //go:build line this host does not
+// build takes none, and the other takes every call, as its references
+// say.
+func TestUsesReadBuildLines(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod":        "module example.com/b\n",
+		"p/open.go":     "package p\n\nfunc Open() {}\n",
+		"p/open_old.go": "//go:build neverbuilt\n\npackage p\n\nfunc Open() {}\n",
+		"m/m.go":        "package m\n\nimport \"example.com/b/p\"\n\nfunc f() {\n\tp.Open()\n\tp.Open()\n}\n",
+	})
+	r, err := ix.References(ReferencesRequest{Target: "p/open.go#Open"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := ix.view()
+	got := map[string]int32{}
+	for ref, n := range ix.usesOf(v, "Open") {
+		_, _, d := newRefQuery(ix, v).node(ref)
+		got[d.Path] = n
+	}
+	if r.Counts.Resolved != 2 || got["p/open.go"] != 2 || got["p/open_old.go"] != 0 {
+		t.Errorf("resolved by find_references %d; uses %v, want p/open.go 2 and p/open_old.go 0", r.Counts.Resolved, got)
 	}
 }
