@@ -137,22 +137,16 @@ func (ix *Index) weighUses(v *view, hits []symHit) {
 	if n < 2 {
 		return
 	}
-	names := map[string]map[nodeRef]int32{}
+	uses := requestUses{ix: ix, v: v}
 	for i := range hits {
 		h := &hits[i]
 		if h.tier > tierQualifiedFold {
 			continue
 		}
-		name := v.segs[h.ref.seg].nodes[h.ref.node].name
-		m, ok := names[name]
-		if !ok {
-			if len(names) == 4 {
-				continue // a case-folded query of many spellings: the first four
-			}
-			m = ix.usesOf(v, name)
-			names[name] = m
+		// A case-folded query of many spellings: the first ones only.
+		if m, ok := uses.of(v.segs[h.ref.seg].nodes[h.ref.node].name); ok {
+			h.key.uses = usesBucket(m[h.ref])
 		}
-		h.key.uses = usesBucket(m[h.ref])
 	}
 }
 

@@ -129,18 +129,43 @@ func usesPrior(n int32, weight float64) float64 {
 	return 1 + weight*math.Min(1, math.Log2(1+float64(n))/10)
 }
 
-// usesPriors is one search's usesPrior for the symbols the query names,
-// the counts of at most four names read (a query names one, with its
-// case variants).
+// requestUses are one request's counts, for at most maxRequestNames
+// names: a query names one, with its case variants; the names past them
+// are not weighed.
+type requestUses struct {
+	ix    *Index
+	v     *view
+	names map[string]map[nodeRef]int32
+}
+
+// maxRequestNames bounds the names one request counts the uses of.
+const maxRequestNames = 4
+
+// of returns the counts of name's definitions, ok false when the request
+// already counted maxRequestNames other names.
+func (u *requestUses) of(name string) (map[nodeRef]int32, bool) {
+	if m, ok := u.names[name]; ok {
+		return m, true
+	}
+	if len(u.names) == maxRequestNames {
+		return nil, false
+	}
+	if u.names == nil {
+		u.names = map[string]map[nodeRef]int32{}
+	}
+	m := u.ix.usesOf(u.v, name)
+	u.names[name] = m
+	return m, true
+}
+
+// usesPriors is one search's usesPrior for the symbols the query names.
 type usesPriors struct {
-	ix     *Index
-	v      *view
+	requestUses
 	weight float64
-	names  map[string]map[nodeRef]int32
 }
 
 func newUsesPriors(ix *Index, v *view, weight float64) usesPriors {
-	return usesPriors{ix: ix, v: v, weight: weight}
+	return usesPriors{requestUses: requestUses{ix: ix, v: v}, weight: weight}
 }
 
 // prior is usesPrior of code symbol ref of segment s; 1 for sections,
@@ -153,16 +178,9 @@ func (u *usesPriors) prior(s *segment, ref nodeRef) float64 {
 	if n.name == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind == treenav.KindFile {
 		return 1
 	}
-	m, ok := u.names[n.name]
+	m, ok := u.of(n.name)
 	if !ok {
-		if len(u.names) == 4 {
-			return 1
-		}
-		if u.names == nil {
-			u.names = map[string]map[nodeRef]int32{}
-		}
-		m = u.ix.usesOf(u.v, n.name)
-		u.names[n.name] = m
+		return 1
 	}
 	return usesPrior(m[ref], u.weight)
 }
