@@ -39,7 +39,8 @@ func (ix *Index) Outline(req OutlineRequest) (*treenav.OutlineResponse, error) {
 				continue
 			}
 			f := outlineOf(s, d)
-			if req.ExportedOnly && d.Language == "python" {
+			if req.ExportedOnly && parsers.DeclaresExports(d.Language, f.Symbols) {
+				// Only a module that assigns __all__ is read.
 				if src, err := ix.fileOf(d); err == nil {
 					f.Exports = parsers.ModuleExports(d.Language, src, f.Symbols)
 				}

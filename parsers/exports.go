@@ -18,18 +18,7 @@ import (
 // module's top-level symbols, src its source. An exported-only outline
 // (treenav.FitOutline) keeps only the symbols it names.
 func ModuleExports(lang string, src []byte, syms []treenav.OutlineSymbol) []string {
-	if lang != "python" {
-		return nil
-	}
-	var all *treenav.OutlineSymbol
-	for i := range syms {
-		if syms[i].Name == "__all__" {
-			if all != nil {
-				return nil // assigned twice: computed
-			}
-			all = &syms[i]
-		}
-	}
+	all := exportsDecl(lang, syms)
 	if all == nil || bytes.Count(src, []byte("__all__")) != 1 {
 		// Named again (__all__.extend(...), __all__ += ..., as os.py
 		// does): what it ends up holding is computed.
@@ -41,6 +30,31 @@ func ModuleExports(lang string, src []byte, syms []treenav.OutlineSymbol) []stri
 		return nil
 	}
 	return names
+}
+
+// DeclaresExports reports whether ModuleExports may find a list in a
+// module with these top-level symbols, so that a caller reads the source
+// only then.
+func DeclaresExports(lang string, syms []treenav.OutlineSymbol) bool {
+	return exportsDecl(lang, syms) != nil
+}
+
+// exportsDecl is the module's one top-level __all__ assignment, nil when
+// it has none or several (then computed) or is not Python.
+func exportsDecl(lang string, syms []treenav.OutlineSymbol) *treenav.OutlineSymbol {
+	if lang != "python" {
+		return nil
+	}
+	var all *treenav.OutlineSymbol
+	for i := range syms {
+		if syms[i].Name == "__all__" {
+			if all != nil {
+				return nil
+			}
+			all = &syms[i]
+		}
+	}
+	return all
 }
 
 // sourceLines is lines from..to (1-based, inclusive) of src.
