@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -213,22 +214,29 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		// Unresolved: the name only, when nothing says it is another's.
 		return treenav.Textual, d.Language == languageOf(td, tn) && r.Qualifier == "" && r.QualType == ""
 	}
-	for _, c := range cands {
-		if c != target {
-			continue
-		}
-		if len(cands) == 1 {
-			return treenav.Resolved, true
-		}
-		// Definitions of one name in files for different platforms: the
-		// one this host builds is the reference's, as go/types would
-		// say here; the others stay candidates.
-		if host := q.preferHostOf(d, r, cands); len(host) == 1 && host[0] == target {
-			return treenav.Resolved, true
-		}
-		return treenav.Ambiguous, true
+	if !slices.Contains(cands, target) {
+		return "", false
 	}
-	return "", false
+	if res := q.resolvedAmong(d, r, cands); len(res) == 1 && res[0] == target {
+		return treenav.Resolved, true
+	}
+	return treenav.Ambiguous, true
+}
+
+// resolvedAmong is the one of a reference's candidates it resolves to:
+// the only one, or of definitions of one name in files for different
+// platforms, the one this host builds (as go/types would say here; the
+// others stay candidates); nil when several remain.
+func (q *refQuery) resolvedAmong(d *docMeta, r *treenav.Reference, cands []nodeRef) []nodeRef {
+	if len(cands) == 1 {
+		return cands
+	}
+	if len(cands) > 1 {
+		if host := q.preferHostOf(d, r, cands); len(host) == 1 {
+			return host
+		}
+	}
+	return nil
 }
 
 // docMention is the confidence of a qualified mention in a document:

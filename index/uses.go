@@ -98,16 +98,7 @@ func (q *refQuery) resolvedTo(si int, d *docMeta, r *treenav.Reference) []nodeRe
 		}
 		return nil
 	}
-	cands := q.candidates(si, d, r)
-	if len(cands) == 1 {
-		return cands
-	}
-	if len(cands) > 1 {
-		if host := q.preferHostOf(d, r, cands); len(host) == 1 {
-			return host
-		}
-	}
-	return nil
+	return q.resolvedAmong(d, r, q.candidates(si, d, r))
 }
 
 // usesBucket is a count's order of magnitude (0 for none, then 1 + log2):
