@@ -27,6 +27,9 @@ type refFile struct {
 	// Default names the top-level definition declared "export default"
 	// ("" for none).
 	Default string
+	// inherits are the indexes of its inherit references in Refs, made
+	// on first use (basesOf).
+	inherits []int32
 }
 
 // refIndex is the definitions and files resolution looks things up in.
@@ -41,6 +44,8 @@ type refIndex struct {
 	// subclasses maps a class to the classes that name it as a base,
 	// built on first use.
 	subclasses map[int][]int
+	// buildingSubclasses is set while subclassesOf builds the relation.
+	buildingSubclasses bool
 	// bySuffix maps a path's trailing parts ("c.py", "b/c.py") to the
 	// paths that end so.
 	bySuffix map[string][]string
@@ -63,16 +68,6 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 	if len(r.Defs) == 0 {
 		return r
 	}
-	if x.subclasses == nil {
-		x.subclasses = map[int][]int{}
-		for _, i := range x.classes() {
-			{
-				for _, b := range bases(i) {
-					x.subclasses[b] = append(x.subclasses[b], i)
-				}
-			}
-		}
-	}
 	seen := map[int]bool{}
 	for _, m := range r.Defs {
 		seen[m] = true
@@ -83,7 +78,7 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 			continue
 		}
 		name := x.Defs[m].Name
-		queue := append([]int(nil), x.subclasses[c]...)
+		queue := append([]int(nil), x.subclassesOf(c, bases)...)
 		for len(queue) > 0 && len(r.Via) < 64 {
 			s := queue[0]
 			queue = queue[1:]
@@ -97,10 +92,41 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 					r.Via = append(r.Via, i)
 				}
 			}
-			queue = append(queue, x.subclasses[s]...)
+			queue = append(queue, x.subclassesOf(s, bases)...)
 		}
 	}
 	return r
+}
+
+// subclassesOf returns the classes that name class c as a base. The
+// relation is built over every class of the language on first use; an
+// index fed by a view (viewRefSource) shares it with every query of that
+// view, since building it resolves the bases of every class: a second
+// or more on a corpus of tens of thousands of Python classes, which each
+// query paid before.
+func (x *refIndex) subclassesOf(c int, bases func(c int) []int) []int {
+	if x.buildingSubclasses {
+		// Resolving a base while the relation is built: none yet.
+		return nil
+	}
+	if x.subclasses == nil {
+		build := func() map[int][]int {
+			x.buildingSubclasses = true
+			defer func() { x.buildingSubclasses = false }()
+			m := map[int][]int{}
+			for _, i := range x.classes() {
+				for _, b := range bases(i) {
+					m[b] = append(m[b], i)
+				}
+			}
+			return m
+		}
+		if vs, ok := x.Source.(*viewRefSource); ok {
+			return vs.subclassesOf(c, build)
+		}
+		x.subclasses = build()
+	}
+	return x.subclasses[c]
 }
 
 // resolution is where a reference leads: one definition (resolved),
@@ -340,9 +366,20 @@ func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []in
 	if f == nil {
 		return nil
 	}
+	if f.inherits == nil {
+		// A file's inherit references, listed once: a file of many
+		// classes and references was scanned whole for each class.
+		f.inherits = []int32{}
+		for i := range f.Refs.Refs {
+			if f.Refs.Refs[i].Kind == "inherit" {
+				f.inherits = append(f.inherits, int32(i))
+			}
+		}
+	}
 	var out []int
-	for _, r := range f.Refs.Refs {
-		if r.Kind == "inherit" && r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 {
+	for _, i := range f.inherits {
+		r := f.Refs.Refs[i]
+		if r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 {
 			out = append(out, classesOf(x, typeOf(f, r))...)
 		}
 	}

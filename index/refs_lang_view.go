@@ -254,6 +254,58 @@ func (s *viewRefSource) Classes(lang string, add func(refDef) int) []int {
 	return out
 }
 
+// subclassTable is a view's subclass relation by language family: each
+// class to the classes that name it as a base, built once by the first
+// query that asks.
+type subclassTable struct {
+	mu    sync.Mutex
+	byFam map[string]map[nodeRef][]nodeRef
+}
+
+// subclassesOf returns the subclasses of class c (an index of s.x), from
+// the view's relation, which build makes (in s.x's numbering) if no
+// query of the view has yet.
+func (s *viewRefSource) subclassesOf(c int, build func() map[int][]int) []int {
+	t := &s.q.v.refCache.subclasses
+	t.mu.Lock()
+	rel, ok := t.byFam[s.fam]
+	if !ok {
+		// Built under the lock: a query that comes meanwhile waits for
+		// it rather than building it again.
+		m := build()
+		rel = make(map[nodeRef][]nodeRef, len(m))
+		for b, subs := range m {
+			if b >= len(s.refs) {
+				continue
+			}
+			out := make([]nodeRef, 0, len(subs))
+			for _, i := range subs {
+				if i < len(s.refs) {
+					out = append(out, s.refs[i])
+				}
+			}
+			rel[s.refs[b]] = out
+		}
+		if t.byFam == nil {
+			t.byFam = map[string]map[nodeRef][]nodeRef{}
+		}
+		t.byFam[s.fam] = rel
+	}
+	t.mu.Unlock()
+	if c >= len(s.refs) {
+		return nil
+	}
+	subs := rel[s.refs[c]]
+	if len(subs) == 0 {
+		return nil
+	}
+	out := make([]int, len(subs))
+	for i, n := range subs {
+		out[i] = s.ensure(n, s.x.add)
+	}
+	return out
+}
+
 // classAround is the name of the innermost class that holds enclosing
 // node e (local to document d), "" for none.
 func (s *viewRefSource) classAround(si int, d *docMeta, e int) string {

@@ -106,4 +106,7 @@ type refCache struct {
 	lang    langFiles    // refs_lang_view.go
 	esAlias esAliasTable // refs_es_alias.go
 	uses    usesTable    // uses.go
+	// subclasses is the subclass relation of each language family
+	// (refs_lang_view.go).
+	subclasses subclassTable
 }
