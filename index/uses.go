@@ -21,7 +21,7 @@ import (
 // usesSample bounds the references read to count one name's uses: a name
 // with more (String, Error, New) is counted on every k-th reference and
 // the counts scaled back, which keeps their order.
-const usesSample = 1024
+var usesSample = 1024
 
 // usesMaxNames bounds the names whose counts a view keeps.
 const usesMaxNames = 4096
@@ -65,23 +65,44 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 	if total == 0 {
 		return out
 	}
-	step := (total + usesSample - 1) / usesSample
+	step := uint32((total + usesSample - 1) / usesSample)
 	q := newRefQuery(ix, v)
-	k := 0
 	for si, s := range v.segs {
 		for _, loc := range s.refsNamed(name) {
-			k++
-			if (k-1)%step != 0 || !v.live(si, loc.doc) {
+			if !v.live(si, loc.doc) {
 				continue
 			}
 			d := &s.docs[loc.doc]
 			r := d.refs.reference(int(loc.ref))
+			if step > 1 && usesHash(d.Path, r.Line, r.Column)%step != 0 {
+				continue
+			}
 			for _, c := range q.resolvedTo(si, d, &r) {
 				out[c] += int32(step)
 			}
 		}
 	}
 	return out
+}
+
+// usesHash picks the references a sampled count reads by where they are
+// (FNV-1a of the path, line and column), not by their order in the
+// view's segments: that order depends on which build worker took which
+// file and on the updates since, and a count that sampled by it ordered
+// TestCase.run and IsolatedAsyncioTestCase.run differently from one
+// build of the same files to the next.
+func usesHash(path string, line, col int) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(path); i++ {
+		h = (h ^ uint32(path[i])) * 16777619
+	}
+	for _, x := range [2]int{line, col} {
+		for range 4 {
+			h = (h ^ uint32(x&0xff)) * 16777619
+			x >>= 8
+		}
+	}
+	return h
 }
 
 // resolvedTo is the definition reference r names when the view resolves

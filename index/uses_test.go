@@ -1,7 +1,12 @@
 package index
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"testing"
+
+	"github.com/treenav/treenav/parsers"
 
 	"github.com/treenav/treenav"
 )
@@ -115,5 +120,67 @@ func TestUsesReadBuildLines(t *testing.T) {
 	}
 	if r.Counts.Resolved != 2 || got["p/open.go"] != 2 || got["p/open_old.go"] != 0 {
 		t.Errorf("resolved by find_references %d; uses %v, want p/open.go 2 and p/open_old.go 0", r.Counts.Resolved, got)
+	}
+}
+
+// A sampled count reads the same references however the view's segments
+// hold the files: which worker took which file, and the updates since,
+// must not change which definition find_symbol puts first.
+func TestUsesSampleIndependentOfLayout(t *testing.T) {
+	defer func(n int) { usesSample = n }(usesSample)
+	usesSample = 8
+	files := map[string]string{
+		"go.mod":      "module example.com/u\n",
+		"aaa/file.go": "package aaa\n\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"zzz/file.go": "package zzz\n\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+	}
+	for i := range 12 {
+		pkg, fn := "zzz", "ReadFile"
+		if i%3 == 0 {
+			pkg = "aaa"
+		}
+		files[fmt.Sprintf("c%02d/c.go", i)] = fmt.Sprintf("package c%02d\n\nimport \"example.com/u/%s\"\n\nfunc f() {\n\t%s.%s(\"a\")\n\t%s.%s(\"b\")\n}\n", i, pkg, pkg, fn, pkg, fn)
+	}
+	counts := func(ix *Index) map[string]int32 {
+		v := ix.view()
+		out := map[string]int32{}
+		for ref, n := range ix.usesOf(v, "ReadFile") {
+			_, _, d := newRefQuery(nil, v).node(ref)
+			out[d.Path] = n
+		}
+		return out
+	}
+	one := counts(newTestIndex(t, files))
+	// The same files in three segments, applied in reverse order.
+	var all []memFile
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		all = append(all, memFile{coll: "test", rel: p, docID: p, src: []byte(files[p])})
+	}
+	slices.Reverse(all)
+	ix := memIndex(t, all[:5])
+	for _, part := range [][]memFile{all[5:10], all[10:]} {
+		var add []Input
+		for _, f := range part {
+			if !parsers.Candidate(f.rel) {
+				continue
+			}
+			doc, err := parsers.Parse(f.rel, f.docID, f.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc.Collection = "test"
+			add = append(add, Input{Doc: doc, Src: f.src})
+		}
+		ix.Apply(add, nil)
+	}
+	if n := len(ix.view().segs); n < 2 {
+		t.Fatalf("%d segments, want several", n)
+	}
+	three := counts(ix)
+	if !maps.Equal(one, three) {
+		t.Fatalf("sampled uses differ with the segments' layout: one segment %v, three %v", one, three)
+	}
+	if one["zzz/file.go"]+one["aaa/file.go"] == 0 {
+		t.Fatalf("sampled uses %v: none counted of 24 calls", one)
 	}
 }
