@@ -133,19 +133,31 @@ func (r *SymbolsResponse) Text() string {
 		}
 		return b.String()
 	}
+	// The qualified names of the definitions listed so far: a
+	// declaration of one of them (a C prototype, a .pyi stub, an
+	// overload signature) is listed without its signature, which mostly
+	// repeats the definition's (the JSON has it).
+	defined := map[string]bool{}
 	for i, s := range r.Symbols {
 		writeMatchHeading(&b, r.Symbols, i)
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")
 		}
+		repeat := false
 		if s.Declaration {
+			repeat = defined[string(s.Kind)+" "+s.QualifiedName]
 			b.WriteString("  (declaration)")
+		} else {
+			defined[string(s.Kind)+" "+s.QualifiedName] = true
 		}
 		if s.Constraint != "" {
 			fmt.Fprintf(&b, "  [%s]", s.Constraint)
 		}
-		if s.Signature != "" {
+		switch {
+		case repeat:
+			b.WriteString("  of the definition above")
+		case s.Signature != "":
 			fmt.Fprintf(&b, "  %s", s.Signature)
 		}
 		b.WriteByte('\n')

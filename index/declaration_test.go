@@ -8,7 +8,8 @@ import (
 // A lookup lists a C or C++ function's definition, with its body, before
 // its prototypes, though the header with the prototypes sorts first and is
 // no deeper; a TypeScript or Python implementation comes before its
-// overloads, and before a "declare function" in a declaration file. An interface method
+// overloads, and before a "declare function" in a declaration file or a
+// Python stub (.pyi). An interface method
 // is the contract, not a declaration: it keeps its place.
 func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 	ix := newTestIndex(t, map[string]string{
@@ -27,6 +28,10 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		"bits/redirect.h":    "# define fopen fopen64\n",
 		"types/of.d.ts":      "export declare function of<T>(value: T): Observable<T>;\n",
 		"lib/cjs/deep/of.js": "function of(value) { return from([value]); }\n",
+		// A .pyi stub declares what the module beside it (or C) defines,
+		// though it is shallower.
+		"decoder.pyi":     "class JSONDecoder:\n    def decode(self, s: str) -> object: ...\n",
+		"json/decoder.py": "class JSONDecoder(object):\n    def decode(self, s):\n        return s\n",
 	})
 	for _, tc := range []struct{ query, want string }{
 		{"sort", "bits/stl_algo.h#std.sort"},
@@ -38,6 +43,8 @@ func TestSymbolsDefinitionBeforeDeclaration(t *testing.T) {
 		{"area", "a/Shape.java#Shape.area"},
 		{"fopen", "stdio.h#fopen"},
 		{"of", "types/of.d.ts#of"},
+		{"JSONDecoder.decode", "json/decoder.py#JSONDecoder.decode"},
+		{"JSONDecoder", "json/decoder.py#JSONDecoder"},
 	} {
 		wantFirstSymbol(t, ix, tc.query, tc.want)
 	}

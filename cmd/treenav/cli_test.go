@@ -351,7 +351,8 @@ func TestEmptyIndexSaysSo(t *testing.T) {
 
 // TestDeclarationsAreMarked: a C prototype is listed after its definition
 // and says it is a declaration, in symbols, tree and outline, text and
-// JSON, so that an agent does not take it for the body.
+// JSON, so that an agent does not take it for the body; the text does not
+// repeat the signature the definition above it showed.
 func TestDeclarationsAreMarked(t *testing.T) {
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "add.h"), []byte("int add(int a, int b);\n"), 0o644)
@@ -359,7 +360,7 @@ func TestDeclarationsAreMarked(t *testing.T) {
 	code, out, errs := run(t, "symbols", "--root", root, "--no-cache", "add")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 2 || !strings.Contains(lines[0], "add.c:1") || strings.Contains(lines[0], "(declaration)") ||
-		!strings.Contains(lines[1], "add.h:1-1  (declaration)") {
+		!strings.Contains(lines[1], "add.h:1-1  (declaration)  of the definition above") {
 		t.Errorf("symbols: exit %d: %s%s", code, out, errs)
 	}
 	_, out, _ = run(t, "symbols", "--root", root, "--no-cache", "--json", "add")

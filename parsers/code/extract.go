@@ -52,6 +52,13 @@ func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
 		return nil, err
 	}
 	nodes := buildNodes(syms, src)
+	if strings.HasSuffix(rel, ".pyi") {
+		// A stub file declares what a module defines elsewhere (its
+		// .py beside it, or C): a lookup ranks the definition first.
+		for i := 1; i < len(nodes); i++ {
+			nodes[i].Declaration = true
+		}
+	}
 	l.constrain(rel, src, nodes)
 	SetEnclosing(nodes, refs.refs)
 	return &Result{Nodes: nodes, SyntaxErrors: errLines[0] > 0, ErrorLines: errLines, Module: module,
