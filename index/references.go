@@ -200,6 +200,16 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		return treenav.Textual, true
 	}
 	if ans := refAnswerers[d.Language]; ans != nil {
+		if fam := langFamily(d.Language); fam != "" && fam != langFamily(languageOf(td, tn)) {
+			// The resolver of d's language family answers only with
+			// definitions of that family, and an unresolved name is
+			// kept only in the target's own language: a Java or
+			// Python reference never reaches a Go definition, so it
+			// is not resolved to find that out (on a corpus of
+			// several languages most of a common name's references
+			// are of the others).
+			return "", false
+		}
 		a := ans(q, si, d, r)
 		if c := a.confidenceOf(target); c != "" {
 			return c, true

@@ -284,6 +284,21 @@ func (s *viewRefSource) subclassesOf(c int, build func() map[int][]int) []int {
 					out = append(out, s.refs[i])
 				}
 			}
+			// In the order of their files and lines, not of the view's
+			// segments: withOverrides stops after 64 overrides, and
+			// which ones it lists must not depend on which build
+			// worker took which file.
+			sort.Slice(out, func(i, j int) bool {
+				_, ni, di := s.q.node(out[i])
+				_, nj, dj := s.q.node(out[j])
+				if di.Path != dj.Path {
+					return di.Path < dj.Path
+				}
+				if di.Collection != dj.Collection {
+					return di.Collection < dj.Collection
+				}
+				return ni.lineStart < nj.lineStart
+			})
 			rel[s.refs[b]] = out
 		}
 		if t.byFam == nil {
