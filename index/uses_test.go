@@ -3,10 +3,7 @@ package index
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"testing"
-
-	"github.com/treenav/treenav/parsers"
 
 	"github.com/treenav/treenav"
 )
@@ -152,30 +149,7 @@ func TestUsesSampleIndependentOfLayout(t *testing.T) {
 	}
 	one := counts(newTestIndex(t, files))
 	// The same files in three segments, applied in reverse order.
-	var all []memFile
-	for _, p := range slices.Sorted(maps.Keys(files)) {
-		all = append(all, memFile{coll: "test", rel: p, docID: p, src: []byte(files[p])})
-	}
-	slices.Reverse(all)
-	ix := memIndex(t, all[:5])
-	for _, part := range [][]memFile{all[5:10], all[10:]} {
-		var add []Input
-		for _, f := range part {
-			if !parsers.Candidate(f.rel) {
-				continue
-			}
-			doc, err := parsers.Parse(f.rel, f.docID, f.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc.Collection = "test"
-			add = append(add, Input{Doc: doc, Src: f.src})
-		}
-		ix.Apply(add, nil)
-	}
-	if n := len(ix.view().segs); n < 2 {
-		t.Fatalf("%d segments, want several", n)
-	}
+	ix := reversedSegments(t, files, 3)
 	three := counts(ix)
 	if !maps.Equal(one, three) {
 		t.Fatalf("sampled uses differ with the segments' layout: one segment %v, three %v", one, three)
