@@ -198,6 +198,17 @@ func cold(dir, snap string) (*coldReport, error) {
 	return r, nil
 }
 
+// slowMS is TREENAV_BENCH_SLOW: the warm phase prints to stderr each
+// query that took longer than this many milliseconds (0: none), to see
+// what makes a p99.
+var slowMS, _ = strconv.ParseFloat(os.Getenv("TREENAV_BENCH_SLOW"), 64)
+
+func slowQuery(kind, q string, d time.Duration) {
+	if ms := float64(d.Microseconds()) / 1000; slowMS > 0 && ms > slowMS {
+		fmt.Fprintf(os.Stderr, "slow %s %q: %.1f ms\n", kind, q, ms)
+	}
+}
+
 // warm loads the snapshot and reconciles it with the disk (a warm start),
 // then measures queries, symbol lookups and single-file updates.
 func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) {
@@ -233,6 +244,7 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 				return nil, fmt.Errorf("search %q: %w", q.text, err)
 			}
 			qt = append(qt, time.Since(t))
+			slowQuery("search", q.text, time.Since(t))
 		}
 		for _, s := range symbolQueries() {
 			t := time.Now()
@@ -240,6 +252,7 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 				return nil, err
 			}
 			st = append(st, time.Since(t))
+			slowQuery("find_symbol", s, time.Since(t))
 		}
 	}
 	r.QueryP50, r.QueryP99 = percentile(qt, 50), percentile(qt, 99)
