@@ -175,6 +175,9 @@ func (e *Engine) parse(b *build) {
 	if e.opts.ReleaseMemory && (e.loaded.Swap(false) || jobBytes >= releaseBuildBytes) {
 		defer releaseGarbage() // after the status is set, below
 	}
+	if jobBytes >= releaseBuildBytes {
+		defer boundBuildHeap()()
+	}
 	b.segs = e.ix.NewBuild(workers, jobBytes, e.opts.FlushEvery)
 	pjobs := make([]parsers.Job, len(jobs))
 	meta := make(map[string]pending, len(jobs))

@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// boundBuildHeap sets a soft memory limit while a build runs, never above
+// one the user set, and gives the old limit back when it stops.
+func TestBoundBuildHeap(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	for _, user := range []int64{math.MaxInt64, 3 << 30, 64 << 20} {
+		debug.SetMemoryLimit(user)
+		runtime.GC() // a live heap figure to follow
+		stop := boundBuildHeap()
+		deadline := time.Now().Add(5 * time.Second)
+		var during int64
+		for time.Now().Before(deadline) {
+			if during = debug.SetMemoryLimit(-1); during != user || user == 64<<20 {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		stop()
+		if user == math.MaxInt64 && (during == math.MaxInt64 || during < buildHeadroom) {
+			t.Errorf("no user limit: %d while building, want a limit of at least %d", during, buildHeadroom)
+		}
+		if during > user {
+			t.Errorf("user limit %d raised to %d", user, during)
+		}
+		if after := debug.SetMemoryLimit(-1); after != user {
+			t.Errorf("after the build the limit is %d, want the user's %d back", after, user)
+		}
+	}
+}
