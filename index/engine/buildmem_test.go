@@ -37,3 +37,24 @@ func TestBoundBuildHeap(t *testing.T) {
 		}
 	}
 }
+
+// Builds that overlap (two engines of one process) share the limit: the
+// user's comes back when the last one stops, whatever the order.
+func TestBoundBuildHeapOverlapping(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	debug.SetMemoryLimit(math.MaxInt64)
+	runtime.GC()
+	stopA := boundBuildHeap()
+	time.Sleep(120 * time.Millisecond)
+	stopB := boundBuildHeap()
+	stopA()
+	if l := debug.SetMemoryLimit(-1); l == math.MaxInt64 {
+		t.Errorf("one build still runs, and the limit is lifted")
+	}
+	stopB()
+	stopB() // a second call does nothing
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("after both builds the limit is %d, want none (%d)", l, int64(math.MaxInt64))
+	}
+}
