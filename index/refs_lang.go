@@ -46,6 +46,9 @@ type refIndex struct {
 	subclasses map[int][]int
 	// buildingSubclasses is set while subclassesOf builds the relation.
 	buildingSubclasses bool
+	// byParent is, by name, the definitions of that name by their
+	// parent (memberOf).
+	byParent map[string]map[int][]int
 	// bySuffix maps a path's trailing parts ("c.py", "b/c.py") to the
 	// paths that end so.
 	bySuffix map[string][]string
@@ -86,8 +89,8 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 				continue
 			}
 			seen[s] = true
-			for _, i := range x.named(name) {
-				if x.Defs[i].Parent == s && !seen[i] {
+			for _, i := range x.memberOf(s, name) {
+				if !seen[i] {
 					seen[i] = true
 					r.Via = append(r.Via, i)
 				}
@@ -291,14 +294,9 @@ func (x *refIndex) members(cls []int, name string, bases func(c int) []int) []in
 			return
 		}
 		seen[c] = true
-		found := false
-		for _, i := range x.named(name) {
-			if x.Defs[i].Parent == c {
-				out = append(out, i)
-				found = true
-			}
-		}
-		if found {
+		ms := x.memberOf(c, name)
+		out = append(out, ms...)
+		if len(ms) > 0 {
 			return // an override hides the base's member
 		}
 		if bases != nil {
@@ -319,11 +317,45 @@ func (x *refIndex) anyMember(lang, name string) []int {
 	var out []int
 	for _, i := range x.named(name) {
 		d := &x.Defs[i]
-		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.file(d.Path) != nil && x.file(d.Path).Language == lang {
+		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.inLanguage(d.Path, lang) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// inLanguage reports whether the file at path is of language lang. A
+// source's definitions are all of its language family, as is the file
+// being resolved: no file need be loaded to know it (anyMember loaded
+// each file that defines the name, 17,000 for __init__ on Python's
+// libraries, to read its language).
+func (x *refIndex) inLanguage(path, lang string) bool {
+	if x.Source != nil {
+		return lang == x.Lang
+	}
+	f := x.file(path)
+	return f != nil && f.Language == lang
+}
+
+// memberOf returns the definitions called name whose parent is class c,
+// from a table of name's definitions by parent made once per name: a
+// class hierarchy of thousands walked for __init__ read its 17,000
+// definitions at every class.
+func (x *refIndex) memberOf(c int, name string) []int {
+	m, ok := x.byParent[name]
+	if !ok {
+		m = map[int][]int{}
+		for _, i := range x.named(name) {
+			if p := x.Defs[i].Parent; p >= 0 {
+				m[p] = append(m[p], i)
+			}
+		}
+		if x.byParent == nil {
+			x.byParent = map[string]map[int][]int{}
+		}
+		x.byParent[name] = m
+	}
+	return m[c]
 }
 
 func containsInt(xs []int, v int) bool {

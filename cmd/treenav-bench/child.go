@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -56,6 +57,8 @@ type warmReport struct {
 	RefsP99   float64 `json:"refs_p99"`
 	RefsFirst float64 `json:"refs_first"`
 	RefsDefs  int     `json:"refs_defs"`
+	// RefsByLang are the same over the other languages' samples.
+	RefsByLang map[string]refTimes `json:"refs_by_language,omitempty"`
 	// PrepareSeconds is the compile of the symbol queries before the
 	// updates (Engine.PrepareParsers).
 	PrepareSeconds float64 `json:"prepare_seconds"`
@@ -315,64 +318,103 @@ func cpuTime() float64 {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
-// refDefinitions is a fixed sample of the Go definitions of a corpus: the
-// functions, methods and types of every k-th Go file in walk order, up to
-// 200.
-func refDefinitions(ix *index.Index, dir string) []string {
+// refLanguages are the languages whose references the bench times, by
+// the extensions of their files: Go's sample is the historical one
+// (refs_p50/p99), the others are reported apart (refs_by_language).
+var refLanguages = []struct {
+	name  string
+	exts  []string
+	files int // files sampled, two definitions each
+}{
+	{"go", []string{".go"}, 100},
+	{"python", []string{".py"}, 30},
+	{"java", []string{".java"}, 30},
+	{"typescript", []string{".ts"}, 30},
+	{"javascript", []string{".js"}, 30},
+	{"c", []string{".c", ".h"}, 30},
+	{"cpp", []string{".cc", ".cpp", ".hpp"}, 30},
+	{"rust", []string{".rs"}, 30},
+}
+
+// refDefinitions is a fixed sample of a corpus's definitions, by
+// language: the functions, methods and types of every k-th file of the
+// language in walk order, two a file.
+func refDefinitions(ix *index.Index, dir string) map[string][]string {
 	res, err := walk.Walk(dir, walk.Options{})
 	if err != nil {
 		return nil
 	}
-	var goFiles []string
-	for _, f := range res.Files {
-		if strings.HasSuffix(f.Rel, ".go") {
-			goFiles = append(goFiles, f.Rel)
+	out := map[string][]string{}
+	for _, l := range refLanguages {
+		var files []string
+		for _, f := range res.Files {
+			if slices.Contains(l.exts, path.Ext(f.Rel)) {
+				files = append(files, f.Rel)
+			}
 		}
-	}
-	var ids []string
-	step := max(1, len(goFiles)/100)
-	for i := 0; i < len(goFiles) && len(ids) < 200; i += step {
-		t, err := ix.Tree(index.TreeRequest{DocID: goFiles[i], MaxNodes: -1})
-		if err != nil {
-			continue
-		}
-		taken := 0
-		for _, n := range t.Nodes {
-			switch n.Kind {
-			case treenav.KindFunction, treenav.KindMethod, treenav.KindStruct, treenav.KindInterface:
-				if taken < 2 {
-					ids = append(ids, n.NodeID)
-					taken++
+		step := max(1, len(files)/l.files)
+		for i := 0; i < len(files) && len(out[l.name]) < 2*l.files; i += step {
+			t, err := ix.Tree(index.TreeRequest{DocID: files[i], MaxNodes: -1})
+			if err != nil {
+				continue
+			}
+			taken := 0
+			for _, n := range t.Nodes {
+				switch n.Kind {
+				case treenav.KindFunction, treenav.KindMethod, treenav.KindStruct, treenav.KindInterface, treenav.KindClass:
+					if taken < 2 {
+						out[l.name] = append(out[l.name], n.NodeID)
+						taken++
+					}
 				}
 			}
 		}
 	}
-	return ids
+	return out
 }
 
 func measureRefs(ix *index.Index, dir string, rounds int, r *warmReport) error {
-	defs := refDefinitions(ix, dir)
-	r.RefsDefs = len(defs)
-	if len(defs) == 0 {
-		return nil
-	}
-	t := time.Now()
-	if _, err := ix.References(index.ReferencesRequest{Target: defs[0]}); err != nil {
-		return fmt.Errorf("references %s: %w", defs[0], err)
-	}
-	r.RefsFirst = float64(time.Since(t).Microseconds()) / 1000
-	var rt []time.Duration
-	for range rounds {
-		for _, id := range defs {
-			t := time.Now()
-			if _, err := ix.References(index.ReferencesRequest{Target: id}); err != nil {
-				return fmt.Errorf("references %s: %w", id, err)
-			}
-			rt = append(rt, time.Since(t))
+	byLang := refDefinitions(ix, dir)
+	for _, l := range refLanguages {
+		defs := byLang[l.name]
+		if len(defs) == 0 {
+			continue
 		}
+		first := time.Now()
+		if _, err := ix.References(index.ReferencesRequest{Target: defs[0]}); err != nil {
+			return fmt.Errorf("references %s: %w", defs[0], err)
+		}
+		firstMS := float64(time.Since(first).Microseconds()) / 1000
+		var rt []time.Duration
+		for range rounds {
+			for _, id := range defs {
+				t := time.Now()
+				if _, err := ix.References(index.ReferencesRequest{Target: id}); err != nil {
+					return fmt.Errorf("references %s: %w", id, err)
+				}
+				rt = append(rt, time.Since(t))
+				slowQuery("find_references", id, time.Since(t))
+			}
+		}
+		if l.name == "go" {
+			r.RefsDefs, r.RefsFirst = len(defs), firstMS
+			r.RefsP50, r.RefsP99 = percentile(rt, 50), percentile(rt, 99)
+			continue
+		}
+		if r.RefsByLang == nil {
+			r.RefsByLang = map[string]refTimes{}
+		}
+		r.RefsByLang[l.name] = refTimes{Defs: len(defs), P50: percentile(rt, 50), P99: percentile(rt, 99), First: firstMS}
 	}
-	r.RefsP50, r.RefsP99 = percentile(rt, 50), percentile(rt, 99)
 	return nil
+}
+
+// refTimes are find_references' latencies over one language's sample.
+type refTimes struct {
+	Defs  int     `json:"defs"`
+	P50   float64 `json:"p50_ms"`
+	P99   float64 `json:"p99_ms"`
+	First float64 `json:"first_ms"`
 }
 
 // profilePeak writes a heap profile to path each time the live heap

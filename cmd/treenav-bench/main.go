@@ -106,9 +106,12 @@ type corpusResult struct {
 	RefsP50ms        float64 `json:"find_references_p50_ms"`
 	RefsP99ms        float64 `json:"find_references_p99_ms"`
 	RefsFirstMs      float64 `json:"find_references_first_ms"`
-	UpdateP50ms      float64 `json:"update_p50_ms"`
-	UpdateP99ms      float64 `json:"update_p99_ms"`
-	PrepareSec       float64 `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
+	// RefsByLang are find_references' latencies over the other
+	// languages' samples of definitions (Go's are the three above).
+	RefsByLang  map[string]refTimes `json:"find_references_by_language,omitempty"`
+	UpdateP50ms float64             `json:"update_p50_ms"`
+	UpdateP99ms float64             `json:"update_p99_ms"`
+	PrepareSec  float64             `json:"prepare_parsers_s"` // compiling the symbol queries, before the updates
 	// Grep compares grep with ripgrep, pattern by pattern (when rg is
 	// installed; see grep.go).
 	Grep []grepRow `json:"grep,omitempty"`
@@ -303,6 +306,7 @@ func measure(name, dir string, rounds, indexRounds int, grepCmp bool) (*corpusRe
 	r.SymbolP50ms, r.SymbolP99ms = warm.SymbolP50, warm.SymbolP99
 	r.UpdateP50ms, r.UpdateP99ms = warm.UpdateP50, warm.UpdateP99
 	r.RefsP50ms, r.RefsP99ms, r.RefsFirstMs = warm.RefsP50, warm.RefsP99, warm.RefsFirst
+	r.RefsByLang = warm.RefsByLang
 	r.PrepareSec = warm.PrepareSeconds
 	r.FirstAnswerSec = warm.FirstAnswerSeconds
 	r.ServingRSSMB = float64(warm.Serving.RSS) / 1e6
@@ -393,6 +397,18 @@ func printTable(rs []corpusResult) {
 	add("references p50/p99 (first) ms", func(r corpusResult) string {
 		return fmt.Sprintf("%.2f/%.2f (%.0f)", r.RefsP50ms, r.RefsP99ms, r.RefsFirstMs)
 	})
+	for _, l := range refLanguages[1:] {
+		if !slices.ContainsFunc(rs, func(r corpusResult) bool { return r.RefsByLang[l.name].Defs > 0 }) {
+			continue
+		}
+		add(fmt.Sprintf("%s refs p50/p99 ms", l.name), func(r corpusResult) string {
+			t, ok := r.RefsByLang[l.name]
+			if !ok {
+				return "-"
+			}
+			return fmt.Sprintf("%.2f/%.2f (%d)", t.P50, t.P99, t.Defs)
+		})
+	}
 	add("update p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.1f/%.1f", r.UpdateP50ms, r.UpdateP99ms) })
 	add("prepare parsers s", func(r corpusResult) string { return fmt.Sprintf("%.2f", r.PrepareSec) })
 	head := "| metric            |"
