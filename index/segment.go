@@ -1,6 +1,8 @@
 package index
 
 import (
+	"runtime"
+
 	"github.com/treenav/treenav"
 )
 
@@ -56,6 +58,12 @@ type segment struct {
 	// grams are the trigram postings of the documents' text, for grep
 	// (trigram.go).
 	grams *gramIndex
+
+	// src is the snapshot whose bytes a loaded segment's postings,
+	// positions and trigram tables are (read in place, snapview.go): it
+	// keeps the mapping alive. nil for a segment built or merged, whose
+	// tables are in the heap.
+	src *snapshotFile
 }
 
 // nodeNorm is a node's document and field lengths, for scoring.
@@ -220,6 +228,7 @@ func (s *segment) positions(p uint32, buf []uint32) []uint32 {
 		last += v
 		buf = append(buf, last)
 	}
+	runtime.KeepAlive(s) // b may be in s's mapping
 	return buf
 }
 
