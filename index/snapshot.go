@@ -359,15 +359,15 @@ func writeSegment(w *enc, s *segment) {
 		prev = t
 	}
 	// Postings, read in place by a load (snapview.go): the per-term
-	// offsets, the total, then the node, tf and positions-offset columns
-	// as aligned uint32 tables, and the positions bytes.
+	// offsets, the total and the node column as aligned uint32 tables,
+	// the positions bytes, then the tf and positions columns in their
+	// compact forms (postcols.go).
 	w.u32s(s.termPost)
 	w.uv(uint64(len(s.postNode)))
 	w.u32s(s.postNode)
-	w.u32s(s.postTF)
-	w.u32s(s.postPos)
 	w.uv(uint64(len(s.pos)))
 	w.raw(s.pos)
+	writePostCols(w, s)
 	for f := range treenav.NumFields {
 		w.u64(s.fieldLen[f])
 	}
@@ -485,10 +485,9 @@ func readSegmentInto(r *dec, s *segment) {
 	s.termPost = r.u32s(nt + 1)
 	total := r.count(len(r.b) / 12)
 	s.postNode = r.u32s(total)
-	s.postTF = r.u32s(total)
-	s.postPos = r.u32s(total + 1)
 	n := r.count(math.MaxInt32)
 	s.pos = r.bytesInPlace(n)
+	readPostCols(r, s, total, n)
 	if r.err != nil {
 		return
 	}
@@ -501,10 +500,6 @@ func readSegmentInto(r *dec, s *segment) {
 			r.fail("postings: term %d's offsets out of order", t)
 			return
 		}
-	}
-	if s.postPos[0] != 0 || s.postPos[total] != uint32(n) {
-		r.fail("positions: %d bytes, postings say [%d, %d]", n, s.postPos[0], s.postPos[total])
-		return
 	}
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()

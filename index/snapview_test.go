@@ -1,6 +1,8 @@
 package index
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -23,6 +26,8 @@ func inPlaceFixture(t *testing.T) (*Index, string) {
 		files[fmt.Sprintf("pkg/f%d.go", i)] = fmt.Sprintf("package pkg\n\n// Widget%d renders widget number %d of the gallery.\nfunc Widget%d(n int) string { return render(n, %d) }\n", i, i, i, i)
 	}
 	files["README.md"] = "# Gallery\n\nThe gallery renders every widget, numbered.\n"
+	// A posting with more than 255 bytes of positions (a long run).
+	files["docs/long.md"] = "# Long\n\n" + strings.Repeat("widget gallery ", 300) + "\n"
 	ix := newTestIndex(t, files)
 	path := filepath.Join(t.TempDir(), "index.tnv")
 	if err := ix.Save(path, "fp", nil); err != nil {
@@ -35,7 +40,7 @@ func inPlaceFixture(t *testing.T) (*Index, string) {
 func answers(t *testing.T, ix *Index) []any {
 	t.Helper()
 	var out []any
-	for _, q := range []string{"widget", "\"renders widget number\"", "gallery", "Widget7"} {
+	for _, q := range []string{"widget", "\"renders widget number\"", "gallery", "Widget7", "\"widget gallery\""} {
 		r, err := ix.Search(SearchRequest{Query: q, Limit: 20})
 		if err != nil {
 			t.Fatal(err)
@@ -88,8 +93,12 @@ func TestSnapshotInPlace(t *testing.T) {
 		}
 	}
 	within("postNode", unsafe.Pointer(&s.postNode[0]))
-	within("postTF", unsafe.Pointer(&s.postTF[0]))
-	within("postPos", unsafe.Pointer(&s.postPos[0]))
+	within("tf codes", unsafe.Pointer(&s.cols.tfCode[0]))
+	within("run lengths", unsafe.Pointer(&s.cols.runLen[0]))
+	within("run blocks", unsafe.Pointer(&s.cols.runBlock[0]))
+	if len(s.cols.longRun) == 0 || s.postTF != nil || s.postPos != nil {
+		t.Errorf("the loaded columns are not the compact ones (%d long runs)", len(s.cols.longRun))
+	}
 	within("termPost", unsafe.Pointer(&s.termPost[0]))
 	within("pos", unsafe.Pointer(&s.pos[0]))
 	within("gram keys", unsafe.Pointer(&s.grams.keys[0]))
@@ -140,14 +149,17 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	offU32 := func(x []uint32) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	offB := func(x []byte) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	tables := map[string]struct{ off, n int }{
-		"termPost":  {offU32(s.termPost), 4 * len(s.termPost)},
-		"postNode":  {offU32(s.postNode), 4 * len(s.postNode)},
-		"postTF":    {offU32(s.postTF), 4 * len(s.postTF)},
-		"postPos":   {offU32(s.postPos), 4 * len(s.postPos)},
-		"pos":       {offB(s.pos), len(s.pos)},
-		"gram keys": {offU32(s.grams.keys), 4 * len(s.grams.keys)},
-		"gram offs": {offU32(s.grams.offs), 4 * len(s.grams.offs)},
-		"gram data": {offB(s.grams.data), len(s.grams.data)},
+		"termPost":    {offU32(s.termPost), 4 * len(s.termPost)},
+		"postNode":    {offU32(s.postNode), 4 * len(s.postNode)},
+		"tf codes":    {int(uintptr(unsafe.Pointer(&s.cols.tfCode[0])) - base), 2 * len(s.cols.tfCode)},
+		"tf values":   {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
+		"run lengths": {offB(s.cols.runLen), len(s.cols.runLen)},
+		"run blocks":  {offU32(s.cols.runBlock), 4 * len(s.cols.runBlock)},
+		"long runs":   {offU32(s.cols.longRun), 4 * len(s.cols.longRun)},
+		"pos":         {offB(s.pos), len(s.pos)},
+		"gram keys":   {offU32(s.grams.keys), 4 * len(s.grams.keys)},
+		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
+		"gram data":   {offB(s.grams.data), len(s.grams.data)},
 	}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
@@ -170,8 +182,14 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	u32At(c, tables["termPost"].off+4, uint32(len(s.postNode)))
 	damaged["term offsets out of order"] = resum(c)
 	c = append([]byte(nil), good...)
-	u32At(c, last(tables["postPos"]), uint32(len(s.pos)+1))
-	damaged["positions offsets past the bytes"] = resum(c)
+	u32At(c, last(tables["run blocks"]), uint32(len(s.pos)+1))
+	damaged["positions blocks past the bytes"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["run blocks"].off+4, uint32(len(s.pos)))
+	damaged["positions blocks out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	c[tables["run lengths"].off+int(s.cols.longRun[0])] = 7
+	damaged["a long run not marked"] = resum(c)
 	c = append([]byte(nil), good...)
 	u32At(c, tables["gram keys"].off+4, 0)
 	damaged["trigram keys out of order"] = resum(c)
@@ -231,6 +249,13 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 	if m.src != nil || m.grams.src != nil {
 		t.Error("a merged segment refers to the snapshot")
 	}
+	orig := mergeSegments(ix.view().segs, nil)
+	if !reflect.DeepEqual(m.terms, orig.terms) || !reflect.DeepEqual(m.termPost, orig.termPost) ||
+		!reflect.DeepEqual(m.postNode, orig.postNode) || !reflect.DeepEqual(m.postTF, orig.postTF) ||
+		!reflect.DeepEqual(m.postPos, orig.postPos) || !reflect.DeepEqual(m.pos, orig.pos) ||
+		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
+		t.Error("merging the loaded segment gives other postings than merging the built one")
+	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
 	for name, p := range map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0])} {
 		if a := uintptr(p); a >= lo && a < lo+uintptr(len(s.src.b)) {
@@ -250,5 +275,53 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 	// The merge is still whole.
 	if m.termPost[len(m.terms)] != uint32(len(m.postNode)) {
 		t.Error("the merged segment changed")
+	}
+}
+
+// TestPostColsRoundTrip: the compact tf and positions columns read back
+// as the columns they were written from, with a tf table or (more than
+// 65,536 distinct values) without, and runs of every length.
+func TestPostColsRoundTrip(t *testing.T) {
+	for _, distinct := range []int{3, 70000} {
+		n := 70001
+		s := &segment{postNode: make([]uint32, n), postTF: make([]uint32, n), postPos: []uint32{0}}
+		for p := range n {
+			s.postTF[p] = uint32(p % distinct)
+			l := p % 7
+			if p%1000 == 0 {
+				l = 255 + p%3 // long runs
+			}
+			for range l {
+				s.pos = append(s.pos, byte(p))
+			}
+			s.postPos = append(s.postPos, uint32(len(s.pos)))
+		}
+		var buf bytes.Buffer
+		bw := bufio.NewWriter(&buf)
+		w := &enc{w: bw}
+		writePostCols(w, s)
+		if err := errors.Join(w.err, bw.Flush()); err != nil {
+			t.Fatal(err)
+		}
+		r := &dec{b: buf.Bytes()}
+		got := &segment{pos: s.pos}
+		readPostCols(r, got, n, len(s.pos))
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if r.off != len(r.b) {
+			t.Fatalf("%d bytes left", len(r.b)-r.off)
+		}
+		if (got.postTF == nil) != (distinct <= 1<<16) {
+			t.Errorf("%d distinct values: table %v", distinct, got.postTF == nil)
+		}
+		for p := range uint32(n) {
+			if got.tf(p) != s.postTF[p] {
+				t.Fatalf("%d distinct values: posting %d's tf %d, want %d", distinct, p, got.tf(p), s.postTF[p])
+			}
+			if !bytes.Equal(got.posRun(p), s.posRun(p)) {
+				t.Fatalf("posting %d's positions %d bytes, want %d", p, len(got.posRun(p)), len(s.posRun(p)))
+			}
+		}
 	}
 }
