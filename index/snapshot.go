@@ -483,7 +483,7 @@ func readSegmentInto(r *dec, s *segment) {
 	// the term offsets); their values are the checksum's to vouch for,
 	// since reading every posting at load would page them all in.
 	s.termPost = r.u32s(nt + 1)
-	total := r.count(len(r.b) / 12)
+	total := r.count(len(r.b) / 4) // a posting takes at least its node
 	s.postNode = r.u32s(total)
 	n := r.count(math.MaxInt32)
 	s.pos = r.bytesInPlace(n)

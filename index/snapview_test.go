@@ -360,3 +360,37 @@ func settledMapped() int64 {
 	}
 	return last
 }
+
+// TestSnapshotDensePostings: a segment made mostly of postings (the same
+// words in many small sections) loads: the bound on the postings' count
+// is what a posting takes at least (its node, 4 bytes), not more.
+func TestSnapshotDensePostings(t *testing.T) {
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("w%d", i))
+	}
+	var md strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&md, "## S%d\n\n%s\n\n", i, strings.Join(words, " "))
+	}
+	ix := newTestIndex(t, map[string]string{"dense.md": md.String()})
+	path := filepath.Join(t.TempDir(), "index.tnv")
+	if err := ix.Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ix.view().segs[0]
+	if n := len(s.postNode); int64(n)*12 <= fi.Size() {
+		t.Fatalf("%d postings in %d bytes: not dense enough to test the bound", n, fi.Size())
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(loaded.view().segs[0].postNode); got != len(s.postNode) {
+		t.Errorf("%d postings loaded, want %d", got, len(s.postNode))
+	}
+}
