@@ -57,7 +57,7 @@ func (ix *Index) feedback(v *view, top []candidate, inQuery map[string]bool, r *
 				continue
 			}
 			if p := s.findPosting(tids[j], c.ref.node); p >= 0 {
-				tfw := fieldTF(s.postTF[p], nn, &w, &bAvg, b)
+				tfw := fieldTF(s.tf(uint32(p)), nn, &w, &bAvg, b)
 				sum += t.weight * t.idf * (k1 + 1) * tfw / (k1 + tfw)
 			}
 		}

@@ -19,9 +19,12 @@ type Memory struct {
 	// HeapSys is the heap address space the runtime holds
 	// (HeapSys): in use, idle, and released back to the system.
 	HeapSys uint64 `json:"heap_sys_bytes"`
-	// Mapped is the snapshot bytes the index reads in place (memory
-	// mapped) rather than from the heap; 0 while the snapshot is decoded
-	// into the heap.
+	// Mapped is the bytes of the snapshot tables (postings, positions,
+	// trigrams) that loaded indexes read in place from a memory mapping
+	// of their snapshot rather than from the heap: the operating system
+	// pages in what queries read, and only that counts in RSS. 0 for an
+	// index built rather than loaded, and where the snapshot is read into
+	// the heap (outside Linux).
 	Mapped uint64 `json:"mapped_bytes"`
 	// RSS is the process's resident set (/proc/self/statm); absent
 	// where the system does not say (outside Linux).
@@ -37,7 +40,7 @@ func ReadMemory() Memory {
 }
 
 func memoryOf(ms *runtime.MemStats) Memory {
-	return Memory{HeapInUse: ms.HeapInuse, HeapSys: ms.HeapSys, RSS: residentBytes()}
+	return Memory{HeapInUse: ms.HeapInuse, HeapSys: ms.HeapSys, Mapped: uint64(max(0, mappedBytes.Load())), RSS: residentBytes()}
 }
 
 // residentBytes is the resident set size from /proc/self/statm (its

@@ -69,8 +69,8 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 					continue
 				}
 				out.postNode = append(out.postNode, uint32(nn))
-				out.postTF = append(out.postTF, s.postTF[p])
-				out.pos = append(out.pos, s.pos[s.postPos[p]:s.postPos[p+1]]...)
+				out.postTF = append(out.postTF, s.tf(p))
+				out.pos = append(out.pos, s.posRun(p)...)
 				out.postPos = append(out.postPos, uint32(len(out.pos)))
 			}
 		}

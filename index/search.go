@@ -451,7 +451,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(&s.nodes[node]) {
 					continue
 				}
-				tfw := fieldTF(s.postTF[p], nn, &w, &bAvg, b)
+				tfw := fieldTF(s.tf(p), nn, &w, &bAvg, b)
 				score := float32(scale * tfw / (k1 + tfw))
 				if sc.cur[node] == 0 {
 					sc.curHit = append(sc.curHit, node)

@@ -1,6 +1,8 @@
 package index
 
 import (
+	"runtime"
+
 	"github.com/treenav/treenav"
 )
 
@@ -10,7 +12,8 @@ import (
 // together (merge.go). Readers share segments without locks.
 //
 // Postings are stored column-wise (CSR): term i's postings are
-// [termPost[i], termPost[i+1]) in postNode/postTF/postPos, sorted by node.
+// [termPost[i], termPost[i+1]) in postNode/postTF/postPos, sorted by node
+// (a loaded segment's tf and positions offsets are in cols).
 type segment struct {
 	docs  []docMeta
 	nodes []nodeMeta
@@ -21,6 +24,10 @@ type segment struct {
 	postTF   []uint32 // per-field term frequencies, packed (packTF)
 	postPos  []uint32 // len(postNode)+1 offsets into pos
 	pos      []byte   // varint-encoded position deltas
+	// cols are a loaded segment's tf and positions columns, in the
+	// snapshot's compact forms (postcols.go), where postTF and postPos
+	// are nil; read them through tf and posRun.
+	cols postCols
 
 	// fieldLen sums field lengths over all nodes (for average lengths);
 	// fieldNodes counts the nodes whose field is not empty (buildNorms).
@@ -56,6 +63,12 @@ type segment struct {
 	// grams are the trigram postings of the documents' text, for grep
 	// (trigram.go).
 	grams *gramIndex
+
+	// src is the snapshot whose bytes a loaded segment's postings,
+	// positions and trigram tables are (read in place, snapview.go): it
+	// keeps the mapping alive. nil for a segment built or merged, whose
+	// tables are in the heap.
+	src *snapshotFile
 }
 
 // nodeNorm is a node's document and field lengths, for scoring.
@@ -211,7 +224,7 @@ func (s *segment) lowerBound(term string) int {
 
 // positions decodes the positions of posting p.
 func (s *segment) positions(p uint32, buf []uint32) []uint32 {
-	b := s.pos[s.postPos[p]:s.postPos[p+1]]
+	b := s.posRun(p)
 	buf = buf[:0]
 	var last uint32
 	for len(b) > 0 {
@@ -220,6 +233,7 @@ func (s *segment) positions(p uint32, buf []uint32) []uint32 {
 		last += v
 		buf = append(buf, last)
 	}
+	runtime.KeepAlive(s) // b may be in s's mapping
 	return buf
 }
 

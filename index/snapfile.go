@@ -3,20 +3,58 @@ package index
 import (
 	"fmt"
 	"hash/crc32"
+	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 )
 
-// snapshotFile holds a snapshot's bytes while Load decodes them. Where the
-// system allows (snapfile_linux.go) the file is memory-mapped rather than
-// read into the heap: the decoded index is all the heap gets, the pages of
-// the file stay in the page cache, and the decoder drops each part from the
-// process's resident set once it has read it (done), so that a load never
-// holds the whole file and its decoding at once. Elsewhere the file is
-// read (snapfile_other.go). Every string and table the index keeps is
-// copied out: nothing refers to b once close returns.
+// snapshotFile holds a snapshot's bytes. Where the system allows
+// (snapfile_linux.go) the file is memory-mapped rather than read into the
+// heap; elsewhere it is read (snapfile_other.go), and the same code reads
+// the same bytes.
+//
+// A load decodes the small tables (documents, nodes, terms) into the heap
+// and leaves the large ones (postings, positions, trigrams) where they lie
+// (snapview.go): the segments it makes refer to the snapshotFile (their
+// src), which owns the mapping. While any of them is reachable the mapping
+// stays; once none is, a cleanup unmaps it (keep). The pages of the file
+// stay in the page cache: the load drops each part from the process's
+// resident set once it has checked and decoded it (done), and a query
+// pages back in only what it reads.
 type snapshotFile struct {
 	b      []byte
 	mapped bool
+}
+
+// mappedBytes is the bytes of the tables that loaded segments read in
+// place from live mappings (Memory.Mapped).
+var mappedBytes atomic.Int64
+
+// keep hands the file over to the segments of v, which read inPlace of its
+// bytes in place: it is unmapped once the last of them (and of their
+// trigram indexes) is unreachable. Code that takes a slice of a table in
+// place keeps its segment, or gramIndex, reachable while it reads it.
+func (f *snapshotFile) keep(v *view, inPlace int) {
+	for _, s := range v.segs {
+		s.src = f
+		if s.grams != nil {
+			s.grams.src = f
+		}
+	}
+	if !f.mapped {
+		return // bytes in the heap: the collector frees them
+	}
+	mappedBytes.Add(int64(inPlace))
+	runtime.AddCleanup(f, func(m mapping) {
+		mappedBytes.Add(-int64(m.inPlace))
+		unmap(m.b)
+	}, mapping{f.b, inPlace})
+}
+
+// mapping is what the cleanup of a snapshotFile needs to unmap it.
+type mapping struct {
+	b       []byte
+	inPlace int
 }
 
 // checkChunk is how much of a mapped snapshot the checksum reads before

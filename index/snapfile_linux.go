@@ -49,7 +49,8 @@ func (f *snapshotFile) done(off, n int) {
 	_ = syscall.Madvise(f.b[start:end], syscall.MADV_DONTNEED) // advice: ignoring a failure only costs memory
 }
 
-// close unmaps the file.
+// close unmaps the file; nothing may refer to it any more (a load that
+// failed, or a test's file).
 func (f *snapshotFile) close() error {
 	if !f.mapped {
 		return nil
@@ -59,3 +60,6 @@ func (f *snapshotFile) close() error {
 	f.b = nil
 	return syscall.Munmap(b)
 }
+
+// unmap unmaps a snapshot no segment refers to any more.
+func unmap(b []byte) { _ = syscall.Munmap(b) } // a failure leaves address space mapped, nothing worse

@@ -29,12 +29,18 @@ import (
 // The table lets a load decode the segments side by side. Each segment
 // ends with its trigram postings (writeGrams, for grep).
 //
+// Since version 10 a segment's postings columns, positions bytes and
+// trigram tables are little-endian arrays at 8-byte aligned file offsets,
+// which a load reads in place from the mapped file rather than decoding
+// them (snapview.go); an older snapshot fails the version check and is
+// rebuilt.
+//
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 9
+	snapshotVersion = 10
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -111,7 +117,18 @@ func (ix *Index) Load(path, fingerprint string) (_ []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.close()
+	return ix.load(f, fingerprint)
+}
+
+// load is Load of an open snapshot, which it owns: on success the loaded
+// segments keep it (snapshotFile.keep), on failure it is closed.
+func (ix *Index) load(f *snapshotFile, fingerprint string) (_ []byte, err error) {
+	kept := false
+	defer func() {
+		if !kept {
+			f.close() // no segment of it escaped
+		}
+	}()
 	defer faultGuard(&err)()
 	b := f.b
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
@@ -133,7 +150,7 @@ func (ix *Index) Load(path, fingerprint string) (_ []byte, err error) {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, err)
 	}
 	r.b = body[:table] // the rest is the table, read
-	v := readView(r, spans, f.done)
+	v, inPlace := readView(r, spans, f.done)
 	skips := map[string]Stamp{}
 	for n := r.count(1 << 28); n > 0 && r.err == nil; n-- {
 		id := r.str()
@@ -146,6 +163,8 @@ func (ix *Index) Load(path, fingerprint string) (_ []byte, err error) {
 	if r.off != len(r.b) {
 		return nil, fmt.Errorf("%w: %d trailing bytes", ErrSnapshot, len(r.b)-r.off)
 	}
+	f.keep(v, inPlace)
+	kept = true
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	v.gen = ix.view().gen + 1
@@ -204,8 +223,9 @@ func readSpans(body []byte, from int) ([]span, int, error) {
 // readView reads what writeView wrote; the segments, found by the spans
 // of the snapshot's table, are decoded in parallel (a cold build's are
 // one per worker, of about the same size). done is told of each span
-// decoded (snapshotFile.done).
-func readView(r *dec, spans []span, done func(off, n int)) *view {
+// decoded (snapshotFile.done). inPlace is the bytes of the tables the
+// segments read in place (snapview.go).
+func readView(r *dec, spans []span, done func(off, n int)) (_ *view, inPlace int) {
 	v := &view{}
 	v.updated = time.Unix(0, r.i64())
 	n := r.count(1 << 20)
@@ -214,6 +234,7 @@ func readView(r *dec, spans []span, done func(off, n int)) *view {
 	}
 	v.segs = make([]*segment, 0, n)
 	errs := make([]error, n)
+	inPlaces := make([]int, n)
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for si := 0; si < n && r.err == nil; si++ {
@@ -229,12 +250,13 @@ func readView(r *dec, spans []span, done func(off, n int)) *view {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			defer faultGuard(&errs[si])()
-			d := &dec{b: r.b[sp.off : sp.off+sp.len]}
+			d := &dec{b: r.b[sp.off : sp.off+sp.len], base: sp.off}
 			readSegmentInto(d, seg)
 			if d.err == nil && d.off != len(d.b) {
 				d.fail("%d bytes after the segment", len(d.b)-d.off)
 			}
 			errs[si] = d.err
+			inPlaces[si] = d.inPlace
 			done(sp.off, sp.len)
 		}()
 		r.off += sp.len
@@ -249,12 +271,13 @@ func readView(r *dec, spans []span, done func(off, n int)) *view {
 		if err != nil {
 			r.fail("segment %d: %v", si, err)
 		}
+		inPlace += inPlaces[si]
 	}
 	if r.err != nil {
-		return v
+		return v, 0
 	}
 	v.recount()
-	return v
+	return v, inPlace
 }
 
 func writeSegment(w *enc, s *segment) {
@@ -335,23 +358,16 @@ func writeSegment(w *enc, s *segment) {
 		w.str(t[p:])
 		prev = t
 	}
-	// Postings: their total (so a reader allocates once), then per term
-	// the count, node deltas, packed tfs and the length of each posting's
-	// positions; then the positions bytes.
+	// Postings, read in place by a load (snapview.go): the per-term
+	// offsets, the total and the node column as aligned uint32 tables,
+	// the positions bytes, then the tf and positions columns in their
+	// compact forms (postcols.go).
+	w.u32s(s.termPost)
 	w.uv(uint64(len(s.postNode)))
-	for t := range s.terms {
-		lo, hi := s.termPost[t], s.termPost[t+1]
-		w.uv(uint64(hi - lo))
-		var last uint32
-		for p := lo; p < hi; p++ {
-			w.uv(uint64(s.postNode[p] - last))
-			last = s.postNode[p]
-			w.uv(uint64(s.postTF[p]))
-			w.uv(uint64(s.postPos[p+1] - s.postPos[p]))
-		}
-	}
+	w.u32s(s.postNode)
 	w.uv(uint64(len(s.pos)))
 	w.raw(s.pos)
+	writePostCols(w, s)
 	for f := range treenav.NumFields {
 		w.u64(s.fieldLen[f])
 	}
@@ -462,38 +478,29 @@ func readSegmentInto(r *dec, s *segment) {
 		s.terms[i] = prev[:p] + rest
 		prev = s.terms[i]
 	}
-	s.termPost = make([]uint32, 0, nt+1)
-	total := r.count(len(r.b))
-	s.postNode = make([]uint32, 0, total)
-	s.postTF = make([]uint32, 0, total)
-	s.postPos = make([]uint32, 1, total+1)
-	var posLen uint32
-	for range nt {
-		s.termPost = append(s.termPost, uint32(len(s.postNode)))
-		np := r.count(1 << 28)
-		var last uint32
-		for range np {
-			last += uint32(r.uv())
-			if last >= uint32(len(s.nodes)) {
-				r.fail("posting refers to node %d of %d", last, len(s.nodes))
-				return
-			}
-			s.postNode = append(s.postNode, last)
-			s.postTF = append(s.postTF, uint32(r.uv()))
-			posLen += uint32(r.uv())
-			s.postPos = append(s.postPos, posLen)
-		}
-		if r.err != nil {
+	// The postings columns stay where they lie in the snapshot. Their
+	// shape is checked here (offsets in range, at the cost of a read of
+	// the term offsets); their values are the checksum's to vouch for,
+	// since reading every posting at load would page them all in.
+	s.termPost = r.u32s(nt + 1)
+	total := r.count(len(r.b) / 4) // a posting takes at least its node
+	s.postNode = r.u32s(total)
+	n := r.count(math.MaxInt32)
+	s.pos = r.bytesInPlace(n)
+	readPostCols(r, s, total, n)
+	if r.err != nil {
+		return
+	}
+	if s.termPost[0] != 0 || s.termPost[nt] != uint32(total) {
+		r.fail("postings: term offsets [%d, %d], %d postings", s.termPost[0], s.termPost[nt], total)
+		return
+	}
+	for t := range nt {
+		if s.termPost[t] > s.termPost[t+1] {
+			r.fail("postings: term %d's offsets out of order", t)
 			return
 		}
 	}
-	s.termPost = append(s.termPost, uint32(len(s.postNode)))
-	n := r.count(math.MaxInt32)
-	if uint32(n) != posLen {
-		r.fail("positions: %d bytes, postings say %d", n, posLen)
-		return
-	}
-	s.pos = append([]byte(nil), r.raw(n)...)
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()
 	}
@@ -581,6 +588,10 @@ type dec struct {
 	off      int
 	err      error
 	interned map[string]string
+	// base is the file offset of b[0], for the alignment of tables read
+	// in place; inPlace counts the bytes of those tables.
+	base    int
+	inPlace int
 }
 
 func (d *dec) fail(format string, args ...any) {

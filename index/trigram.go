@@ -20,6 +20,8 @@ type gramIndex struct {
 	keys []uint32 // sorted trigram keys (gramKey)
 	offs []uint32 // len(keys)+1
 	data []byte
+	// src is the snapshot a loaded index's tables lie in (segment.src).
+	src *snapshotFile
 }
 
 // lowerASCII maps a byte to itself with ASCII letters lowercased: the
@@ -241,44 +243,45 @@ func mergeGrams(segs []*segment, dead []bitset) *gramIndex {
 	return out
 }
 
-// writeGrams writes a segment's trigram postings to a snapshot: the keys
-// as deltas with the length of each run, then the runs.
+// writeGrams writes a segment's trigram postings to a snapshot, as a load
+// reads them in place (snapview.go): the number of keys, the keys and
+// the run offsets as aligned uint32 tables, then the runs.
 func writeGrams(w *enc, g *gramIndex) {
 	if g == nil {
 		g = &gramIndex{offs: []uint32{0}}
 	}
 	w.uv(uint64(len(g.keys)))
-	var prev uint32
-	for i, k := range g.keys {
-		w.uv(uint64(k - prev))
-		prev = k
-		w.uv(uint64(g.offs[i+1] - g.offs[i]))
-	}
+	w.u32s(g.keys)
+	w.u32s(g.offs)
 	w.uv(uint64(len(g.data)))
 	w.raw(g.data)
 }
 
-// readGrams reads what writeGrams wrote.
+// readGrams reads what writeGrams wrote, its tables left in place. The
+// keys and offsets are checked (a read of a few bytes a key); the runs'
+// contents are the checksum's to vouch for, and decodeDocs drops
+// documents out of range.
 func readGrams(r *dec) *gramIndex {
 	n := r.count(1 << 24)
-	g := &gramIndex{keys: make([]uint32, n), offs: make([]uint32, n+1)}
-	var key uint64
-	for i := range n {
-		d := r.uv()
-		if i > 0 && d == 0 || key+d > 0xffffff {
+	g := &gramIndex{keys: r.u32s(n), offs: r.u32s(n + 1)}
+	size := r.count(len(r.b))
+	g.data = r.bytesInPlace(size)
+	if r.err != nil {
+		return &gramIndex{offs: []uint32{0}}
+	}
+	for i, k := range g.keys {
+		if k > 0xffffff || i > 0 && k <= g.keys[i-1] {
 			r.fail("trigram keys out of order")
 			return g
 		}
-		key += d
-		g.keys[i] = uint32(key)
-		g.offs[i+1] = g.offs[i] + uint32(r.uv())
+		if g.offs[i] > g.offs[i+1] {
+			r.fail("trigram runs out of order")
+			return g
+		}
 	}
-	size := r.count(len(r.b))
-	if r.err == nil && uint32(size) != g.offs[n] {
-		r.fail("trigram postings: %d bytes, the keys say %d", size, g.offs[n])
-		return g
+	if g.offs[0] != 0 || g.offs[n] != uint32(size) {
+		r.fail("trigram postings: %d bytes, the keys say [%d, %d]", size, g.offs[0], g.offs[n])
 	}
-	g.data = append([]byte(nil), r.raw(size)...)
 	return g
 }
 

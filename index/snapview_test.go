@@ -1,0 +1,396 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// inPlaceFixture is a small index with postings, positions and trigrams
+// in every table, saved to a snapshot; it returns the index and the path.
+func inPlaceFixture(t *testing.T) (*Index, string) {
+	t.Helper()
+	files := map[string]string{}
+	for i := range 12 {
+		files[fmt.Sprintf("pkg/f%d.go", i)] = fmt.Sprintf("package pkg\n\n// Widget%d renders widget number %d of the gallery.\nfunc Widget%d(n int) string { return render(n, %d) }\n", i, i, i, i)
+	}
+	files["README.md"] = "# Gallery\n\nThe gallery renders every widget, numbered.\n"
+	// A posting with more than 255 bytes of positions (a long run).
+	files["docs/long.md"] = "# Long\n\n" + strings.Repeat("widget gallery ", 300) + "\n"
+	ix := newTestIndex(t, files)
+	path := filepath.Join(t.TempDir(), "index.tnv")
+	if err := ix.Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	return ix, path
+}
+
+// answers is what a few searches and greps of ix return.
+func answers(t *testing.T, ix *Index) []any {
+	t.Helper()
+	var out []any
+	for _, q := range []string{"widget", "\"renders widget number\"", "gallery", "Widget7", "\"widget gallery\""} {
+		r, err := ix.Search(SearchRequest{Query: q, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	for _, p := range []string{"render(n, 1", "GALLERY", "numbered"} {
+		r, err := ix.Grep(GrepRequest{Pattern: p, IgnoreCase: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// loadBytes loads a snapshot from b, in the heap (as outside Linux).
+func loadBytes(t *testing.T, b []byte, src *Index) (*Index, error) {
+	t.Helper()
+	ix := New()
+	_, err := ix.load(&snapshotFile{b: b}, "fp")
+	if p := src.source.Load(); p != nil {
+		ix.SetSource(*p)
+	}
+	return ix, err
+}
+
+// TestSnapshotInPlace: a loaded index reads its postings, positions and
+// trigrams where they lie in the snapshot (the mapping, or the bytes read
+// into the heap; decoded when they are misaligned) and answers as the
+// index that was saved.
+func TestSnapshotInPlace(t *testing.T) {
+	ix, path := inPlaceFixture(t)
+	want := answers(t, ix)
+
+	mapped := New()
+	if _, err := mapped.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	mapped.SetSource(*ix.source.Load())
+	s := mapped.view().segs[0]
+	if s.src == nil || s.grams.src != s.src {
+		t.Fatal("a loaded segment does not keep its snapshot")
+	}
+	within := func(name string, p unsafe.Pointer) {
+		b := s.src.b
+		lo := uintptr(unsafe.Pointer(&b[0]))
+		if a := uintptr(p); a < lo || a >= lo+uintptr(len(b)) {
+			t.Errorf("%s is not read in place", name)
+		}
+	}
+	within("postNode", unsafe.Pointer(&s.postNode[0]))
+	within("tf codes", unsafe.Pointer(&s.cols.tfCode[0]))
+	within("run lengths", unsafe.Pointer(&s.cols.runLen[0]))
+	within("run blocks", unsafe.Pointer(&s.cols.runBlock[0]))
+	if len(s.cols.longRun) == 0 || s.postTF != nil || s.postPos != nil {
+		t.Errorf("the loaded columns are not the compact ones (%d long runs)", len(s.cols.longRun))
+	}
+	within("termPost", unsafe.Pointer(&s.termPost[0]))
+	within("pos", unsafe.Pointer(&s.pos[0]))
+	within("gram keys", unsafe.Pointer(&s.grams.keys[0]))
+	within("gram data", unsafe.Pointer(&s.grams.data[0]))
+	if got := answers(t, mapped); !reflect.DeepEqual(got, want) {
+		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
+	}
+
+	// A loaded index saved over the file it reads in place (as a server
+	// does): the mapping keeps the replaced file, and the new snapshot
+	// loads to the same answers.
+	if err := mapped.Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	if got := answers(t, mapped); !reflect.DeepEqual(got, want) {
+		t.Error("the loaded index answers otherwise once its snapshot is replaced")
+	}
+	again := New()
+	if _, err := again.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	again.SetSource(*ix.source.Load())
+	if got := answers(t, again); !reflect.DeepEqual(got, want) {
+		t.Error("a snapshot saved from a loaded index answers otherwise")
+	}
+
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heap, err := loadBytes(t, b, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := answers(t, heap); !reflect.DeepEqual(got, want) {
+		t.Error("the index loaded from bytes in the heap answers otherwise")
+	}
+	// Bytes at an odd address: the tables are decoded, not viewed.
+	odd := make([]byte, len(b)+1)[1:]
+	copy(odd, b)
+	dec, err := loadBytes(t, odd, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := answers(t, dec); !reflect.DeepEqual(got, want) {
+		t.Error("the index decoded from misaligned bytes answers otherwise")
+	}
+}
+
+// TestSnapshotInPlaceDamage: damage to the tables read in place is found
+// at load (the checksum; behind a valid checksum, their shape checks),
+// and so is a snapshot of the previous format.
+func TestSnapshotInPlaceDamage(t *testing.T) {
+	ix, path := inPlaceFixture(t)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	s := loaded.view().segs[0]
+	// Each table's offset in the file.
+	base := uintptr(unsafe.Pointer(&s.src.b[0]))
+	offU32 := func(x []uint32) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
+	offB := func(x []byte) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
+	tables := map[string]struct{ off, n int }{
+		"termPost":    {offU32(s.termPost), 4 * len(s.termPost)},
+		"postNode":    {offU32(s.postNode), 4 * len(s.postNode)},
+		"tf codes":    {int(uintptr(unsafe.Pointer(&s.cols.tfCode[0])) - base), 2 * len(s.cols.tfCode)},
+		"tf values":   {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
+		"run lengths": {offB(s.cols.runLen), len(s.cols.runLen)},
+		"run blocks":  {offU32(s.cols.runBlock), 4 * len(s.cols.runBlock)},
+		"long runs":   {offU32(s.cols.longRun), 4 * len(s.cols.longRun)},
+		"pos":         {offB(s.pos), len(s.pos)},
+		"gram keys":   {offU32(s.grams.keys), 4 * len(s.grams.keys)},
+		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
+		"gram data":   {offB(s.grams.data), len(s.grams.data)},
+	}
+	resum := func(c []byte) []byte {
+		body := c[:len(c)-4]
+		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
+		return c
+	}
+	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
+	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
+	damaged := map[string][]byte{}
+	for name, tb := range tables {
+		c := append([]byte(nil), good...)
+		c[tb.off+tb.n/2] ^= 0x10
+		damaged["bit flipped in "+name] = c
+		damaged["truncated in "+name] = append([]byte(nil), good[:tb.off+tb.n/2]...)
+	}
+	c := append([]byte(nil), good...)
+	u32At(c, last(tables["termPost"]), uint32(len(s.postNode)+1))
+	damaged["term offsets past the postings"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["termPost"].off+4, uint32(len(s.postNode)))
+	damaged["term offsets out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["run blocks"]), uint32(len(s.pos)+1))
+	damaged["positions blocks past the bytes"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["run blocks"].off+4, uint32(len(s.pos)))
+	damaged["positions blocks out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	c[tables["run lengths"].off+int(s.cols.longRun[0])] = 7
+	damaged["a long run not marked"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["gram keys"].off+4, 0)
+	damaged["trigram keys out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["gram offs"]), uint32(len(s.grams.data)+1))
+	damaged["trigram offsets past the runs"] = resum(c)
+	c = append([]byte(nil), good...)
+	binary.LittleEndian.PutUint32(c[len(snapshotMagic):], snapshotVersion-1)
+	damaged["the previous format"] = resum(c)
+
+	for name, b := range damaged {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "index.tnv")
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ix2 := New()
+			_, err := ix2.Load(p, "fp")
+			t.Log(err)
+			if !errors.Is(err, ErrSnapshot) {
+				t.Fatalf("damaged snapshot loaded: %v", err)
+			}
+			if n := len(ix2.view().segs); n != 0 {
+				t.Errorf("a rejected snapshot left %d segments", n)
+			}
+		})
+	}
+	_ = ix
+}
+
+// TestSnapshotMappingLifetime: a mapping stays while a segment reads it,
+// merging copies a loaded segment's tables out of it, and once no segment
+// refers to it, it is unmapped (Memory.Mapped falls back).
+func TestSnapshotMappingLifetime(t *testing.T) {
+	ix, path := inPlaceFixture(t)
+	want := answers(t, ix)
+	before := settledMapped()
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	loaded.SetSource(*ix.source.Load())
+	s := loaded.view().segs[0]
+	if !s.src.mapped {
+		t.Skip("this file system cannot map the snapshot")
+	}
+	if ReadMemory().Mapped == 0 || mappedBytes.Load() <= before {
+		t.Fatal("Memory.Mapped does not count the loaded tables")
+	}
+	for range 3 {
+		runtime.GC()
+	}
+	if got := answers(t, loaded); !reflect.DeepEqual(got, want) {
+		t.Fatal("the loaded index answers otherwise after collections")
+	}
+	m := mergeSegments([]*segment{s}, nil)
+	if m.src != nil || m.grams.src != nil {
+		t.Error("a merged segment refers to the snapshot")
+	}
+	orig := mergeSegments(ix.view().segs, nil)
+	if !reflect.DeepEqual(m.terms, orig.terms) || !reflect.DeepEqual(m.termPost, orig.termPost) ||
+		!reflect.DeepEqual(m.postNode, orig.postNode) || !reflect.DeepEqual(m.postTF, orig.postTF) ||
+		!reflect.DeepEqual(m.postPos, orig.postPos) || !reflect.DeepEqual(m.pos, orig.pos) ||
+		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
+		t.Error("merging the loaded segment gives other postings than merging the built one")
+	}
+	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
+	for name, p := range map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0])} {
+		if a := uintptr(p); a >= lo && a < lo+uintptr(len(s.src.b)) {
+			t.Errorf("the merge's %s aliases the snapshot", name)
+		}
+	}
+	s = nil
+	loaded = nil
+	deadline := time.Now().Add(5 * time.Second)
+	for mappedBytes.Load() > before && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if mappedBytes.Load() > before {
+		t.Error("the snapshot stayed mapped after its index was dropped")
+	}
+	// The merge is still whole.
+	if m.termPost[len(m.terms)] != uint32(len(m.postNode)) {
+		t.Error("the merged segment changed")
+	}
+}
+
+// TestPostColsRoundTrip: the compact tf and positions columns read back
+// as the columns they were written from, with a tf table or (more than
+// 65,536 distinct values) without, and runs of every length.
+func TestPostColsRoundTrip(t *testing.T) {
+	for _, distinct := range []int{3, 70000} {
+		n := 70001
+		s := &segment{postNode: make([]uint32, n), postTF: make([]uint32, n), postPos: []uint32{0}}
+		for p := range n {
+			s.postTF[p] = uint32(p % distinct)
+			l := p % 7
+			if p%1000 == 0 {
+				l = 255 + p%3 // long runs
+			}
+			for range l {
+				s.pos = append(s.pos, byte(p))
+			}
+			s.postPos = append(s.postPos, uint32(len(s.pos)))
+		}
+		var buf bytes.Buffer
+		bw := bufio.NewWriter(&buf)
+		w := &enc{w: bw}
+		writePostCols(w, s)
+		if err := errors.Join(w.err, bw.Flush()); err != nil {
+			t.Fatal(err)
+		}
+		r := &dec{b: buf.Bytes()}
+		got := &segment{pos: s.pos}
+		readPostCols(r, got, n, len(s.pos))
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if r.off != len(r.b) {
+			t.Fatalf("%d bytes left", len(r.b)-r.off)
+		}
+		if (got.postTF == nil) != (distinct <= 1<<16) {
+			t.Errorf("%d distinct values: table %v", distinct, got.postTF == nil)
+		}
+		for p := range uint32(n) {
+			if got.tf(p) != s.postTF[p] {
+				t.Fatalf("%d distinct values: posting %d's tf %d, want %d", distinct, p, got.tf(p), s.postTF[p])
+			}
+			if !bytes.Equal(got.posRun(p), s.posRun(p)) {
+				t.Fatalf("posting %d's positions %d bytes, want %d", p, len(got.posRun(p)), len(s.posRun(p)))
+			}
+		}
+	}
+}
+
+// settledMapped is mappedBytes once the mappings of earlier tests' indexes,
+// dropped but perhaps not yet collected, are unmapped.
+func settledMapped() int64 {
+	last, same := mappedBytes.Load(), 0
+	for i := 0; i < 200 && same < 3; i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+		if m := mappedBytes.Load(); m == last {
+			same++
+		} else {
+			last, same = m, 0
+		}
+	}
+	return last
+}
+
+// TestSnapshotDensePostings: a segment made mostly of postings (the same
+// words in many small sections) loads: the bound on the postings' count
+// is what a posting takes at least (its node, 4 bytes), not more.
+func TestSnapshotDensePostings(t *testing.T) {
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("w%d", i))
+	}
+	var md strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&md, "## S%d\n\n%s\n\n", i, strings.Join(words, " "))
+	}
+	ix := newTestIndex(t, map[string]string{"dense.md": md.String()})
+	path := filepath.Join(t.TempDir(), "index.tnv")
+	if err := ix.Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ix.view().segs[0]
+	if n := len(s.postNode); int64(n)*12 <= fi.Size() {
+		t.Fatalf("%d postings in %d bytes: not dense enough to test the bound", n, fi.Size())
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(loaded.view().segs[0].postNode); got != len(s.postNode) {
+		t.Errorf("%d postings loaded, want %d", got, len(s.postNode))
+	}
+}
