@@ -2,6 +2,7 @@ package treenav
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,6 +122,26 @@ func (r *GrepResponse) Text() string {
 	return b.String()
 }
 
+// declares reports whether a declaration in file decl is of a definition
+// of the same name in file def: a Python stub only of its own module
+// (typeshed's stdlib/json/decoder.pyi of json/decoder.py, not of
+// simplejson/decoder.py), a C prototype or an overload of any. Two
+// copies of a module that share no path (lib/argparse.py and
+// stdlib/argparse.pyi) are not matched: the stub's signature is shown.
+func declares(decl, def string) bool {
+	stub, ok := strings.CutSuffix(decl, ".pyi")
+	if !ok {
+		return true
+	}
+	mod, ok := strings.CutSuffix(def, ".py")
+	if !ok {
+		return false
+	}
+	// One module path ends the other, part for part: where each is
+	// installed differs, the package path does not.
+	return stub == mod || strings.HasSuffix(stub, "/"+mod) || strings.HasSuffix(mod, "/"+stub)
+}
+
 // Text renders symbols, one per line.
 func (r *SymbolsResponse) Text() string {
 	var b strings.Builder
@@ -137,19 +158,20 @@ func (r *SymbolsResponse) Text() string {
 	// declaration of one of them (a C prototype, a .pyi stub, an
 	// overload signature) is listed without its signature, which mostly
 	// repeats the definition's (the JSON has it).
-	defined := map[string]bool{}
+	defined := map[string][]string{} // kind and qualified name → paths
 	for i, s := range r.Symbols {
 		writeMatchHeading(&b, r.Symbols, i)
 		fmt.Fprintf(&b, "%s %s  %s:%d-%d", s.Kind, s.QualifiedName, s.Path, s.LineStart, s.LineEnd)
 		if s.Deprecated {
 			b.WriteString("  (deprecated)")
 		}
+		key := string(s.Kind) + " " + s.QualifiedName
 		repeat := false
 		if s.Declaration {
-			repeat = defined[string(s.Kind)+" "+s.QualifiedName]
+			repeat = slices.ContainsFunc(defined[key], func(p string) bool { return declares(s.Path, p) })
 			b.WriteString("  (declaration)")
 		} else {
-			defined[string(s.Kind)+" "+s.QualifiedName] = true
+			defined[key] = append(defined[key], s.Path)
 		}
 		if s.Constraint != "" {
 			fmt.Fprintf(&b, "  [%s]", s.Constraint)

@@ -32,3 +32,25 @@ func TestTextCountsOne(t *testing.T) {
 		}
 	}
 }
+
+// A stub declares its own module's definition, wherever each is
+// installed, and no other module's of the same name.
+func TestDeclares(t *testing.T) {
+	for _, tc := range []struct {
+		decl, def string
+		want      bool
+	}{
+		{"site-packages/typeshed/stdlib/json/decoder.pyi", "json/decoder.py", true},
+		{"site-packages/typeshed/stubs/simplejson/simplejson/decoder.pyi", "json/decoder.py", false},
+		{"typeshed/stdlib/argparse.pyi", "argparse.py", true},
+		{"argparse.pyi", "argparse.py", true},
+		{"pkg/argparse.pyi", "pkg/argparse.py", true},
+		{"stdlib/argparse.pyi", "lib/argparse.py", false}, // no way to tell: the stub's signature is shown
+		{"include/add.h", "src/add.c", true},
+		{"json/decoder.pyi", "json/decoder.js", false},
+	} {
+		if got := declares(tc.decl, tc.def); got != tc.want {
+			t.Errorf("declares(%q, %q) = %v, want %v", tc.decl, tc.def, got, tc.want)
+		}
+	}
+}
