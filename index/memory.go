@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
+	"sync"
+	"time"
 )
 
 // Memory is what the process holds, by kind, as index_status reports it:
@@ -59,4 +62,34 @@ func residentBytes() uint64 {
 		return 0
 	}
 	return pages * uint64(os.Getpagesize())
+}
+
+// WatchLiveHeap calls f with the live heap (the bytes the last collection
+// found reachable, runtime/metrics' /gc/heap/live:bytes) every interval,
+// on its own goroutine, until stop; f returns false to stop early. The
+// engine bounds a big build's memory with it, the bench profiles a build
+// at its peak.
+func WatchLiveHeap(every time.Duration, f func(live uint64) bool) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			if sample[0].Value.Kind() != metrics.KindUint64 || !f(sample[0].Value.Uint64()) {
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done); wg.Wait() }) }
 }

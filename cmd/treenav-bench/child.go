@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -421,32 +420,18 @@ type refTimes struct {
 // passes its largest so far by a tenth (polled every 100 ms), so that the
 // last one written is of the build near its peak; stop ends it.
 func profilePeak(path string) (stop func()) {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		var best uint64
-		tick := time.NewTicker(100 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-			metrics.Read(sample)
-			if live := sample[0].Value.Uint64(); live > best+best/10 {
-				best = live
-				if err := writeHeapProfile(path); err != nil {
-					fmt.Fprintln(os.Stderr, "heap profile:", err)
-					return
-				}
-			}
+	var best uint64
+	return index.WatchLiveHeap(100*time.Millisecond, func(live uint64) bool {
+		if live <= best+best/10 {
+			return true
 		}
-	}()
-	return func() { close(done); wg.Wait() }
+		best = live
+		if err := writeHeapProfile(path); err != nil {
+			fmt.Fprintln(os.Stderr, "heap profile:", err)
+			return false
+		}
+		return true
+	})
 }
 
 func writeHeapProfile(path string) error {

@@ -3,9 +3,10 @@ package engine
 import (
 	"math"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"time"
+
+	"github.com/treenav/treenav/index"
 )
 
 // What a long-lived process does about a build's garbage (issue 26):
@@ -52,9 +53,7 @@ func boundBuildHeap() (stop func()) {
 		// The first of the builds that run at once (engines of one
 		// process) starts the limit; the last one's stop lifts it.
 		bound.user = debug.SetMemoryLimit(-1)
-		bound.done = make(chan struct{})
-		bound.wg.Add(1)
-		go followLiveHeap(bound.user, bound.done, &bound.wg)
+		bound.stop = index.WatchLiveHeap(50*time.Millisecond, followLiveHeap(bound.user))
 	}
 	var once sync.Once
 	return func() {
@@ -63,8 +62,7 @@ func boundBuildHeap() (stop func()) {
 			defer bound.mu.Unlock()
 			bound.builds--
 			if bound.builds == 0 {
-				close(bound.done)
-				bound.wg.Wait()
+				bound.stop()
 				debug.SetMemoryLimit(bound.user)
 			}
 		})
@@ -74,36 +72,24 @@ func boundBuildHeap() (stop func()) {
 // bound is the state of the limit boundBuildHeap keeps.
 var bound struct {
 	mu     sync.Mutex
-	builds int   // the builds running under it
-	user   int64 // the limit before the first of them
-	done   chan struct{}
-	wg     sync.WaitGroup
+	builds int    // the builds running under it
+	user   int64  // the limit before the first of them
+	stop   func() // ends the watch of the live heap
 }
 
-// followLiveHeap raises the memory limit with the live heap every 50 ms
-// until done, never above user.
-func followLiveHeap(user int64, done chan struct{}, wg *sync.WaitGroup) {
-	defer wg.Done()
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	tick := time.NewTicker(50 * time.Millisecond)
-	defer tick.Stop()
+// followLiveHeap is what the watch of the live heap does: raise the
+// memory limit to the live heap plus half (at least buildHeadroom), never
+// above user.
+func followLiveHeap(user int64) func(live uint64) bool {
 	var set int64
-	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
-		}
-		metrics.Read(sample)
-		if sample[0].Value.Kind() != metrics.KindUint64 {
-			return
-		}
-		live := int64(min(sample[0].Value.Uint64(), math.MaxInt64/4))
-		limit := min(live+max(live/2, buildHeadroom), user)
+	return func(live uint64) bool {
+		l := int64(min(live, math.MaxInt64/4))
+		limit := min(l+max(l/2, buildHeadroom), user)
 		if limit > set {
 			debug.SetMemoryLimit(limit)
 			set = limit
 		}
+		return true
 	}
 }
 
