@@ -198,23 +198,4 @@ func (e *enc) u16s(xs []uint16) {
 
 // u16s reads a table of n uint16s written by enc.u16s, in place as
 // u32s reads.
-func (d *dec) u16s(n int) []uint16 {
-	d.align()
-	if d.err != nil || n < 0 || n > (len(d.b)-d.off)/2 {
-		d.fail("truncated: want %d uint16s", n)
-		return nil
-	}
-	b := d.raw(2 * n)
-	if n == 0 {
-		return []uint16{}
-	}
-	if nativeLittle && uintptr(unsafe.Pointer(&b[0]))%2 == 0 {
-		d.inPlace += len(b)
-		return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), n)
-	}
-	out := make([]uint16, n)
-	for i := range out {
-		out[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	return out
-}
+func (d *dec) u16s(n int) []uint16 { return readTable[uint16](d, n, "uint16s") }

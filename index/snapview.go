@@ -1,7 +1,6 @@
 package index
 
 import (
-	"encoding/binary"
 	"unsafe"
 )
 
@@ -60,23 +59,33 @@ func (d *dec) align() {
 // machine and the address allow (always on little-endian machines, whose
 // snapshot bytes are page or heap-object aligned), decoded otherwise.
 // The table in place is read only: nothing may write to it.
-func (d *dec) u32s(n int) []uint32 {
+func (d *dec) u32s(n int) []uint32 { return readTable[uint32](d, n, "uint32s") }
+
+// readTable reads a table of n little-endian values written by enc.u32s
+// or enc.u16s: in place when the machine and the address allow, decoded
+// otherwise; what names them in an error.
+func readTable[T uint16 | uint32](d *dec, n int, what string) []T {
+	size := int(unsafe.Sizeof(T(0)))
 	d.align()
-	if d.err != nil || n < 0 || n > (len(d.b)-d.off)/4 {
-		d.fail("truncated: want %d uint32s", n)
+	if d.err != nil || n < 0 || n > (len(d.b)-d.off)/size {
+		d.fail("truncated: want %d %s", n, what)
 		return nil
 	}
-	b := d.raw(4 * n)
+	b := d.raw(size * n)
 	if n == 0 {
-		return []uint32{}
+		return []T{}
 	}
-	if nativeLittle && uintptr(unsafe.Pointer(&b[0]))%4 == 0 {
+	if nativeLittle && uintptr(unsafe.Pointer(&b[0]))%uintptr(size) == 0 {
 		d.inPlace += len(b)
-		return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), n)
+		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 	}
-	out := make([]uint32, n)
+	out := make([]T, n)
 	for i := range out {
-		out[i] = binary.LittleEndian.Uint32(b[4*i:])
+		var v uint32
+		for k := size - 1; k >= 0; k-- {
+			v = v<<8 | uint32(b[size*i+k])
+		}
+		out[i] = T(v)
 	}
 	return out
 }
