@@ -20,7 +20,10 @@ type refDef struct {
 // refFile is what resolution knows of one file.
 type refFile struct {
 	Path, Language string
-	Refs           langRefs
+	// Refs are the file's references and imports; a view's source
+	// (viewRefSource.File) gives only the inherit references, the only
+	// ones resolution reads (basesOf).
+	Refs langRefs
 	// Defs are the indexes of the file's definitions (loaded up front
 	// only without a Source).
 	Defs []int

@@ -231,9 +231,15 @@ func (s *viewRefSource) File(path string) *refFile {
 		}
 	}
 	if d.refs != nil {
-		refs := make([]treenav.Reference, len(d.refs.refs))
-		for i := range refs {
-			refs[i] = d.refs.reference(i)
+		// Of a file's references the resolvers read only the inherit
+		// ones (basesOf: a class's bases), besides its imports and
+		// package: the others, thousands in a big file, are not
+		// decoded (every file a query looked at was, whole).
+		var refs []treenav.Reference
+		for i := range d.refs.refs {
+			if treenav.RefKinds[d.refs.refs[i].kind] == treenav.RefInherit {
+				refs = append(refs, d.refs.reference(i))
+			}
 		}
 		f.Refs = decodeLangRefs(refs, d.refs.imports, func(e int) string { return s.classAround(int(dr.seg), d, e) })
 	}
