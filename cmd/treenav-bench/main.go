@@ -17,7 +17,8 @@
 //   - query latency p50/p99 over a fixed list of 100+ queries, find_symbol
 //     p50/p99, find_references p50/p99 over a fixed sample of up to 200 Go
 //     definitions (and the first lookup, which builds the reference
-//     tables), and single-file update latency (parse one changed file and
+//     tables) and of up to 60 definitions of each other language with
+//     references, and single-file update latency (parse one changed file and
 //     apply it to the loaded index; references resolve at query time, so
 //     no dependent is re-resolved);
 //   - grep against ripgrep (when rg is installed): for 40 literal and regex
