@@ -31,6 +31,8 @@ const (
 	hotDeprecated                   // a symbol marked deprecated
 	hotCodeFile                     // the root node of a code file
 	hotChangelog                    // in a changelog or release notes (parsers.IsChangelogPath)
+	hotData                         // a field, variable, constant or property (asked)
+	hotType                         // a type-like symbol (Kind.IsTypeLike; asked)
 )
 
 // buildHot fills hot from nodes and docs.
@@ -71,6 +73,12 @@ func (s *segment) buildHot() {
 		}
 		if n.kind == treenav.KindFile && h.flags&hotMarkdown == 0 {
 			h.flags |= hotCodeFile
+		}
+		switch k := n.kind; {
+		case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
+			h.flags |= hotData
+		case k.IsTypeLike():
+			h.flags |= hotType
 		}
 		h.name, h.qual = nodeSigs(n)
 		if n.kind == treenav.KindFile && int(n.doc) < len(s.docs) {
