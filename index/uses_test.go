@@ -21,18 +21,8 @@ var usesTree = map[string]string{
 func TestUsesOrderFindSymbol(t *testing.T) {
 	ix0 := newTestIndex(t, usesTree)
 	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
-		v := ix.view()
-		uses := ix.usesOf(v, "ReadFile")
-		var zzz, aaa int32
-		for ref, n := range uses {
-			_, _, d := newRefQuery(nil, v).node(ref)
-			switch d.Path {
-			case "zzz/file.go":
-				zzz = n
-			case "aaa/file.go":
-				aaa = n
-			}
-		}
+		uses := usesByPath(ix, "ReadFile")
+		zzz, aaa := uses["zzz/file.go"], uses["aaa/file.go"]
 		if zzz != 4 || aaa != 0 {
 			t.Fatalf("uses: zzz %d aaa %d, want 4 and 0 (%v)", zzz, aaa, uses)
 		}
@@ -109,12 +99,7 @@ func TestUsesReadBuildLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := ix.view()
-	got := map[string]int32{}
-	for ref, n := range ix.usesOf(v, "Open") {
-		_, _, d := newRefQuery(ix, v).node(ref)
-		got[d.Path] = n
-	}
+	got := usesByPath(ix, "Open")
 	if r.Counts.Resolved != 2 || got["p/open.go"] != 2 || got["p/open_old.go"] != 0 {
 		t.Errorf("resolved by find_references %d; uses %v, want p/open.go 2 and p/open_old.go 0", r.Counts.Resolved, got)
 	}
@@ -138,23 +123,25 @@ func TestUsesSampleIndependentOfLayout(t *testing.T) {
 		}
 		files[fmt.Sprintf("c%02d/c.go", i)] = fmt.Sprintf("package c%02d\n\nimport \"example.com/u/%s\"\n\nfunc f() {\n\t%s.%s(\"a\")\n\t%s.%s(\"b\")\n}\n", i, pkg, pkg, fn, pkg, fn)
 	}
-	counts := func(ix *Index) map[string]int32 {
-		v := ix.view()
-		out := map[string]int32{}
-		for ref, n := range ix.usesOf(v, "ReadFile") {
-			_, _, d := newRefQuery(nil, v).node(ref)
-			out[d.Path] = n
-		}
-		return out
-	}
-	one := counts(newTestIndex(t, files))
+	one := usesByPath(newTestIndex(t, files), "ReadFile")
 	// The same files in three segments, applied in reverse order.
 	ix := reversedSegments(t, files, 3)
-	three := counts(ix)
+	three := usesByPath(ix, "ReadFile")
 	if !maps.Equal(one, three) {
 		t.Fatalf("sampled uses differ with the segments' layout: one segment %v, three %v", one, three)
 	}
 	if one["zzz/file.go"]+one["aaa/file.go"] == 0 {
 		t.Fatalf("sampled uses %v: none counted of 24 calls", one)
 	}
+}
+
+// usesByPath is ix's uses counts of name's definitions, by their file.
+func usesByPath(ix *Index, name string) map[string]int32 {
+	v := ix.view()
+	out := map[string]int32{}
+	for ref, n := range ix.usesOf(v, name) {
+		_, _, d := newRefQuery(ix, v).node(ref)
+		out[d.Path] = n
+	}
+	return out
 }
