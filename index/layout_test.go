@@ -2,12 +2,9 @@ package index
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/treenav/treenav/parsers"
 )
 
 // reversedSegments indexes files (path → content) in memory as several
@@ -16,28 +13,14 @@ import (
 // and updates may leave them. Answers must not depend on the layout.
 func reversedSegments(t *testing.T, files map[string]string, parts int) *Index {
 	t.Helper()
-	var all []memFile
-	for _, p := range slices.Sorted(maps.Keys(files)) {
-		all = append(all, memFile{coll: "test", rel: p, docID: p, src: []byte(files[p])})
-	}
+	all := memFiles(files)
 	slices.Reverse(all)
 	size := (len(all) + parts - 1) / parts
-	ix := memIndex(t, all[:size])
-	for lo := size; lo < len(all); lo += size {
-		var add []Input
-		for _, f := range all[lo:min(lo+size, len(all))] {
-			if !parsers.Candidate(f.rel) {
-				continue
-			}
-			doc, err := parsers.Parse(f.rel, f.docID, f.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc.Collection = f.coll
-			add = append(add, Input{Doc: doc, Src: f.src})
-		}
-		ix.Apply(add, nil)
+	var split [][]memFile
+	for lo := 0; lo < len(all); lo += size {
+		split = append(split, all[lo:min(lo+size, len(all))])
 	}
+	ix := memIndexParts(t, split)
 	if n := len(ix.view().segs); n < 2 {
 		t.Fatalf("%d segments, want several", n)
 	}

@@ -45,22 +45,32 @@ type memFile struct {
 // (generated, binary, minified), are left out.
 func memIndex(t testing.TB, files []memFile) *Index {
 	t.Helper()
+	return memIndexParts(t, [][]memFile{files})
+}
+
+// memIndexParts is memIndex applying each part of the files apart, one
+// segment each, as a build with several workers and later updates leaves
+// them; every file is readable from the index's source.
+func memIndexParts(t testing.TB, parts [][]memFile) *Index {
+	t.Helper()
 	ix := New()
 	src := memSource{}
-	var add []Input
-	for _, f := range files {
-		src[f.coll+"\x00"+f.rel] = f.src
-		if !parsers.Candidate(f.rel) || walk.Classify(f.rel, f.src) != "" {
-			continue
+	for _, files := range parts {
+		var add []Input
+		for _, f := range files {
+			src[f.coll+"\x00"+f.rel] = f.src
+			if !parsers.Candidate(f.rel) || walk.Classify(f.rel, f.src) != "" {
+				continue
+			}
+			doc, err := parsers.Parse(f.rel, f.docID, f.src)
+			if err != nil {
+				t.Fatalf("%s: %v", f.rel, err)
+			}
+			doc.Collection = f.coll
+			add = append(add, Input{Doc: doc, Src: f.src})
 		}
-		doc, err := parsers.Parse(f.rel, f.docID, f.src)
-		if err != nil {
-			t.Fatalf("%s: %v", f.rel, err)
-		}
-		doc.Collection = f.coll
-		add = append(add, Input{Doc: doc, Src: f.src})
+		ix.Apply(add, nil)
 	}
-	ix.Apply(add, nil)
 	ix.SetSource(src)
 	return ix
 }
@@ -69,11 +79,17 @@ func memIndex(t testing.TB, files []memFile) *Index {
 // collection "test".
 func newTestIndex(t testing.TB, files map[string]string) *Index {
 	t.Helper()
+	return memIndex(t, memFiles(files))
+}
+
+// memFiles are files (path → content) of the collection "test", in path
+// order.
+func memFiles(files map[string]string) []memFile {
 	var fs []memFile
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		fs = append(fs, memFile{coll: "test", rel: p, docID: p, src: []byte(files[p])})
 	}
-	return memIndex(t, fs)
+	return fs
 }
 
 // dirIndex indexes the files under each collection's root in memory
