@@ -73,10 +73,10 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 				continue
 			}
 			d := &s.docs[loc.doc]
-			r := d.refs.reference(int(loc.ref))
-			if step > 1 && usesHash(d.Path, r.Line, r.Column)%step != 0 {
-				continue
+			if rr := &d.refs.refs[loc.ref]; step > 1 && usesHash(d.Path, int(rr.line), int(rr.col))%step != 0 {
+				continue // not sampled: not decoded either
 			}
+			r := d.refs.reference(int(loc.ref))
 			for _, c := range q.resolvedTo(si, d, &r) {
 				out[c] += int32(step)
 			}
