@@ -630,9 +630,11 @@ func (b *segmentBuilder) finish() *segment {
 	return s
 }
 
-// buildTables sorts the symbol and anchor tables and packs the norms.
+// buildTables sorts the symbol and anchor tables, packs the norms and
+// gathers the documents' references into the segment's table.
 func (s *segment) buildTables() {
 	s.buildNorms()
+	s.packRefs()
 	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
 	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
 	for i := range s.nodes {

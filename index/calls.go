@@ -189,7 +189,7 @@ func (q *refQuery) callers(t nodeRef) []*callGroup {
 	for _, c := range sites {
 		s := q.v.segs[c.hit.seg]
 		d := &s.docs[c.hit.doc]
-		encl := d.nodeStart + d.refs.refs[c.hit.ref].encl
+		encl := d.nodeStart + d.refs.rec(c.hit.ref).encl
 		if encl >= d.nodeEnd {
 			encl = d.nodeStart
 		}
@@ -218,13 +218,13 @@ func (q *refQuery) callees(t nodeRef) ([]*callGroup, int) {
 	byNode := map[nodeRef]*callGroup{}
 	var out []*callGroup
 	unresolved := 0
-	for i := range d.refs.refs {
-		rr := &d.refs.refs[i]
+	for i := range uint32(d.refs.n()) {
+		rr := d.refs.rec(i)
 		g := d.nodeStart + rr.encl
 		if g < from || g >= to || rr.textual || treenav.RefKinds[rr.kind] != treenav.RefCall {
 			continue
 		}
-		r := d.refs.reference(i)
+		r := d.refs.reference(int(i))
 		cands := q.candidates(si, d, &r)
 		if len(cands) == 0 || len(cands) > maxOutgoingCandidates {
 			unresolved++
@@ -241,7 +241,7 @@ func (q *refQuery) callees(t nodeRef) ([]*callGroup, int) {
 				byNode[c] = grp
 				out = append(out, grp)
 			}
-			grp.calls = append(grp.calls, callSite{hit: refHit{seg: t.seg, doc: s.nodes[t.node].doc, ref: uint32(i), conf: conf}})
+			grp.calls = append(grp.calls, callSite{hit: refHit{seg: t.seg, doc: s.nodes[t.node].doc, ref: i, conf: conf}})
 		}
 	}
 	q.sortGroups(out)
@@ -250,7 +250,7 @@ func (q *refQuery) callees(t nodeRef) ([]*callGroup, int) {
 
 func (q *refQuery) isCall(h refHit) bool {
 	d := &q.v.segs[h.seg].docs[h.doc]
-	return treenav.RefKinds[d.refs.refs[h.ref].kind] == treenav.RefCall
+	return d.refs.kind(h.ref) == treenav.RefCall
 }
 
 func (q *refQuery) sortGroups(gs []*callGroup) {

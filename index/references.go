@@ -97,8 +97,7 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	kept := hits[:0]
 	for _, h := range hits {
 		d := &v.segs[h.seg].docs[h.doc]
-		r := &d.refs.refs[h.ref]
-		if kinds != nil && !kinds[treenav.RefKinds[r.kind]] {
+		if kinds != nil && !kinds[d.refs.kind(h.ref)] {
 			continue
 		}
 		if include != nil && !include[h.conf] {
@@ -154,8 +153,8 @@ type hitKey struct {
 
 func (q *refQuery) hitKey(h refHit) hitKey {
 	d := &q.v.segs[h.seg].docs[h.doc]
-	r := &d.refs.refs[h.ref]
-	return hitKey{d.Path, r.line, r.col}
+	line, col := d.refs.at(h.ref)
+	return hitKey{d.Path, line, col}
 }
 
 // referencesTo classifies every reference named like the target in the
@@ -169,18 +168,20 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 	names := append([]string{tn.name}, q.esAliases(tn, td)...)
 	for ni, name := range names {
 		for si, s := range q.v.segs {
-			for _, loc := range s.refsNamed(name) {
-				if !q.v.live(si, loc.doc) {
+			doc := uint32(0)
+			for _, g := range s.refsNamed(name) {
+				ref, ok := s.refTable.locate(g, &doc)
+				if !ok || !q.v.live(si, doc) {
 					continue
 				}
-				d := &s.docs[loc.doc]
+				d := &s.docs[doc]
 				if !keep(d) {
 					continue
 				}
-				r := d.refs.reference(int(loc.ref))
+				r := d.refs.reference(int(ref))
 				conf, ok := q.classify(si, d, &r, target, tn, td)
 				if ok && (ni == 0 || conf != treenav.Textual) {
-					hits = append(hits, refHit{seg: uint32(si), doc: loc.doc, ref: loc.ref, conf: conf})
+					hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
 				}
 			}
 		}
@@ -288,7 +289,7 @@ func (q *refQuery) mentionFits(r *treenav.Reference, tn *nodeMeta, td *docMeta) 
 func (ix *Index) refHitOf(v *view, h refHit) treenav.ReferenceHit {
 	s := v.segs[h.seg]
 	d := &s.docs[h.doc]
-	r := &d.refs.refs[h.ref]
+	r := d.refs.rec(h.ref)
 	encl := d.nodeStart + r.encl
 	if encl >= d.nodeEnd {
 		encl = d.nodeStart

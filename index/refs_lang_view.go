@@ -236,9 +236,9 @@ func (s *viewRefSource) File(path string) *refFile {
 		// package: the others, thousands in a big file, are not
 		// decoded (every file a query looked at was, whole).
 		var refs []treenav.Reference
-		for i := range d.refs.refs {
-			if treenav.RefKinds[d.refs.refs[i].kind] == treenav.RefInherit {
-				refs = append(refs, d.refs.reference(i))
+		for i := range uint32(d.refs.n()) {
+			if d.refs.kind(i) == treenav.RefInherit {
+				refs = append(refs, d.refs.reference(int(i)))
 			}
 		}
 		f.Refs = decodeLangRefs(refs, d.refs.imports, func(e int) string { return s.classAround(int(dr.seg), d, e) })

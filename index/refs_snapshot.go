@@ -2,33 +2,32 @@ package index
 
 import "github.com/treenav/treenav"
 
-// writeDocRefs encodes a document's references after its other fields:
-// a count of strings (0: none at all), the strings, the references
-// (string ids, line as a delta from the previous one, column, enclosing
-// node, kind with the textual flag in bit 7), then the imports (path,
-// alias, line, member name, flags: 1 export, 2 static).
-func writeDocRefs(w *enc, dr *docRefs) {
+// A segment's references in a snapshot (since format 11): each document
+// writes its imports among its fields (writeDocImports), and the segment
+// ends with its reference table (writeSegRefs), whose columns a load
+// reads in place (snapview.go):
+//
+//	strings: count n, n+1 offsets (u32s), the bytes (length, raw)
+//	references: count m, the documents' offsets (u32s, len(docs)+1),
+//	  name, qualifier, qualifier type, line, column, enclosing node
+//	  (u32s of m each), kinds (m bytes)
+//	by name: n+1 offsets (u32s), m reference indices (u32s)
+//
+// The strings' bytes are copied into the heap at load (the strings handed
+// out outlive the mapping in results and caches); everything else stays
+// where it lies. The load checks what it reads whole anyway (the
+// documents' offsets, in order and ending at m) and the ends of the other
+// offset tables; the ids in the columns are not read at load (that would
+// page them all in): the readers guard them (segRefs.str, rec, locate,
+// refsNamed), so a snapshot forged behind a valid checksum gives wrong
+// references, never a panic.
+
+// writeDocImports writes a document's imports (path, alias, line, member
+// name, flags: 1 export, 2 static, 4 pattern).
+func writeDocImports(w *enc, dr *docRefs) {
 	if dr == nil {
 		w.uv(0)
 		return
-	}
-	w.strs(dr.strs)
-	w.uv(uint64(len(dr.refs)))
-	last := uint32(0)
-	for i := range dr.refs {
-		r := &dr.refs[i]
-		w.uv(uint64(r.name))
-		w.uv(uint64(r.qual))
-		w.uv(uint64(r.qtype))
-		w.i64(int64(r.line) - int64(last))
-		last = r.line
-		w.uv(uint64(r.col))
-		w.uv(uint64(r.encl))
-		k := r.kind
-		if r.textual {
-			k |= 0x80
-		}
-		w.uv(uint64(k))
 	}
 	w.uv(uint64(len(dr.imports)))
 	for _, im := range dr.imports {
@@ -50,51 +49,99 @@ func writeDocRefs(w *enc, dr *docRefs) {
 	}
 }
 
-// readDocRefs decodes what writeDocRefs wrote; nil for none.
-func readDocRefs(r *dec) *docRefs {
-	strs := r.strs()
-	if len(strs) == 0 || r.err != nil {
+// readDocImports reads what writeDocImports wrote: a docRefs holding the
+// imports, nil for none (readSegRefs adds the references).
+func readDocImports(r *dec) *docRefs {
+	ni := r.count(1 << 20)
+	if ni == 0 {
 		return nil
 	}
-	dr := &docRefs{strs: strs}
-	n := r.count(1 << 26)
-	dr.refs = make([]refRec, n)
-	line := int64(0)
-	bad := func(id uint64) uint32 {
-		if id >= uint64(len(strs)) {
-			r.fail("reference string %d of %d", id, len(strs))
-			return 0
-		}
-		return uint32(id)
+	imports := make([]treenav.Import, ni)
+	for i := range imports {
+		im := treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv()), Name: r.str()}
+		flags := r.uv()
+		im.Export, im.Static, im.Pattern = flags&1 != 0, flags&2 != 0, flags&4 != 0
+		imports[i] = im
 	}
-	for i := range dr.refs {
-		rr := &dr.refs[i]
-		rr.name = bad(r.uv())
-		rr.qual = bad(r.uv())
-		rr.qtype = bad(r.uv())
-		line += r.i64()
-		rr.line = uint32(line)
-		rr.col = uint32(r.uv())
-		rr.encl = uint32(r.uv())
-		k := r.uv()
-		rr.textual = k&0x80 != 0
-		rr.kind = uint8(k & 0x7f)
-		if int(rr.kind) >= len(treenav.RefKinds) {
-			r.fail("reference kind %d", rr.kind)
-			return nil
-		}
-		if r.err != nil {
-			return nil
-		}
+	return &docRefs{imports: imports}
+}
+
+// writeSegRefs writes s's reference table.
+func writeSegRefs(w *enc, s *segment) {
+	t := s.refTable
+	if t == nil {
+		t = &segRefs{}
 	}
-	if ni := r.count(1 << 20); ni > 0 {
-		dr.imports = make([]treenav.Import, ni)
-		for i := range dr.imports {
-			im := treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv()), Name: r.str()}
-			flags := r.uv()
-			im.Export, im.Static, im.Pattern = flags&1 != 0, flags&2 != 0, flags&4 != 0
-			dr.imports[i] = im
-		}
+	t.byNameOnce.Do(t.buildByName)
+	strOff, nameOff, docOff := t.strOff, t.nameOff, t.docOff
+	if len(strOff) == 0 {
+		strOff, nameOff = []uint32{0}, []uint32{0}
 	}
-	return dr
+	if len(docOff) != len(s.docs)+1 {
+		docOff = make([]uint32, len(s.docs)+1)
+	}
+	w.uv(uint64(len(strOff) - 1))
+	w.u32s(strOff)
+	w.uv(uint64(len(t.blob)))
+	w.raw(t.blob)
+	w.uv(uint64(len(t.name)))
+	w.u32s(docOff)
+	for _, c := range [][]uint32{t.name, t.qual, t.qtype, t.line, t.col, t.encl} {
+		w.u32s(c)
+	}
+	w.raw(t.kind)
+	w.u32s(nameOff)
+	w.u32s(t.byName)
+}
+
+// readSegRefs reads what writeSegRefs wrote into s, whose documents are
+// read (their docRefs hold their imports), and points each document with
+// references or imports at the table.
+func readSegRefs(r *dec, s *segment) {
+	t := &segRefs{}
+	ns := r.count(len(r.b) / 4)
+	t.strOff = r.u32s(ns + 1)
+	t.blob = append([]byte(nil), r.raw(r.count(len(r.b)))...)
+	m := r.count(len(r.b) / 29) // a reference takes 29 bytes
+	t.docOff = r.u32s(len(s.docs) + 1)
+	t.name, t.qual, t.qtype = r.u32s(m), r.u32s(m), r.u32s(m)
+	t.line, t.col, t.encl = r.u32s(m), r.u32s(m), r.u32s(m)
+	t.kind = r.bytesInPlace(m)
+	t.nameOff = r.u32s(ns + 1)
+	t.byName = r.u32s(m)
+	if r.err != nil {
+		return
+	}
+	if t.strOff[0] != 0 || t.strOff[ns] != uint32(len(t.blob)) {
+		r.fail("reference strings: offsets [%d, %d], %d bytes", t.strOff[0], t.strOff[ns], len(t.blob))
+		return
+	}
+	if t.nameOff[0] != 0 || t.nameOff[ns] != uint32(m) {
+		r.fail("references by name: offsets [%d, %d], %d references", t.nameOff[0], t.nameOff[ns], m)
+		return
+	}
+	off := t.docOff
+	if off[0] != 0 || off[len(s.docs)] != uint32(m) {
+		r.fail("references: documents' offsets [%d, %d], %d references", off[0], off[len(s.docs)], m)
+		return
+	}
+	t.byNameOnce.Do(func() {}) // read, not made
+	views := make([]docRefs, len(s.docs))
+	for di := range s.docs {
+		lo, hi := off[di], off[di+1]
+		if hi < lo {
+			r.fail("references: document %d's offsets out of order", di)
+			return
+		}
+		d := &s.docs[di]
+		if lo == hi && d.refs == nil {
+			continue
+		}
+		views[di] = docRefs{t: t, lo: lo, hi: hi}
+		if d.refs != nil {
+			views[di].imports = d.refs.imports
+		}
+		d.refs = &views[di]
+	}
+	s.refTable = t
 }

@@ -1,28 +1,74 @@
 package index
 
 import (
+	"slices"
+	"sort"
+	"strings"
 	"sync"
 	"unsafe"
 
 	"github.com/treenav/treenav"
 )
 
-// docRefs is what the index keeps of a document's references and imports
-// (treenav.Reference, treenav.Import), compactly: each string once per
-// document, each reference in 24 bytes. It hangs off the document's
-// docMeta, so that merges and removals carry it with the document.
+// References as flat tables. A segment keeps the references of all its
+// documents in one table (segRefs), column-wise: a uint32 a reference for
+// its name, qualifier, qualifier type, line, column and enclosing node,
+// and a byte for its kind, with a per-document offset table. The strings
+// are the segment's, each once, sorted: a string's id is its rank, so a
+// name is found by binary search, and the references by name are a table
+// too (the references of name id i, ascending). A snapshot stores every
+// table aligned, and a load reads them in place (refs_snapshot.go); built
+// and merged segments hold the same tables in the heap. A document's
+// references are a view of its segment's table (docRefs, in its docMeta).
+
+// segRefs is a segment's references (or, in a builder, one document's:
+// newDocRefs).
+type segRefs struct {
+	// String i is blob[strOff[i]:strOff[i+1]]; string 0 is "". The blob
+	// is always in the heap (a load copies it out of the snapshot): the
+	// strings handed out are views of it, which keep it alive.
+	strOff []uint32
+	blob   []byte
+
+	// Reference g's fields; name, qual and qtype are string ids, encl is
+	// the enclosing node local to the document (0: its root), kind an
+	// index into treenav.RefKinds with refTextual set for a textual
+	// mention.
+	name, qual, qtype []uint32
+	line, col, encl   []uint32
+	kind              []uint8
+
+	// docOff[di] is document di's first reference (len(docs)+1 offsets).
+	docOff []uint32
+
+	// byName[nameOff[i]:nameOff[i+1]] are the references named by string
+	// i, ascending; read in place from a snapshot, made on first use in a
+	// built or merged segment.
+	byNameOnce sync.Once
+	nameOff    []uint32
+	byName     []uint32
+}
+
+// refTextual marks a textual mention in segRefs.kind.
+const refTextual = 0x80
+
+// docRefs is a document's references (a view of its segment's table) and
+// its imports (treenav.Import, few, decoded in the heap). It hangs off
+// the document's docMeta, so that merges and removals carry it with the
+// document; a merge rebuilds it over the merged segment's table.
 type docRefs struct {
-	strs    []string // strs[0] is ""
-	refs    []refRec
+	t       *segRefs
+	lo, hi  uint32 // references [lo, hi) of t
 	imports []treenav.Import
 }
 
-// refRec is one reference; name, qual and qtype index docRefs.strs.
+// refRec is one reference as the table holds it; name, qual and qtype are
+// string ids of its segRefs.
 type refRec struct {
 	name, qual, qtype uint32
 	line, col         uint32
-	encl              uint32 // the enclosing node, local to the document (0: its root)
-	kind              uint8  // index into treenav.RefKinds
+	encl              uint32
+	kind              uint8 // index into treenav.RefKinds
 	textual           bool
 }
 
@@ -35,150 +81,280 @@ func refKindIndex(k treenav.RefKind) uint8 {
 	return uint8(len(treenav.RefKinds) - 2) // other
 }
 
-// newDocRefs packs a document's references; nil when it has none.
-func newDocRefs(d *treenav.Document) *docRefs {
-	if len(d.Refs) == 0 && len(d.Imports) == 0 {
-		return nil
+// str is string id; "" for an id outside the table (a forged snapshot:
+// the ids of a table read in place are not checked at load).
+func (t *segRefs) str(id uint32) string {
+	if int(id)+1 >= len(t.strOff) {
+		return ""
 	}
-	dr := &docRefs{strs: []string{""}, refs: make([]refRec, len(d.Refs)), imports: d.Imports}
-	ids := map[string]uint32{"": 0}
-	str := func(s string) uint32 {
-		if id, ok := ids[s]; ok {
-			return id
-		}
-		id := uint32(len(dr.strs))
-		dr.strs = append(dr.strs, s)
-		ids[s] = id
-		return id
+	o, e := t.strOff[id], t.strOff[id+1]
+	if o >= e || e > uint32(len(t.blob)) {
+		return ""
 	}
-	for i, r := range d.Refs {
-		dr.refs[i] = refRec{
-			name: str(r.Name), qual: str(r.Qualifier), qtype: str(r.QualType),
-			line: uint32(r.Line), col: uint32(r.Column), encl: uint32(max(r.Enclosing, 0)),
-			kind: refKindIndex(r.Kind), textual: r.Textual,
-		}
-	}
-	packStrings(dr.strs)
-	return dr
+	return unsafe.String(&t.blob[o], e-o)
 }
 
-// packStrings copies strs into one allocation: a document's distinct
-// names were as many small objects, for the collector to mark at every
-// cycle for as long as the index lives, and the extractors' names may be
-// views of the file's source, which the index must not hold on to.
-func packStrings(strs []string) {
-	n := 0
-	for _, s := range strs {
-		n += len(s)
+// nstr is the number of strings.
+func (t *segRefs) nstr() int { return max(len(t.strOff)-1, 0) }
+
+// lookup finds string s's id (the strings are sorted).
+func (t *segRefs) lookup(s string) (uint32, bool) {
+	n := t.nstr()
+	i := sort.Search(n, func(i int) bool { return t.str(uint32(i)) >= s })
+	if i < n && t.str(uint32(i)) == s {
+		return uint32(i), true
 	}
-	if n == 0 {
-		return
-	}
-	blob := make([]byte, 0, n)
-	for _, s := range strs {
-		blob = append(blob, s...)
-	}
-	at := 0
-	for i, s := range strs {
-		if len(s) > 0 {
-			strs[i] = unsafe.String(&blob[at], len(s))
-			at += len(s)
-		}
+	return 0, false
+}
+
+// rec is reference g of the table.
+func (t *segRefs) rec(g uint32) refRec {
+	k := t.kind[g]
+	return refRec{
+		name: t.name[g], qual: t.qual[g], qtype: t.qtype[g],
+		line: t.line[g], col: t.col[g], encl: t.encl[g],
+		kind: kindIndex(k), textual: k&refTextual != 0,
 	}
 }
 
-// reference unpacks reference i.
+// kindIndex is the treenav.RefKinds index of a kind byte of the table.
+func kindIndex(k uint8) uint8 {
+	k &^= refTextual
+	if int(k) >= len(treenav.RefKinds) {
+		return uint8(len(treenav.RefKinds) - 2) // other (a forged snapshot)
+	}
+	return k
+}
+
+// n is the number of the document's references.
+func (dr *docRefs) n() int { return int(dr.hi - dr.lo) }
+
+// rec is the document's reference i.
+func (dr *docRefs) rec(i uint32) refRec { return dr.t.rec(dr.lo + i) }
+
+// kind is the kind of the document's reference i.
+func (dr *docRefs) kind(i uint32) treenav.RefKind {
+	return treenav.RefKinds[kindIndex(dr.t.kind[dr.lo+i])]
+}
+
+// at is where the document's reference i is: its line and column.
+func (dr *docRefs) at(i uint32) (line, col uint32) {
+	return dr.t.line[dr.lo+i], dr.t.col[dr.lo+i]
+}
+
+// reference unpacks the document's reference i.
 func (dr *docRefs) reference(i int) treenav.Reference {
-	r := &dr.refs[i]
+	r := dr.rec(uint32(i))
+	t := dr.t
 	return treenav.Reference{
-		Name: dr.strs[r.name], Qualifier: dr.strs[r.qual], QualType: dr.strs[r.qtype],
+		Name: t.str(r.name), Qualifier: t.str(r.qual), QualType: t.str(r.qtype),
 		Kind: treenav.RefKinds[r.kind], Textual: r.textual,
 		Line: int(r.line), Column: int(r.col), Enclosing: int(r.encl),
 	}
 }
 
-// refLoc is a reference of a segment: its document and its index there.
-type refLoc struct {
-	doc uint32
-	ref uint32
+// newDocRefs packs a document's references into a table of its own (the
+// builder's; buildTables gathers a segment's into one, packRefs); nil
+// when it has none.
+func newDocRefs(d *treenav.Document) *docRefs {
+	if len(d.Refs) == 0 && len(d.Imports) == 0 {
+		return nil
+	}
+	n := len(d.Refs)
+	t := &segRefs{}
+	cols := make([]uint32, 6*n)
+	t.name, t.qual, t.qtype = cols[:n:n], cols[n:2*n:2*n], cols[2*n:3*n:3*n]
+	t.line, t.col, t.encl = cols[3*n:4*n:4*n], cols[4*n:5*n:5*n], cols[5*n:]
+	t.kind = make([]uint8, n)
+	strs := []string{""}
+	ids := map[string]uint32{"": 0}
+	str := func(s string) uint32 {
+		if id, ok := ids[s]; ok {
+			return id
+		}
+		id := uint32(len(strs))
+		strs = append(strs, s)
+		ids[s] = id
+		return id
+	}
+	for i, r := range d.Refs {
+		t.name[i], t.qual[i], t.qtype[i] = str(r.Name), str(r.Qualifier), str(r.QualType)
+		t.line[i], t.col[i], t.encl[i] = uint32(r.Line), uint32(r.Column), uint32(max(r.Enclosing, 0))
+		t.kind[i] = refKindIndex(r.Kind)
+		if r.Textual {
+			t.kind[i] |= refTextual
+		}
+	}
+	// One blob: the extractors' names may be views of the file's source,
+	// which the index must not hold on to.
+	t.strOff, t.blob = packStrs(strs)
+	return &docRefs{t: t, hi: uint32(n), imports: d.Imports}
 }
 
-// segRefs is a segment's references by name, built on first use: a
-// lookup of one name reads one list, not every reference. The lists are
-// one array (locs) cut by offsets: name id i's references are
-// locs[off[i]:off[i+1]], in document and reference order.
-type segRefs struct {
-	once sync.Once
-	ids  map[string]int32
-	off  []uint32
-	locs []refLoc
+// packStrs concatenates strs into one blob and its offsets.
+func packStrs(strs []string) ([]uint32, []byte) {
+	size := 0
+	for _, s := range strs {
+		size += len(s)
+	}
+	off := make([]uint32, 0, len(strs)+1)
+	blob := make([]byte, 0, size)
+	for _, s := range strs {
+		off = append(off, uint32(len(blob)))
+		blob = append(blob, s...)
+	}
+	return append(off, uint32(len(blob))), blob
+}
+
+// packRefs gathers the references of s's documents, wherever their
+// tables are (a builder's, one a document; a merge's, its segments'
+// tables, in the heap or in a snapshot), into one table of s in the heap,
+// with the strings the references use, sorted; and points each document's
+// docRefs at it (new ones: the old are its source segment's, still read).
+func (s *segment) packRefs() {
+	t := &segRefs{}
+	// Provisional string ids, in order of first use; a source table's
+	// ids map to them through local (one slice a source table).
+	prov := map[string]uint32{"": 0}
+	strs := []string{""}
+	local := map[*segRefs][]uint32{}
+	const unseen = ^uint32(0)
+	total := 0
+	for di := range s.docs {
+		if dr := s.docs[di].refs; dr != nil {
+			total += dr.n()
+		}
+	}
+	cols := make([]uint32, 6*total)
+	t.name, t.qual, t.qtype = cols[:total:total], cols[total:2*total:2*total], cols[2*total:3*total:3*total]
+	t.line, t.col, t.encl = cols[3*total:4*total:4*total], cols[4*total:5*total:5*total], cols[5*total:]
+	t.kind = make([]uint8, total)
+	t.docOff = make([]uint32, len(s.docs)+1)
+	views := make([]docRefs, len(s.docs))
+	g := uint32(0)
+	for di := range s.docs {
+		d := &s.docs[di]
+		t.docOff[di] = g
+		dr := d.refs
+		if dr == nil {
+			continue
+		}
+		src := dr.t
+		m := local[src]
+		if m == nil && src != nil {
+			m = make([]uint32, src.nstr())
+			for i := range m {
+				m[i] = unseen
+			}
+			local[src] = m
+		}
+		id := func(x uint32) uint32 {
+			if int(x) >= len(m) {
+				return 0
+			}
+			if m[x] == unseen {
+				str := src.str(x)
+				p, ok := prov[str]
+				if !ok {
+					p = uint32(len(strs))
+					prov[str] = p
+					strs = append(strs, str)
+				}
+				m[x] = p
+			}
+			return m[x]
+		}
+		lo := g
+		for i := dr.lo; i < dr.hi; i++ {
+			r := src.rec(i)
+			t.name[g], t.qual[g], t.qtype[g] = id(r.name), id(r.qual), id(r.qtype)
+			t.line[g], t.col[g], t.encl[g] = r.line, r.col, r.encl
+			t.kind[g] = src.kind[i]
+			g++
+		}
+		views[di] = docRefs{t: t, lo: lo, hi: g, imports: dr.imports}
+		d.refs = &views[di]
+	}
+	t.docOff[len(s.docs)] = g
+	// Sort the strings: an id becomes its rank.
+	order := make([]uint32, len(strs))
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(strs[a], strs[b]) })
+	rank := make([]uint32, len(strs))
+	sorted := make([]string, len(strs))
+	for r, p := range order {
+		rank[p] = uint32(r)
+		sorted[r] = strs[p]
+	}
+	for _, c := range [][]uint32{t.name, t.qual, t.qtype} {
+		for i, p := range c {
+			c[i] = rank[p]
+		}
+	}
+	t.strOff, t.blob = packStrs(sorted)
+	s.refTable = t
+}
+
+// byNameTable makes the references-by-name table of a built or merged
+// segment: a count a name, then the references in order.
+func (t *segRefs) buildByName() {
+	if t.nameOff != nil {
+		return // read from a snapshot
+	}
+	ns := t.nstr()
+	off := make([]uint32, ns+1)
+	for _, id := range t.name {
+		off[id+1]++
+	}
+	for i := range ns {
+		off[i+1] += off[i]
+	}
+	next := slices.Clone(off[:ns])
+	byName := make([]uint32, len(t.name))
+	for g, id := range t.name {
+		byName[next[id]] = uint32(g)
+		next[id]++
+	}
+	t.nameOff, t.byName = off, byName
 }
 
 // refsNamed returns the segment's references to name (deleted documents
-// included: the caller checks liveness).
-func (s *segment) refsNamed(name string) []refLoc {
-	t := &s.refTable
-	t.once.Do(s.buildRefTable)
-	id, ok := t.ids[name]
-	if !ok {
+// included: the caller checks liveness), as indices of its table: locate
+// finds their documents.
+func (s *segment) refsNamed(name string) []uint32 {
+	t := s.refTable
+	if t == nil {
 		return nil
 	}
-	return t.locs[t.off[id]:t.off[id+1]]
+	t.byNameOnce.Do(t.buildByName)
+	id, ok := t.lookup(name)
+	if !ok || int(id)+1 >= len(t.nameOff) {
+		return nil
+	}
+	lo, hi := t.nameOff[id], t.nameOff[id+1]
+	if lo > hi || hi > uint32(len(t.byName)) {
+		return nil // a forged snapshot
+	}
+	return t.byName[lo:hi]
 }
 
-// buildRefTable indexes the segment's references by name. A document
-// keeps each of its strings once (docRefs.strs), so a name is hashed once
-// per document that uses it, not once per reference: on GOROOT the first
-// lookup after a load built per-name slices by append for 80 ms.
-func (s *segment) buildRefTable() {
-	t := &s.refTable
-	t.ids = map[string]int32{}
-	var count []uint32
-	// docIDs[di][k] is the name id of document di's string k, -1 unseen.
-	docIDs := make([][]int32, len(s.docs))
-	total := 0
-	for di := range s.docs {
-		dr := s.docs[di].refs
-		if dr == nil || len(dr.refs) == 0 {
-			continue
-		}
-		local := make([]int32, len(dr.strs))
-		for k := range local {
-			local[k] = -1
-		}
-		for i := range dr.refs {
-			k := dr.refs[i].name
-			id := local[k]
-			if id < 0 {
-				nm := dr.strs[k]
-				var ok bool
-				if id, ok = t.ids[nm]; !ok {
-					id = int32(len(count))
-					t.ids[nm] = id
-					count = append(count, 0)
-				}
-				local[k] = id
-			}
-			count[id]++
-		}
-		docIDs[di] = local
-		total += len(dr.refs)
+// locate is the document of the table's reference g and its index there;
+// doc is a hint (the document of the previous reference of a list, which
+// is in order) that it updates. False for a reference outside the table.
+func (t *segRefs) locate(g uint32, doc *uint32) (uint32, bool) {
+	off := t.docOff
+	if int(g) >= len(t.name) || len(off) < 2 {
+		return 0, false
 	}
-	t.off = make([]uint32, len(count)+1)
-	for i, c := range count {
-		t.off[i+1] = t.off[i] + c
-	}
-	next := append([]uint32(nil), t.off[:len(count)]...)
-	t.locs = make([]refLoc, total)
-	for di, local := range docIDs {
-		if local == nil {
-			continue
+	d := *doc
+	if int(d)+1 >= len(off) || off[d] > g || g >= off[d+1] {
+		d = uint32(sort.Search(len(off)-1, func(i int) bool { return off[i+1] > g }))
+		if int(d)+1 >= len(off) {
+			return 0, false
 		}
-		dr := s.docs[di].refs
-		for i := range dr.refs {
-			id := local[dr.refs[i].name]
-			t.locs[next[id]] = refLoc{doc: uint32(di), ref: uint32(i)}
-			next[id]++
-		}
+		*doc = d
 	}
+	return g - off[d], true
 }

@@ -53,9 +53,9 @@ type segment struct {
 	// nodeScope is the languages and kinds of its nodes, made on first
 	// use (scope.go).
 	nodeScope segScope
-	// refTable is its documents' references by name, made on first use
-	// (refs_table.go).
-	refTable segRefs
+	// refTable is its documents' references (refs_table.go); nil for a
+	// segment made without buildTables.
+	refTable *segRefs
 
 	// byID finds a document by id (the last, if a segment holds two).
 	byID map[string]uint32

@@ -33,14 +33,15 @@ import (
 // trigram tables are little-endian arrays at 8-byte aligned file offsets,
 // which a load reads in place from the mapped file rather than decoding
 // them (snapview.go); an older snapshot fails the version check and is
-// rebuilt.
+// rebuilt. Since version 11 a segment's references are tables read in
+// place too, after its trigrams (refs_snapshot.go).
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 10
+	snapshotVersion = 11
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -311,7 +312,7 @@ func writeSegment(w *enc, s *segment) {
 		w.str(d.Module)
 		w.uv(uint64(d.nodeStart))
 		w.uv(uint64(d.nodeEnd))
-		writeDocRefs(w, d.refs)
+		writeDocImports(w, d.refs) // the references follow the segment (writeSegRefs)
 	}
 	w.uv(uint64(len(s.nodes)))
 	for i := range s.nodes {
@@ -380,6 +381,7 @@ func writeSegment(w *enc, s *segment) {
 		w.uv(uint64(e.node))
 	}
 	writeGrams(w, s.grams)
+	writeSegRefs(w, s)
 }
 
 // readSegmentInto decodes a segment written by writeSegment into s.
@@ -419,7 +421,7 @@ func readSegmentInto(r *dec, s *segment) {
 		d.Module = r.str()
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
-		d.refs = readDocRefs(r)
+		d.refs = readDocImports(r)
 		d.test = isTestPath(d.Path)
 		if r.err != nil {
 			return
@@ -523,6 +525,7 @@ func readSegmentInto(r *dec, s *segment) {
 		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
 	}
 	s.grams = readGrams(r)
+	readSegRefs(r, s)
 	s.buildNorms()
 }
 

@@ -275,8 +275,24 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
 	}
+	if !reflect.DeepEqual(docReferences(m), docReferences(orig)) || len(docReferences(m)) == 0 {
+		t.Error("merging the loaded segment gives other references than merging the built one")
+	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
-	for name, p := range map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0])} {
+	merged := map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0]),
+		"ref kinds": unsafe.Pointer(&m.refTable.kind[0]), "ref strings": unsafe.Pointer(&m.refTable.blob[0])}
+	if len(m.refsNamed("render")) == 0 {
+		t.Error("the merged segment has no references to render")
+	}
+	for name, c := range refTables(m.refTable) {
+		merged[name] = unsafe.Pointer(&c[0])
+	}
+	for di := range m.docs {
+		if dr := m.docs[di].refs; dr != nil && dr.t != m.refTable {
+			t.Errorf("document %d's references are not the merged table's", di)
+		}
+	}
+	for name, p := range merged {
 		if a := uintptr(p); a >= lo && a < lo+uintptr(len(s.src.b)) {
 			t.Errorf("the merge's %s aliases the snapshot", name)
 		}
@@ -295,6 +311,24 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 	if m.termPost[len(m.terms)] != uint32(len(m.postNode)) {
 		t.Error("the merged segment changed")
 	}
+}
+
+// docReferences are the references and imports of s's documents, by
+// document id.
+func docReferences(s *segment) map[string][]any {
+	out := map[string][]any{}
+	for di := range s.docs {
+		d := &s.docs[di]
+		if d.refs == nil {
+			continue
+		}
+		var l []any
+		for i := range d.refs.n() {
+			l = append(l, d.refs.reference(i))
+		}
+		out[d.DocID] = append(l, d.refs.imports)
+	}
+	return out
 }
 
 // TestPostColsRoundTrip: the compact tf and positions columns read back

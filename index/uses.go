@@ -68,15 +68,17 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 	step := uint32((total + usesSample - 1) / usesSample)
 	q := newRefQuery(ix, v)
 	for si, s := range v.segs {
-		for _, loc := range s.refsNamed(name) {
-			if !v.live(si, loc.doc) {
+		doc := uint32(0)
+		for _, g := range s.refsNamed(name) {
+			ref, ok := s.refTable.locate(g, &doc)
+			if !ok || !v.live(si, doc) {
 				continue
 			}
-			d := &s.docs[loc.doc]
-			if rr := &d.refs.refs[loc.ref]; step > 1 && usesHash(d.Path, int(rr.line), int(rr.col))%step != 0 {
+			d := &s.docs[doc]
+			if line, col := d.refs.at(ref); step > 1 && usesHash(d.Path, int(line), int(col))%step != 0 {
 				continue // not sampled: not decoded either
 			}
-			r := d.refs.reference(int(loc.ref))
+			r := d.refs.reference(int(ref))
 			for _, c := range q.resolvedTo(si, d, &r) {
 				out[c] += int32(step)
 			}

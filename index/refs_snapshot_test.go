@@ -1,0 +1,264 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/treenav/treenav"
+)
+
+// refsFixture is a small index with references of several kinds, in Go
+// and Python files with imports, saved to a snapshot; it returns the
+// index and the path.
+func refsFixture(t *testing.T) (*Index, string) {
+	t.Helper()
+	files := map[string]string{
+		"go.mod":           "module example.com/gallery\n",
+		"pkg/render.go":    "package pkg\n\n// render draws widget n.\nfunc render(n, k int) string { return label(n) + label(k) }\n\nfunc label(n int) string { return \"w\" }\n",
+		"cmd/main.go":      "package main\n\nimport \"example.com/gallery/pkg\"\n\nfunc main() { pkg.Widget3(1); pkg.Widget4(2) }\n",
+		"py/shapes.py":     "import os\nfrom collections import OrderedDict as OD\n\nclass Base:\n    def area(self):\n        return 0\n\nclass Square(Base):\n    def area(self):\n        return os.path.join('a', str(Base().area()))\n",
+		"py/use_shapes.py": "from shapes import Square, Base\n\ndef total(xs):\n    return sum(Square().area() for _ in xs) + Base().area()\n",
+		"README.md":        "# Gallery\n\nSee `render` and `Square.area`.\n",
+	}
+	for i := range 8 {
+		files[fmt.Sprintf("pkg/f%d.go", i)] = fmt.Sprintf("package pkg\n\n// Widget%d renders widget number %d.\nfunc Widget%d(n int) string { return render(n, %d) + label(%d) }\n", i, i, i, i, i)
+	}
+	ix := newTestIndex(t, files)
+	path := filepath.Join(t.TempDir(), "index.tnv")
+	if err := ix.Save(path, "fp", nil); err != nil {
+		t.Fatal(err)
+	}
+	return ix, path
+}
+
+// refAnswers is what reference, call and symbol queries of ix return.
+func refAnswers(t *testing.T, ix *Index) []any {
+	t.Helper()
+	var out []any
+	for _, target := range []string{"render", "label", "Widget3", "Base", "Square.area", "Base.area"} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+		for _, dir := range []string{"incoming", "outgoing"} {
+			c, err := ix.CallHierarchy(CallsRequest{Target: target, Direction: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, c)
+		}
+	}
+	for _, q := range []string{"area", "render"} {
+		r, err := ix.Symbols(SymbolRequest{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// inMapping reports whether p points into the segment's snapshot.
+func inMapping(s *segment, p unsafe.Pointer) bool {
+	b := s.src.b
+	lo := uintptr(unsafe.Pointer(&b[0]))
+	a := uintptr(p)
+	return a >= lo && a < lo+uintptr(len(b))
+}
+
+// refTables are a reference table's tables read in place, by name.
+func refTables(rt *segRefs) map[string][]uint32 {
+	return map[string][]uint32{
+		"ref string offsets": rt.strOff, "ref docs": rt.docOff, "ref names": rt.name, "ref quals": rt.qual,
+		"ref qtypes": rt.qtype, "ref lines": rt.line, "ref cols": rt.col, "ref encl": rt.encl,
+		"ref name offsets": rt.nameOff, "refs by name": rt.byName,
+	}
+}
+
+// TestRefsInPlace: a loaded segment reads its reference table where it
+// lies in the snapshot, but for the strings' bytes, copied into the heap,
+// and answers references, calls and symbols as the index that was saved,
+// mapped, from bytes in the heap and from misaligned bytes (decoded).
+func TestRefsInPlace(t *testing.T) {
+	ix, path := refsFixture(t)
+	want := refAnswers(t, ix)
+	if r := want[0].(*treenav.ReferencesResponse); r.Total < 8 {
+		t.Fatalf("the fixture has %d references to render", r.Total)
+	}
+	mapped := New()
+	if _, err := mapped.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	mapped.SetSource(*ix.source.Load())
+	s := mapped.view().segs[0]
+	rt := s.refTable
+	for name, c := range refTables(rt) {
+		if len(c) == 0 || !inMapping(s, unsafe.Pointer(&c[0])) {
+			t.Errorf("%s is not read in place", name)
+		}
+	}
+	if !inMapping(s, unsafe.Pointer(&rt.kind[0])) {
+		t.Error("ref kinds are not read in place")
+	}
+	if inMapping(s, unsafe.Pointer(&rt.blob[0])) {
+		t.Error("the reference strings' bytes are in the mapping: strings handed out would outlive it")
+	}
+	if got := refAnswers(t, mapped); !reflect.DeepEqual(got, want) {
+		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heap, err := loadBytes(t, b, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refAnswers(t, heap); !reflect.DeepEqual(got, want) {
+		t.Error("the index loaded from bytes in the heap answers otherwise")
+	}
+	odd := make([]byte, len(b)+1)[1:]
+	copy(odd, b)
+	dec, err := loadBytes(t, odd, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refAnswers(t, dec); !reflect.DeepEqual(got, want) {
+		t.Error("the index decoded from misaligned bytes answers otherwise")
+	}
+	// Imports are decoded with their documents.
+	found := false
+	for _, d := range s.docs {
+		if d.refs != nil && len(d.refs.imports) > 0 {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no document of the loaded index has imports")
+	}
+}
+
+// TestRefsInPlaceDamage: damage to the reference tables is found at load
+// (the checksum; behind a valid checksum, the offset tables' shape), and
+// ids forged behind a valid checksum give answers, not a panic.
+func TestRefsInPlaceDamage(t *testing.T) {
+	ix, path := refsFixture(t)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	s := loaded.view().segs[0]
+	rt := s.refTable
+	base := uintptr(unsafe.Pointer(&s.src.b[0]))
+	type table struct{ off, n int }
+	tables := map[string]table{}
+	for name, c := range refTables(rt) {
+		tables[name] = table{int(uintptr(unsafe.Pointer(&c[0])) - base), 4 * len(c)}
+	}
+	tables["ref kinds"] = table{int(uintptr(unsafe.Pointer(&rt.kind[0])) - base), len(rt.kind)}
+	resum := func(c []byte) []byte {
+		body := c[:len(c)-4]
+		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
+		return c
+	}
+	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
+	last := func(tb table) int { return tb.off + tb.n - 4 }
+	damaged := map[string][]byte{}
+	for name, tb := range tables {
+		c := append([]byte(nil), good...)
+		c[tb.off+tb.n/2] ^= 0x10
+		damaged["bit flipped in "+name] = c
+		damaged["truncated in "+name] = append([]byte(nil), good[:tb.off+tb.n/2]...)
+	}
+	m := uint32(len(rt.name))
+	c := append([]byte(nil), good...)
+	u32At(c, last(tables["ref docs"]), m+1)
+	damaged["documents' offsets past the references"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["ref docs"].off+4, m)
+	damaged["documents' offsets out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["ref string offsets"]), uint32(len(rt.blob)+1))
+	damaged["string offsets past the bytes"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["ref name offsets"]), m-1)
+	damaged["by-name offsets short of the references"] = resum(c)
+	for name, b := range damaged {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "index.tnv")
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ix2 := New()
+			_, err := ix2.Load(p, "fp")
+			t.Log(err)
+			if !errors.Is(err, ErrSnapshot) {
+				t.Fatalf("damaged snapshot loaded: %v", err)
+			}
+			if n := len(ix2.view().segs); n != 0 {
+				t.Errorf("a rejected snapshot left %d segments", n)
+			}
+		})
+	}
+
+	// Forged behind a valid checksum: ids and indices out of range. The
+	// load does not read them; the queries guard them.
+	forge := func(name string, x uint32) func(c []byte) {
+		return func(c []byte) {
+			tb := tables[name]
+			for off := tb.off; off < tb.off+tb.n; off += 4 {
+				u32At(c, off, x)
+			}
+		}
+	}
+	for name, edits := range map[string][]func(c []byte){
+		"string ids, enclosing nodes and kinds": {forge("ref names", 0xfffffff0), forge("ref quals", 0xfffffff0), forge("ref qtypes", 0xfffffff0), forge("ref encl", 0xfffffff0), func(c []byte) {
+			tb := tables["ref kinds"]
+			for off := tb.off; off < tb.off+tb.n; off++ {
+				c[off] = 0x7f
+			}
+		}},
+		"references by name": {forge("refs by name", 0xfffffff0)},
+		"by-name offsets": {func(c []byte) {
+			tb := tables["ref name offsets"]
+			for off := tb.off + 4; off < tb.off+tb.n-4; off += 4 {
+				u32At(c, off, 0xfffffff0)
+			}
+		}},
+		"string offsets": {func(c []byte) {
+			tb := tables["ref string offsets"]
+			for off := tb.off + 4; off < tb.off+tb.n-4; off += 4 {
+				u32At(c, off, 0xfffffff0)
+			}
+		}},
+	} {
+		t.Run("forged "+name, func(t *testing.T) {
+			c := append([]byte(nil), good...)
+			for _, e := range edits {
+				e(c)
+			}
+			p := filepath.Join(t.TempDir(), "index.tnv")
+			if err := os.WriteFile(p, resum(c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			forged := New()
+			if _, err := forged.Load(p, "fp"); err != nil {
+				t.Fatalf("a snapshot with forged ids does not load (the load reads them?): %v", err)
+			}
+			forged.SetSource(*ix.source.Load())
+			refAnswers(t, forged) // no panic
+		})
+	}
+}
