@@ -9,8 +9,9 @@ import "github.com/treenav/treenav"
 //
 //	strings: count n, n+1 offsets (u32s), the bytes (length, raw)
 //	references: count m, the documents' offsets (u32s, len(docs)+1),
-//	  name, qualifier, qualifier type, line, column, enclosing node
-//	  (u32s of m each), kinds (m bytes)
+//	  name, qualifier, qualifier type (u32s of m each), line, column,
+//	  enclosing node (u16s of m each, then the count, indices and
+//	  values of the wide ones: narrowCol), kinds (m bytes)
 //	by name: n+1 offsets (u32s), m reference indices (u32s)
 //
 // The strings' bytes are copied into the heap at load (the strings handed
@@ -86,8 +87,11 @@ func writeSegRefs(w *enc, s *segment) {
 	w.raw(t.blob)
 	w.uv(uint64(len(t.name)))
 	w.u32s(docOff)
-	for _, c := range [][]uint32{t.name, t.qual, t.qtype, t.line, t.col, t.encl} {
+	for _, c := range [][]uint32{t.name, t.qual, t.qtype} {
 		w.u32s(c)
+	}
+	for _, c := range []*narrowCol{&t.line, &t.col, &t.encl} {
+		c.write(w)
 	}
 	w.raw(t.kind)
 	w.u32s(nameOff)
@@ -102,10 +106,10 @@ func readSegRefs(r *dec, s *segment) {
 	ns := r.count(len(r.b) / 4)
 	t.strOff = r.u32s(ns + 1)
 	t.blob = append([]byte(nil), r.raw(r.count(len(r.b)))...)
-	m := r.count(len(r.b) / 29) // a reference takes 29 bytes
+	m := r.count(len(r.b) / 23) // a reference takes 23 bytes at least
 	t.docOff = r.u32s(len(s.docs) + 1)
 	t.name, t.qual, t.qtype = r.u32s(m), r.u32s(m), r.u32s(m)
-	t.line, t.col, t.encl = r.u32s(m), r.u32s(m), r.u32s(m)
+	t.line, t.col, t.encl = readNarrow(r, m, "reference lines"), readNarrow(r, m, "reference columns"), readNarrow(r, m, "enclosing nodes")
 	t.kind = r.bytesInPlace(m)
 	t.nameOff = r.u32s(ns + 1)
 	t.byName = r.u32s(m)

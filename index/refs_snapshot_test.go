@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -26,6 +28,11 @@ func refsFixture(t *testing.T) (*Index, string) {
 		"py/shapes.py":     "import os\nfrom collections import OrderedDict as OD\n\nclass Base:\n    def area(self):\n        return 0\n\nclass Square(Base):\n    def area(self):\n        return os.path.join('a', str(Base().area()))\n",
 		"py/use_shapes.py": "from shapes import Square, Base\n\ndef total(xs):\n    return sum(Square().area() for _ in xs) + Base().area()\n",
 		"README.md":        "# Gallery\n\nSee `render` and `Square.area`.\n",
+		// A reference past column 65,535, one past line 65,535 and one
+		// in an enclosing node past 65,535: the narrow columns' wide
+		// values.
+		"pkg/long.go": "package pkg\n\nvar wide = \"" + strings.Repeat("x", 70000) + "\" + render(1, 2)\n" +
+			strings.Repeat("\n", 70000) + strings.Repeat("func a() {}\n", 66000) + "func last() string { return label(3) }\n",
 	}
 	for i := range 8 {
 		files[fmt.Sprintf("pkg/f%d.go", i)] = fmt.Sprintf("package pkg\n\n// Widget%d renders widget number %d.\nfunc Widget%d(n int) string { return render(n, %d) + label(%d) }\n", i, i, i, i, i)
@@ -74,13 +81,36 @@ func inMapping(s *segment, p unsafe.Pointer) bool {
 	return a >= lo && a < lo+uintptr(len(b))
 }
 
-// refTables are a reference table's tables read in place, by name.
-func refTables(rt *segRefs) map[string][]uint32 {
-	return map[string][]uint32{
+// refTableAt is where a table lies and its size in bytes.
+type refTableAt struct {
+	p unsafe.Pointer
+	n int
+}
+
+// refTables are a reference table's tables read in place, by name (the
+// empty ones left out).
+func refTables(rt *segRefs) map[string]refTableAt {
+	out := map[string]refTableAt{}
+	for name, c := range map[string][]uint32{
 		"ref string offsets": rt.strOff, "ref docs": rt.docOff, "ref names": rt.name, "ref quals": rt.qual,
-		"ref qtypes": rt.qtype, "ref lines": rt.line, "ref cols": rt.col, "ref encl": rt.encl,
-		"ref name offsets": rt.nameOff, "refs by name": rt.byName,
+		"ref qtypes": rt.qtype, "ref name offsets": rt.nameOff, "refs by name": rt.byName,
+		"wide line indices": rt.line.wideAt, "wide lines": rt.line.wide,
+		"wide column indices": rt.col.wideAt, "wide columns": rt.col.wide,
+		"wide enclosing indices": rt.encl.wideAt, "wide enclosing": rt.encl.wide,
+	} {
+		if len(c) > 0 {
+			out[name] = refTableAt{unsafe.Pointer(&c[0]), 4 * len(c)}
+		}
 	}
+	for name, c := range map[string][]uint16{"ref lines": rt.line.v, "ref cols": rt.col.v, "ref encl": rt.encl.v} {
+		if len(c) > 0 {
+			out[name] = refTableAt{unsafe.Pointer(&c[0]), 2 * len(c)}
+		}
+	}
+	if len(rt.kind) > 0 {
+		out["ref kinds"] = refTableAt{unsafe.Pointer(&rt.kind[0]), len(rt.kind)}
+	}
+	return out
 }
 
 // TestRefsInPlace: a loaded segment reads its reference table where it
@@ -100,13 +130,14 @@ func TestRefsInPlace(t *testing.T) {
 	mapped.SetSource(*ix.source.Load())
 	s := mapped.view().segs[0]
 	rt := s.refTable
-	for name, c := range refTables(rt) {
-		if len(c) == 0 || !inMapping(s, unsafe.Pointer(&c[0])) {
+	tables := refTables(rt)
+	if len(tables) != 17 {
+		t.Errorf("%d reference tables, want 17 (a wide column, line or enclosing node missing?)", len(tables))
+	}
+	for name, c := range tables {
+		if !inMapping(s, c.p) {
 			t.Errorf("%s is not read in place", name)
 		}
-	}
-	if !inMapping(s, unsafe.Pointer(&rt.kind[0])) {
-		t.Error("ref kinds are not read in place")
 	}
 	if inMapping(s, unsafe.Pointer(&rt.blob[0])) {
 		t.Error("the reference strings' bytes are in the mapping: strings handed out would outlive it")
@@ -165,9 +196,8 @@ func TestRefsInPlaceDamage(t *testing.T) {
 	type table struct{ off, n int }
 	tables := map[string]table{}
 	for name, c := range refTables(rt) {
-		tables[name] = table{int(uintptr(unsafe.Pointer(&c[0])) - base), 4 * len(c)}
+		tables[name] = table{int(uintptr(c.p) - base), c.n}
 	}
-	tables["ref kinds"] = table{int(uintptr(unsafe.Pointer(&rt.kind[0])) - base), len(rt.kind)}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
 		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
@@ -195,6 +225,12 @@ func TestRefsInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	u32At(c, last(tables["ref name offsets"]), m-1)
 	damaged["by-name offsets short of the references"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["wide column indices"].off, m)
+	damaged["a wide column past the references"] = resum(c)
+	c = append([]byte(nil), good...)
+	binary.LittleEndian.PutUint16(c[tables["ref cols"].off+2*int(rt.col.wideAt[0]):], 7)
+	damaged["a wide column not marked"] = resum(c)
 	for name, b := range damaged {
 		t.Run(name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "index.tnv")
@@ -261,4 +297,5 @@ func TestRefsInPlaceDamage(t *testing.T) {
 			refAnswers(t, forged) // no panic
 		})
 	}
+	runtime.KeepAlive(loaded) // its mapping: the offsets above are into it
 }

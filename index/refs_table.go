@@ -33,9 +33,10 @@ type segRefs struct {
 	// Reference g's fields; name, qual and qtype are string ids, encl is
 	// the enclosing node local to the document (0: its root), kind an
 	// index into treenav.RefKinds with refTextual set for a textual
-	// mention.
+	// mention. Lines, columns and enclosing nodes are uint16s, the rare
+	// larger value listed apart (narrowCol).
 	name, qual, qtype []uint32
-	line, col, encl   []uint32
+	line, col, encl   narrowCol
 	kind              []uint8
 
 	// docOff[di] is document di's first reference (len(docs)+1 offsets).
@@ -47,6 +48,10 @@ type segRefs struct {
 	byNameOnce sync.Once
 	nameOff    []uint32
 	byName     []uint32
+
+	// src is the snapshot a loaded table lies in: the documents' views
+	// (docRefs) keep it alive through their table. nil in the heap.
+	src *snapshotFile
 }
 
 // refTextual marks a textual mention in segRefs.kind.
@@ -112,7 +117,7 @@ func (t *segRefs) rec(g uint32) refRec {
 	k := t.kind[g]
 	return refRec{
 		name: t.name[g], qual: t.qual[g], qtype: t.qtype[g],
-		line: t.line[g], col: t.col[g], encl: t.encl[g],
+		line: t.line.at(g), col: t.col.at(g), encl: t.encl.at(g),
 		kind: kindIndex(k), textual: k&refTextual != 0,
 	}
 }
@@ -139,7 +144,7 @@ func (dr *docRefs) kind(i uint32) treenav.RefKind {
 
 // at is where the document's reference i is: its line and column.
 func (dr *docRefs) at(i uint32) (line, col uint32) {
-	return dr.t.line[dr.lo+i], dr.t.col[dr.lo+i]
+	return dr.t.line.at(dr.lo + i), dr.t.col.at(dr.lo + i)
 }
 
 // reference unpacks the document's reference i.
@@ -162,9 +167,10 @@ func newDocRefs(d *treenav.Document) *docRefs {
 	}
 	n := len(d.Refs)
 	t := &segRefs{}
-	cols := make([]uint32, 6*n)
-	t.name, t.qual, t.qtype = cols[:n:n], cols[n:2*n:2*n], cols[2*n:3*n:3*n]
-	t.line, t.col, t.encl = cols[3*n:4*n:4*n], cols[4*n:5*n:5*n], cols[5*n:]
+	cols := make([]uint32, 3*n)
+	t.name, t.qual, t.qtype = cols[:n:n], cols[n:2*n:2*n], cols[2*n:]
+	nc := narrowCols(3, n)
+	t.line, t.col, t.encl = nc[0], nc[1], nc[2]
 	t.kind = make([]uint8, n)
 	strs := []string{""}
 	ids := map[string]uint32{"": 0}
@@ -179,7 +185,9 @@ func newDocRefs(d *treenav.Document) *docRefs {
 	}
 	for i, r := range d.Refs {
 		t.name[i], t.qual[i], t.qtype[i] = str(r.Name), str(r.Qualifier), str(r.QualType)
-		t.line[i], t.col[i], t.encl[i] = uint32(r.Line), uint32(r.Column), uint32(max(r.Enclosing, 0))
+		t.line.set(uint32(i), uint32(r.Line))
+		t.col.set(uint32(i), uint32(r.Column))
+		t.encl.set(uint32(i), uint32(max(r.Enclosing, 0)))
 		t.kind[i] = refKindIndex(r.Kind)
 		if r.Textual {
 			t.kind[i] |= refTextual
@@ -225,9 +233,10 @@ func (s *segment) packRefs() {
 			total += dr.n()
 		}
 	}
-	cols := make([]uint32, 6*total)
-	t.name, t.qual, t.qtype = cols[:total:total], cols[total:2*total:2*total], cols[2*total:3*total:3*total]
-	t.line, t.col, t.encl = cols[3*total:4*total:4*total], cols[4*total:5*total:5*total], cols[5*total:]
+	cols := make([]uint32, 3*total)
+	t.name, t.qual, t.qtype = cols[:total:total], cols[total:2*total:2*total], cols[2*total:]
+	nc := narrowCols(3, total)
+	t.line, t.col, t.encl = nc[0], nc[1], nc[2]
 	t.kind = make([]uint8, total)
 	t.docOff = make([]uint32, len(s.docs)+1)
 	views := make([]docRefs, len(s.docs))
@@ -268,7 +277,9 @@ func (s *segment) packRefs() {
 		for i := dr.lo; i < dr.hi; i++ {
 			r := src.rec(i)
 			t.name[g], t.qual[g], t.qtype[g] = id(r.name), id(r.qual), id(r.qtype)
-			t.line[g], t.col[g], t.encl[g] = r.line, r.col, r.encl
+			t.line.set(g, r.line)
+			t.col.set(g, r.col)
+			t.encl.set(g, r.encl)
 			t.kind[g] = src.kind[i]
 			g++
 		}

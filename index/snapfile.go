@@ -40,6 +40,9 @@ func (f *snapshotFile) keep(v *view, inPlace int) {
 		if s.grams != nil {
 			s.grams.src = f
 		}
+		if s.refTable != nil {
+			s.refTable.src = f // a document's references are a view of it
+		}
 	}
 	if !f.mapped {
 		return // bytes in the heap: the collector frees them

@@ -285,7 +285,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("the merged segment has no references to render")
 	}
 	for name, c := range refTables(m.refTable) {
-		merged[name] = unsafe.Pointer(&c[0])
+		merged[name] = c.p
 	}
 	for di := range m.docs {
 		if dr := m.docs[di].refs; dr != nil && dr.t != m.refTable {
