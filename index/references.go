@@ -115,8 +115,14 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	}
 	hits = kept
 	resp.Total = len(hits)
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := q.hitKey(hits[i]), q.hitKey(hits[j])
+	// Each hit's key is read once, not at every comparison (a name's
+	// references can be tens of thousands).
+	keyed := make([]keyedHit, len(hits))
+	for i, h := range hits {
+		keyed[i] = keyedHit{q.hitKey(h), h}
+	}
+	sort.Slice(keyed, func(i, j int) bool {
+		a, b := &keyed[i].key, &keyed[j].key
 		if a.path != b.path {
 			return a.path < b.path
 		}
@@ -125,6 +131,9 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 		}
 		return a.col < b.col
 	})
+	for i := range keyed {
+		hits[i] = keyed[i].hit
+	}
 	if offset > len(hits) {
 		offset = len(hits)
 	}
@@ -149,6 +158,12 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 type hitKey struct {
 	path      string
 	line, col uint32
+}
+
+// keyedHit is a hit with its sort key.
+type keyedHit struct {
+	key hitKey
+	hit refHit
 }
 
 func (q *refQuery) hitKey(h refHit) hitKey {
