@@ -99,11 +99,20 @@ func (v *view) closestDocs(p string) (c []scoredID, dir bool) {
 	parts := strings.Count(q, "/") + 1
 	limit := max(3, len(q)/3)
 	// dist is the edit distance of q to s, or limit+1 past the limit.
-	dist := func(s string) int {
-		if abs(len(s)-len(q)) > limit {
-			return limit + 1
+	dist := func(s string) int { return treenav.EditDistanceWithin(q, s, limit) }
+	// Documents share their directories: each is measured once (a big
+	// repository has tens of thousands of files in a few thousand).
+	dirDist := map[string]int{}
+	distDir := func(a string, k int) int {
+		d, ok := dirDist[a]
+		if !ok {
+			d = dist(a)
+			if k > parts {
+				d = min(d, 1+dist(lastParts(a, parts)))
+			}
+			dirDist[a] = d
 		}
-		return treenav.EditDistance(q, s)
+		return d
 	}
 	v.eachDoc(func(dm *docMeta) {
 		best := scoredID{dm.DocID, limit + 1, 0}
@@ -133,10 +142,7 @@ func (v *view) closestDocs(p string) (c []scoredID, dir bool) {
 			for j, k := 0, 1; k < n; k++ {
 				j += strings.IndexByte(l[j:], '/') + 1
 				a, below := l[:j-1], n-k
-				d := dist(a)
-				if k > parts {
-					d = min(d, 1+dist(lastParts(a, parts)))
-				}
+				d := distDir(a, k)
 				if d == 0 && a == q {
 					dir = true
 				}
@@ -234,13 +240,14 @@ func (v *view) closestNames(id string) []string {
 	var c []scoredID
 	ld := strings.ToLower(id)
 	base := ld[strings.LastIndexByte(ld, '/')+1:]
+	limit := max(3, len(ld)/3)
 	v.eachDoc(func(dm *docMeta) {
 		l := strings.ToLower(dm.DocID)
-		d := treenav.EditDistance(ld, l)
+		d := treenav.EditDistanceWithin(ld, l, limit)
 		if base != "" && strings.HasSuffix(l, base) {
 			d = min(d, 2)
 		}
-		if d <= max(3, len(ld)/3) {
+		if d <= limit {
 			c = append(c, scoredID{id: dm.DocID, d: d})
 		}
 	})

@@ -107,7 +107,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 			if ascii && bagDistance(&bag, len(lname), low) > limit {
 				continue // cheaply: editDistance is at least as far
 			}
-			d := treenav.EditDistance(lname, low)
+			d := treenav.EditDistanceWithin(lname, low, limit)
 			if d > limit || d == 0 && !qualified {
 				continue
 			}
