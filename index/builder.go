@@ -25,7 +25,8 @@ type Input struct {
 // by one goroutine; a parallel build runs one per worker and merges.
 type segmentBuilder struct {
 	docs  []docMeta
-	nodes []nodeMeta
+	nodes []nodeRec
+	strs  nodeWriter // the nodes' strings
 	terms map[string]*termBuf
 	seg   segment // fieldLen accumulates here
 	grams gramBuilder
@@ -158,7 +159,7 @@ func newSegmentBuilderFor(srcBytes int64) *segmentBuilder {
 		terms:  make(map[string]*termBuf, mb*3000),
 		tokens: make(map[string]*termBuf, mb*1500),
 		words:  make(map[string]wordEntry, mb*3000),
-		nodes:  make([]nodeMeta, 0, mb*2000),
+		nodes:  make([]nodeRec, 0, mb*2000),
 		hot:    new([hotWords]hotWord),
 	}
 }
@@ -394,24 +395,24 @@ func (b *segmentBuilder) add(in Input) {
 		if lang == d.Language {
 			lang = ""
 		}
-		nm := nodeMeta{
-			doc: docIdx, parent: parent, kind: n.Kind, nativeKind: n.NativeKind,
+		nm := nodeRec{
+			doc: docIdx, parent: parent,
 			level: uint16(n.Level), lineStart: uint32(n.LineStart), lineEnd: uint32(n.LineEnd),
 			docLine: uint32(n.DocLineStart), byteStart: n.ByteStart, byteEnd: n.ByteEnd,
 			docStart: n.ContentStart(), words: uint32(n.WordCount),
-			anchor: n.Anchor, title: n.Title, name: tailOf(n.Anchor, n.Name), signature: n.Signature,
-			language: lang,
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
 			decl:       n.Declaration,
+		}
+		ns := nodeStrings{
+			kind: n.Kind, nativeKind: n.NativeKind, language: lang,
+			anchor: n.Anchor, name: n.Name, title: n.Title, signature: n.Signature,
 			constraint: n.Constraint,
 		}
 		if n.QualifiedName != n.Anchor {
-			nm.qualified = n.QualifiedName
+			ns.qualified = n.QualifiedName
 		}
-		if nm.title == n.Name {
-			nm.title = nm.name
-		}
+		b.strs.put(&nm, &ns)
 		b.nodes = append(b.nodes, nm)
 		b.indexNode(d, i, in.Src)
 	}
@@ -587,6 +588,7 @@ func (b *segmentBuilder) flushNode(node uint32) {
 func (b *segmentBuilder) finish() *segment {
 	s := &b.seg
 	s.docs, s.nodes = b.docs, b.nodes
+	b.strs.finish(s)
 	type entry struct {
 		term string
 		t    *termBuf
@@ -636,12 +638,12 @@ func (s *segment) buildTables() {
 	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
 	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
 	for i := range s.nodes {
-		n := &s.nodes[i]
-		if n.name != "" && n.kind != treenav.KindSection && n.kind != treenav.KindCode {
-			s.syms = append(s.syms, symEntry{lower: strings.ToLower(n.name), node: uint32(i)})
+		n := s.node(uint32(i))
+		if name, k := n.name(), n.kind(); name != "" && k != treenav.KindSection && k != treenav.KindCode {
+			s.syms = append(s.syms, symEntry{lower: strings.ToLower(name), node: uint32(i)})
 		}
-		if n.anchor != "" {
-			s.anchors = append(s.anchors, anchorEntry{anchor: n.anchor, node: uint32(i)})
+		if a := n.anchor(); a != "" {
+			s.anchors = append(s.anchors, anchorEntry{anchor: a, node: uint32(i)})
 		}
 	}
 	slices.SortFunc(s.syms, func(a, b symEntry) int {

@@ -72,7 +72,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 		want, got := newSegmentBuilder(), newSegmentBuilder()
 		for i, text := range texts {
 			for _, b := range []*segmentBuilder{want, got} {
-				b.nodes = append(b.nodes, nodeMeta{})
+				b.nodes = append(b.nodes, nodeRec{})
 			}
 			node := uint32(i)
 			for _, compounds := range []bool{false, true} {

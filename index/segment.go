@@ -16,7 +16,12 @@ import (
 // (a loaded segment's tf and positions offsets are in cols).
 type segment struct {
 	docs  []docMeta
-	nodes []nodeMeta
+	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
+	// blob holds the nodes' strings, which nodeMeta refers to by offset
+	// and length; vocab the few distinct kinds, native kinds and
+	// languages, by id. Read a node through node(i).
+	blob  []byte
+	vocab []string
 
 	terms    []string // sorted
 	termPost []uint32 // len(terms)+1
@@ -87,8 +92,9 @@ func (s *segment) buildNorms() {
 	s.norms = make([]nodeNorm, len(s.nodes))
 	s.fieldNodes = [treenav.NumFields]uint64{}
 	for i := range s.nodes {
-		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: s.nodes[i].fieldLen}
-		for f, l := range s.nodes[i].fieldLen {
+		n := &s.nodes[i]
+		s.norms[i] = nodeNorm{doc: n.doc, fieldLen: n.fieldLen}
+		for f, l := range n.fieldLen {
 			if l > 0 {
 				s.fieldNodes[f]++
 			}
@@ -121,46 +127,6 @@ type docMeta struct {
 	nodeEnd   uint32
 	test      bool     // a test file or test data (isTestPath), derived
 	refs      *docRefs // references and imports (refs_table.go); nil for none
-}
-
-// nodeMeta is what the index keeps of a node. Its fields are ordered by
-// size, the strings first, so that no padding lies between them: 200
-// bytes a node with the build constraint, instead of 216 (a million
-// nodes is a big repository).
-type nodeMeta struct {
-	kind       treenav.Kind
-	nativeKind string
-	anchor     string
-	title      string
-	name       string
-	qualified  string
-	signature  string
-	language   string
-	constraint string // the build condition it exists under (Node.Constraint)
-	doc        uint32 // local doc index
-	parent     int32  // local node index; -1 for a root
-	end        uint32 // end of the subtree in preorder (exclusive)
-	lineStart  uint32
-	lineEnd    uint32
-	docLine    uint32
-	byteStart  uint32
-	byteEnd    uint32
-	docStart   uint32
-	words      uint32
-	fieldLen   [treenav.NumFields]uint16
-	level      uint16
-	deprecated bool // a code symbol marked deprecated (isDeprecated)
-	decl       bool // declared here, defined elsewhere (Node.Declaration)
-}
-
-// tailOf returns t, as the end of s when s ends with it: a symbol's name
-// is the end of its anchor ("addRoute" of "Router.addRoute"), and sharing
-// the anchor's bytes saves an allocation per node.
-func tailOf(s, t string) string {
-	if len(t) <= len(s) && s[len(s)-len(t):] == t {
-		return s[len(s)-len(t):]
-	}
-	return t
 }
 
 type symEntry struct {

@@ -40,7 +40,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 10
+	snapshotVersion = 11
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -313,41 +313,7 @@ func writeSegment(w *enc, s *segment) {
 		w.uv(uint64(d.nodeEnd))
 		writeDocRefs(w, d.refs)
 	}
-	w.uv(uint64(len(s.nodes)))
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		w.uv(uint64(n.doc))
-		w.uv(uint64(n.parent + 1))
-		w.uv(uint64(n.end))
-		w.str(string(n.kind))
-		w.str(n.nativeKind)
-		w.uv(uint64(n.level))
-		w.uv(uint64(n.lineStart))
-		w.uv(uint64(n.lineEnd))
-		w.uv(uint64(n.docLine))
-		w.uv(uint64(n.byteStart))
-		w.uv(uint64(n.byteEnd))
-		w.uv(uint64(n.docStart))
-		w.uv(uint64(n.words))
-		w.bool(n.deprecated)
-		w.bool(n.decl)
-		w.str(n.anchor)
-		// Titles usually equal names: a flag saves the repeat.
-		w.str(n.name)
-		if n.title == n.name {
-			w.bool(true)
-		} else {
-			w.bool(false)
-			w.str(n.title)
-		}
-		w.str(n.qualified)
-		w.str(n.signature)
-		w.str(n.language)
-		w.str(n.constraint)
-		for f := range treenav.NumFields {
-			w.uv(uint64(n.fieldLen[f]))
-		}
-	}
+	writeNodes(w, s)
 	// Terms, front-coded: the length shared with the previous term, then
 	// the rest.
 	w.uv(uint64(len(s.terms)))
@@ -425,45 +391,9 @@ func readSegmentInto(r *dec, s *segment) {
 			return
 		}
 	}
-	s.nodes = make([]nodeMeta, r.count(1<<28))
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		n.doc = uint32(r.uv())
-		n.parent = int32(r.uv()) - 1
-		n.end = uint32(r.uv())
-		n.kind = treenav.Kind(r.intern(r.str()))
-		n.nativeKind = r.intern(r.str())
-		n.level = uint16(r.uv())
-		n.lineStart = uint32(r.uv())
-		n.lineEnd = uint32(r.uv())
-		n.docLine = uint32(r.uv())
-		n.byteStart = uint32(r.uv())
-		n.byteEnd = uint32(r.uv())
-		n.docStart = uint32(r.uv())
-		n.words = uint32(r.uv())
-		n.deprecated = r.bool()
-		n.decl = r.bool()
-		n.anchor = r.str()
-		n.name = r.strTailOf(n.anchor)
-		if r.bool() {
-			n.title = n.name
-		} else {
-			n.title = r.str()
-		}
-		n.qualified = r.str()
-		n.signature = r.str()
-		n.language = r.intern(r.str())
-		n.constraint = r.intern(r.str())
-		for f := range treenav.NumFields {
-			n.fieldLen[f] = uint16(r.uv())
-		}
-		if r.err != nil {
-			return
-		}
-		if int(n.doc) >= len(s.docs) || n.parent >= int32(i) || n.end > uint32(len(s.nodes)) {
-			r.fail("node %d refers outside its segment", i)
-			return
-		}
+	readNodes(r, s)
+	if r.err != nil {
+		return
 	}
 	nt := r.count(1 << 28)
 	s.terms = make([]string, nt)
@@ -511,7 +441,7 @@ func readSegmentInto(r *dec, s *segment) {
 			r.fail("symbol refers to node %d", node)
 			return
 		}
-		s.syms[i] = symEntry{lower: strings.ToLower(s.nodes[node].name), node: node}
+		s.syms[i] = symEntry{lower: strings.ToLower(s.node(node).name()), node: node}
 	}
 	s.anchors = make([]anchorEntry, r.count(len(s.nodes)))
 	for i := range s.anchors {
@@ -520,7 +450,7 @@ func readSegmentInto(r *dec, s *segment) {
 			r.fail("anchor refers to node %d", node)
 			return
 		}
-		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
+		s.anchors[i] = anchorEntry{anchor: s.node(node).anchor(), node: node}
 	}
 	s.grams = readGrams(r)
 	s.buildNorms()

@@ -103,6 +103,10 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("pos", unsafe.Pointer(&s.pos[0]))
 	within("gram keys", unsafe.Pointer(&s.grams.keys[0]))
 	within("gram data", unsafe.Pointer(&s.grams.data[0]))
+	within("nodes", unsafe.Pointer(&s.nodes[0]))
+	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
+		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
+	}
 	if got := answers(t, mapped); !reflect.DeepEqual(got, want) {
 		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
 	}
@@ -179,6 +183,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"gram keys":   {offU32(s.grams.keys), 4 * len(s.grams.keys)},
 		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
 		"gram data":   {offB(s.grams.data), len(s.grams.data)},
+		"nodes":       {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
 	}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
@@ -215,6 +220,35 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	u32At(c, last(tables["gram offs"]), uint32(len(s.grams.data)+1))
 	damaged["trigram offsets past the runs"] = resum(c)
+	// Node records that refer outside the segment, behind a valid
+	// checksum: each is found by checkNodes.
+	nodes := tables["nodes"].off
+	field := func(name string) int {
+		f, ok := reflect.TypeOf(nodeRec{}).FieldByName(name)
+		if !ok {
+			t.Fatalf("no field %s", name)
+		}
+		return int(f.Offset)
+	}
+	rec := func(i int, name string) int { return nodes + i*nodeRecSize + field(name) }
+	lastNode := len(s.nodes) - 1
+	for name, edit := range map[string]func(c []byte){
+		"a node of no document":      func(c []byte) { u32At(c, rec(1, "doc"), uint32(len(s.docs))) },
+		"a parent after its child":   func(c []byte) { u32At(c, rec(1, "parent"), 1) },
+		"a parent before the first":  func(c []byte) { u32At(c, rec(1, "parent"), 0xfffffffe) },
+		"a subtree past the nodes":   func(c []byte) { u32At(c, rec(0, "end"), uint32(len(s.nodes)+1)) },
+		"a subtree ending before it": func(c []byte) { u32At(c, rec(lastNode, "end"), uint32(lastNode)) },
+		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "anchorRef"), uint32(len(s.blob))) },
+		"a constraint past the blob": func(c []byte) { u32At(c, rec(1, "constraintRef")+4, uint32(len(s.blob)+1)) },
+		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
+		"a language outside the vocab": func(c []byte) {
+			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
+		},
+	} {
+		c := append([]byte(nil), good...)
+		edit(c)
+		damaged[name] = resum(c)
+	}
 	c = append([]byte(nil), good...)
 	binary.LittleEndian.PutUint32(c[len(snapshotMagic):], snapshotVersion-1)
 	damaged["the previous format"] = resum(c)
@@ -275,8 +309,12 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
 	}
+	if !reflect.DeepEqual(m.nodes, orig.nodes) || !bytes.Equal(m.blob, orig.blob) || !reflect.DeepEqual(m.vocab, orig.vocab) {
+		t.Error("merging the loaded segment gives other nodes than merging the built one")
+	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
-	for name, p := range map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0])} {
+	for name, p := range map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0]),
+		"nodes": unsafe.Pointer(&m.nodes[0]), "node strings": unsafe.Pointer(&m.blob[0])} {
 		if a := uintptr(p); a >= lo && a < lo+uintptr(len(s.src.b)) {
 			t.Errorf("the merge's %s aliases the snapshot", name)
 		}
