@@ -1,6 +1,8 @@
 package index
 
 import (
+	"fmt"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -633,30 +635,45 @@ func (b *segmentBuilder) finish() *segment {
 }
 
 // buildTables sorts the symbol and anchor tables and packs the norms.
+// A symbol's lowercased name is its name's bytes when it is lowercase
+// already, else one copy per distinct name appended to the blob.
 func (s *segment) buildTables() {
 	s.buildNorms()
 	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
 	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
+	lowered := map[string]strRef{}
 	for i := range s.nodes {
 		n := s.node(uint32(i))
 		if name, k := n.name(), n.kind(); name != "" && k != treenav.KindSection && k != treenav.KindCode {
-			s.syms = append(s.syms, symEntry{lower: strings.ToLower(name), node: uint32(i)})
+			low := n.nameRef
+			if l := strings.ToLower(name); l != name {
+				var ok bool
+				if low, ok = lowered[l]; !ok {
+					low = strRef{uint32(len(s.blob)), uint32(len(l))}
+					if uint64(len(s.blob))+uint64(len(l)) > math.MaxUint32 {
+						panic(fmt.Sprintf("index: a segment's node strings pass 4 GiB (%d bytes)", len(s.blob)))
+					}
+					s.blob = append(s.blob, l...)
+					lowered[l] = low
+				}
+			}
+			s.syms = append(s.syms, symEntry{lower: low, node: uint32(i)})
 		}
-		if a := n.anchor(); a != "" {
-			s.anchors = append(s.anchors, anchorEntry{anchor: a, node: uint32(i)})
+		if n.anchorRef.n > 0 {
+			s.anchors = append(s.anchors, uint32(i))
 		}
 	}
 	slices.SortFunc(s.syms, func(a, b symEntry) int {
-		if c := strings.Compare(a.lower, b.lower); c != 0 {
+		if c := strings.Compare(s.str(a.lower), s.str(b.lower)); c != 0 {
 			return c
 		}
 		return int(a.node) - int(b.node)
 	})
-	slices.SortFunc(s.anchors, func(a, b anchorEntry) int {
-		if c := strings.Compare(a.anchor, b.anchor); c != 0 {
+	slices.SortFunc(s.anchors, func(a, b uint32) int {
+		if c := strings.Compare(s.str(s.nodes[a].anchorRef), s.str(s.nodes[b].anchorRef)); c != 0 {
 			return c
 		}
-		return int(a.node) - int(b.node)
+		return int(a) - int(b)
 	})
 }
 

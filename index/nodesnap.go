@@ -18,26 +18,64 @@ import (
 // nodeRecSize is a record's size in the snapshot.
 const nodeRecSize = 108
 
-// nodeRecsInPlace reports whether records can be viewed where they lie:
-// a little-endian machine on which nodeRec's layout is the file's (no
-// padding, binary.Size counting the fields packed in order).
-var nodeRecsInPlace = nativeLittle &&
-	unsafe.Sizeof(nodeRec{}) == nodeRecSize && binary.Size(nodeRec{}) == nodeRecSize
+// symEntrySize is a symbol's size in the snapshot.
+const symEntrySize = 12
+
+// nodeRecsInPlace and symsInPlace report whether records can be viewed
+// where they lie: a little-endian machine on which the type's layout is
+// the file's (no padding: binary.Size counts the fields packed in order).
+var (
+	nodeRecsInPlace = nativeLittle &&
+		unsafe.Sizeof(nodeRec{}) == nodeRecSize && binary.Size(nodeRec{}) == nodeRecSize
+	symsInPlace = nativeLittle &&
+		unsafe.Sizeof(symEntry{}) == symEntrySize && binary.Size(symEntry{}) == symEntrySize
+)
+
+// writeRecs writes an aligned table of fixed-size records: their memory
+// when inPlace (the file's layout), else each encoded by put.
+func writeRecs[T any](w *enc, xs []T, size int, inPlace bool, put func([]byte, *T) []byte) {
+	w.align()
+	if len(xs) == 0 {
+		return
+	}
+	if inPlace {
+		w.raw(unsafe.Slice((*byte)(unsafe.Pointer(&xs[0])), size*len(xs)))
+		return
+	}
+	b := make([]byte, 0, size)
+	for i := range xs {
+		w.raw(put(b[:0], &xs[i]))
+	}
+}
+
+// readRecs reads a table of n records written by writeRecs: in place when
+// inPlace and the address is aligned for T, else each decoded by get.
+func readRecs[T any](r *dec, n, size int, inPlace bool, get func([]byte, *T), what string) []T {
+	r.align()
+	if r.err != nil || n < 0 || n > (len(r.b)-r.off)/size {
+		r.fail("truncated: want %d %s", n, what)
+		return nil
+	}
+	b := r.raw(size * n)
+	if n == 0 {
+		return []T{}
+	}
+	var zero T
+	if inPlace && uintptr(unsafe.Pointer(&b[0]))%unsafe.Alignof(zero) == 0 {
+		r.inPlace += len(b)
+		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
+	}
+	out := make([]T, n)
+	for i := range out {
+		get(b[size*i:size*(i+1)], &out[i])
+	}
+	return out
+}
 
 // writeNodes writes s's node records, blob and vocab.
 func writeNodes(w *enc, s *segment) {
 	w.uv(uint64(len(s.nodes)))
-	w.align()
-	if len(s.nodes) > 0 {
-		if nodeRecsInPlace {
-			w.raw(unsafe.Slice((*byte)(unsafe.Pointer(&s.nodes[0])), nodeRecSize*len(s.nodes)))
-		} else {
-			var b [nodeRecSize]byte
-			for i := range s.nodes {
-				w.raw(putNodeRec(b[:0], &s.nodes[i]))
-			}
-		}
-	}
+	writeRecs(w, s.nodes, nodeRecSize, nodeRecsInPlace, putNodeRec)
 	w.uv(uint64(len(s.blob)))
 	w.raw(s.blob)
 	w.strs(s.vocab)
@@ -50,25 +88,7 @@ func writeNodes(w *enc, s *segment) {
 // segment: this reads the records once, as the checksum did and as
 // building the norms does.
 func readNodes(r *dec, s *segment) {
-	n := r.count(1 << 28)
-	r.align()
-	if r.err != nil || n > (len(r.b)-r.off)/nodeRecSize {
-		r.fail("truncated: want %d nodes", n)
-		return
-	}
-	b := r.raw(nodeRecSize * n)
-	switch {
-	case n == 0:
-		s.nodes = []nodeRec{}
-	case nodeRecsInPlace && uintptr(unsafe.Pointer(&b[0]))%unsafe.Alignof(nodeRec{}) == 0:
-		r.inPlace += len(b)
-		s.nodes = unsafe.Slice((*nodeRec)(unsafe.Pointer(&b[0])), n)
-	default:
-		s.nodes = make([]nodeRec, n)
-		for i := range s.nodes {
-			getNodeRec(b[nodeRecSize*i:], &s.nodes[i])
-		}
-	}
+	s.nodes = readRecs(r, r.count(1<<28), nodeRecSize, nodeRecsInPlace, getNodeRec, "nodes")
 	s.blob = bytes.Clone(r.raw(r.count(math.MaxInt32)))
 	s.vocab = r.strs()
 	if r.err != nil {
@@ -150,4 +170,42 @@ func boolByte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// writeSymTables writes s's symbol and anchor tables.
+func writeSymTables(w *enc, s *segment) {
+	w.uv(uint64(len(s.syms)))
+	writeRecs(w, s.syms, symEntrySize, symsInPlace, func(b []byte, e *symEntry) []byte {
+		le := binary.LittleEndian
+		return le.AppendUint32(le.AppendUint32(le.AppendUint32(b, e.lower.off), e.lower.n), e.node)
+	})
+	w.uv(uint64(len(s.anchors)))
+	w.u32s(s.anchors)
+}
+
+// readSymTables reads what writeSymTables wrote, in place, after the
+// nodes: every entry is checked to name a node and (a symbol's lowercased
+// name) bytes of the blob.
+func readSymTables(r *dec, s *segment) {
+	s.syms = readRecs(r, r.count(len(s.nodes)), symEntrySize, symsInPlace, func(b []byte, e *symEntry) {
+		le := binary.LittleEndian
+		e.lower.off, e.lower.n, e.node = le.Uint32(b), le.Uint32(b[4:]), le.Uint32(b[8:])
+	}, "symbols")
+	s.anchors = r.u32s(r.count(len(s.nodes)))
+	if r.err != nil {
+		return
+	}
+	nn, nb := uint32(len(s.nodes)), uint64(len(s.blob))
+	for i := range s.syms {
+		if e := &s.syms[i]; e.node >= nn || uint64(e.lower.off)+uint64(e.lower.n) > nb {
+			r.fail("symbol %d refers outside its segment", i)
+			return
+		}
+	}
+	for i, n := range s.anchors {
+		if n >= nn {
+			r.fail("anchor %d refers to node %d", i, n)
+			return
+		}
+	}
 }

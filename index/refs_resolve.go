@@ -40,8 +40,8 @@ func (q *refQuery) named(name string) []nodeRef {
 	var out []nodeRef
 	lname := strings.ToLower(name)
 	for si, s := range q.v.segs {
-		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
 			n := s.node(s.syms[i].node)
 			if n.name() == name && q.v.live(si, n.doc) {
 				out = append(out, nodeRef{uint32(si), s.syms[i].node})

@@ -29,9 +29,9 @@ func (v *view) resolve(id string) (int, uint32, error) {
 	bare := strings.TrimPrefix(id, "#")
 	var found []nodeRef
 	for si, s := range v.segs {
-		i := sort.Search(len(s.anchors), func(k int) bool { return s.anchors[k].anchor >= bare })
-		for ; i < len(s.anchors) && s.anchors[i].anchor == bare; i++ {
-			n := s.anchors[i].node
+		i := sort.Search(len(s.anchors), func(k int) bool { return s.anchorOf(k) >= bare })
+		for ; i < len(s.anchors) && s.anchorOf(i) == bare; i++ {
+			n := s.anchors[i]
 			if v.live(si, s.nodes[n].doc) {
 				found = append(found, nodeRef{uint32(si), n})
 			}

@@ -40,9 +40,10 @@ type segment struct {
 	fieldNodes [treenav.NumFields]uint64
 
 	// syms are the code symbols sorted by lowercased name; anchors are all
-	// nodes sorted by anchor (for id lookups without the doc prefix).
+	// nodes with an anchor sorted by it (for id lookups without the doc
+	// prefix). Both are pointer-free and read in place by a load.
 	syms    []symEntry
-	anchors []anchorEntry
+	anchors []uint32
 
 	// norms[i] is what BM25 reads of node i, packed apart from nodeMeta
 	// (a few cache lines of strings) so that scoring a posting list
@@ -129,15 +130,18 @@ type docMeta struct {
 	refs      *docRefs // references and imports (refs_table.go); nil for none
 }
 
+// symEntry is a code symbol in syms: its node and its lowercased name in
+// the blob (the name's own bytes when it is lowercase already).
 type symEntry struct {
-	lower string // lowercased name
+	lower strRef
 	node  uint32
 }
 
-type anchorEntry struct {
-	anchor string
-	node   uint32
-}
+// symLower is syms[k]'s lowercased name.
+func (s *segment) symLower(k int) string { return s.str(s.syms[k].lower) }
+
+// anchorOf is anchors[k]'s anchor.
+func (s *segment) anchorOf(k int) string { return s.str(s.nodes[s.anchors[k]].anchorRef) }
 
 // tfBits is the width of one field's term frequency in a packed posting.
 const tfBits = 6

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -337,14 +336,7 @@ func writeSegment(w *enc, s *segment) {
 	for f := range treenav.NumFields {
 		w.u64(s.fieldLen[f])
 	}
-	w.uv(uint64(len(s.syms)))
-	for _, e := range s.syms {
-		w.uv(uint64(e.node))
-	}
-	w.uv(uint64(len(s.anchors)))
-	for _, e := range s.anchors {
-		w.uv(uint64(e.node))
-	}
+	writeSymTables(w, s)
 	writeGrams(w, s.grams)
 }
 
@@ -434,24 +426,7 @@ func readSegmentInto(r *dec, s *segment) {
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()
 	}
-	s.syms = make([]symEntry, r.count(len(s.nodes)))
-	for i := range s.syms {
-		node := uint32(r.uv())
-		if node >= uint32(len(s.nodes)) {
-			r.fail("symbol refers to node %d", node)
-			return
-		}
-		s.syms[i] = symEntry{lower: strings.ToLower(s.node(node).name()), node: node}
-	}
-	s.anchors = make([]anchorEntry, r.count(len(s.nodes)))
-	for i := range s.anchors {
-		node := uint32(r.uv())
-		if node >= uint32(len(s.nodes)) {
-			r.fail("anchor refers to node %d", node)
-			return
-		}
-		s.anchors[i] = anchorEntry{anchor: s.node(node).anchor(), node: node}
-	}
+	readSymTables(r, s)
 	s.grams = readGrams(r)
 	s.buildNorms()
 }

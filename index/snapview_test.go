@@ -104,6 +104,8 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("gram keys", unsafe.Pointer(&s.grams.keys[0]))
 	within("gram data", unsafe.Pointer(&s.grams.data[0]))
 	within("nodes", unsafe.Pointer(&s.nodes[0]))
+	within("symbols", unsafe.Pointer(&s.syms[0]))
+	within("anchors", unsafe.Pointer(&s.anchors[0]))
 	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
 		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
 	}
@@ -184,6 +186,8 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
 		"gram data":   {offB(s.grams.data), len(s.grams.data)},
 		"nodes":       {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
+		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
+		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
 	}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
@@ -241,6 +245,9 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "anchorRef"), uint32(len(s.blob))) },
 		"a constraint past the blob": func(c []byte) { u32At(c, rec(1, "constraintRef")+4, uint32(len(s.blob)+1)) },
 		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
+		"a symbol of no node":        func(c []byte) { u32At(c, tables["symbols"].off+8, uint32(len(s.nodes))) },
+		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
+		"an anchor of no node":       func(c []byte) { u32At(c, tables["anchors"].off, uint32(len(s.nodes))) },
 		"a language outside the vocab": func(c []byte) {
 			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
 		},
@@ -309,7 +316,8 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
 	}
-	if !reflect.DeepEqual(m.nodes, orig.nodes) || !bytes.Equal(m.blob, orig.blob) || !reflect.DeepEqual(m.vocab, orig.vocab) {
+	if !reflect.DeepEqual(m.nodes, orig.nodes) || !bytes.Equal(m.blob, orig.blob) || !reflect.DeepEqual(m.vocab, orig.vocab) ||
+		!reflect.DeepEqual(m.syms, orig.syms) || !reflect.DeepEqual(m.anchors, orig.anchors) {
 		t.Error("merging the loaded segment gives other nodes than merging the built one")
 	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))

@@ -278,8 +278,8 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 
 	for si, s := range v.segs {
 		// Names equal to the (last part of the) query, any case.
-		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
 			node := s.syms[i].node
 			n := s.node(node)
 			qn := qualifiedName(n)
@@ -305,8 +305,8 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			continue
 		}
 		// Prefixes.
-		i = sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.syms[i].lower, lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
+		i = sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.symLower(i), lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
 			node := s.syms[i].node
 			if strings.HasPrefix(s.node(node).name(), name) {
 				accept(si, node, tierPrefix)
@@ -324,17 +324,17 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			// be, are another [lLo, lHi). Substrings are anywhere, and
 			// only searched for from three letters.
 			syms := s.syms
-			pLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower >= lname })
-			pHi := pLo + sort.Search(len(syms)-pLo, func(k int) bool { return !strings.HasPrefix(syms[pLo+k].lower, lname) })
+			pLo := sort.Search(len(syms), func(k int) bool { return s.symLower(k) >= lname })
+			pHi := pLo + sort.Search(len(syms)-pLo, func(k int) bool { return !strings.HasPrefix(s.symLower(pLo+k), lname) })
 			first := lname[0]
-			lLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower != "" && syms[k].lower[0] >= first })
-			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return syms[lLo+k].lower[0] > first })
+			lLo := sort.Search(len(syms), func(k int) bool { return s.symLower(k) != "" && s.symLower(k)[0] >= first })
+			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return s.symLower(lLo + k)[0] > first })
 			// Each distinct name of the run is tested once (nameScan's
 			// runs); humps are read in each symbol's own case.
 			ns := s.names()
 			for k := ns.runAt(lLo); k < len(ns.first)-1 && int(ns.first[k]) < lHi; k++ {
 				lo, hi := int(ns.first[k]), int(ns.first[k+1])
-				if lo >= pLo && lo < pHi || !isSubsequence(lname, syms[lo].lower) {
+				if lo >= pLo && lo < pHi || !isSubsequence(lname, s.symLower(lo)) {
 					continue
 				}
 				for _, e := range syms[lo:hi] {
