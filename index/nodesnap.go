@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math"
 	"unsafe"
+
+	"github.com/treenav/treenav"
 )
 
 // Node tables in a snapshot (format 11): the records as an aligned array
@@ -18,8 +20,12 @@ import (
 // nodeRecSize is a record's size in the snapshot.
 const nodeRecSize = 108
 
-// symEntrySize is a symbol's size in the snapshot.
-const symEntrySize = 12
+// symEntrySize and nodeNormSize are a symbol's and a norm's size in the
+// snapshot.
+const (
+	symEntrySize = 12
+	nodeNormSize = 16
+)
 
 // nodeRecsInPlace and symsInPlace report whether records can be viewed
 // where they lie: a little-endian machine on which the type's layout is
@@ -29,6 +35,8 @@ var (
 		unsafe.Sizeof(nodeRec{}) == nodeRecSize && binary.Size(nodeRec{}) == nodeRecSize
 	symsInPlace = nativeLittle &&
 		unsafe.Sizeof(symEntry{}) == symEntrySize && binary.Size(symEntry{}) == symEntrySize
+	normsInPlace = nativeLittle &&
+		unsafe.Sizeof(nodeNorm{}) == nodeNormSize && binary.Size(nodeNorm{}) == nodeNormSize
 )
 
 // writeRecs writes an aligned table of fixed-size records: their memory
@@ -205,6 +213,45 @@ func readSymTables(r *dec, s *segment) {
 	for i, n := range s.anchors {
 		if n >= nn {
 			r.fail("anchor %d refers to node %d", i, n)
+			return
+		}
+	}
+}
+
+// writeNorms writes s's norms and the count of nodes with each field.
+func writeNorms(w *enc, s *segment) {
+	for f := range treenav.NumFields {
+		w.u64(s.fieldNodes[f])
+	}
+	writeRecs(w, s.norms, nodeNormSize, normsInPlace, func(b []byte, n *nodeNorm) []byte {
+		b = binary.LittleEndian.AppendUint32(b, n.doc)
+		for _, l := range n.fieldLen {
+			b = binary.LittleEndian.AppendUint16(b, l)
+		}
+		return append(b, 0, 0)
+	})
+}
+
+// readNorms reads what writeNorms wrote, in place, after the nodes: each
+// norm is checked to be its node's document and field lengths (they are
+// read once at load with the nodes), so that scoring, which reads the
+// norms alone, indexes only the segment's documents.
+func readNorms(r *dec, s *segment) {
+	for f := range treenav.NumFields {
+		s.fieldNodes[f] = r.u64()
+	}
+	s.norms = readRecs(r, len(s.nodes), nodeNormSize, normsInPlace, func(b []byte, n *nodeNorm) {
+		n.doc = binary.LittleEndian.Uint32(b)
+		for f := range n.fieldLen {
+			n.fieldLen[f] = binary.LittleEndian.Uint16(b[4+2*f:])
+		}
+	}, "norms")
+	if r.err != nil {
+		return
+	}
+	for i := range s.norms {
+		if m, n := &s.norms[i], &s.nodes[i]; m.doc != n.doc || m.fieldLen != n.fieldLen {
+			r.fail("norm %d is not its node's", i)
 			return
 		}
 	}

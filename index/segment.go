@@ -77,19 +77,19 @@ type segment struct {
 	src *snapshotFile
 }
 
-// nodeNorm is a node's document and field lengths, for scoring.
+// nodeNorm is a node's document and field lengths, for scoring. Its
+// padding is a field, so that its layout is the snapshot's (read in
+// place, nodesnap.go).
 type nodeNorm struct {
 	doc      uint32
 	fieldLen [treenav.NumFields]uint16
+	_        uint16
 }
 
 // buildNorms fills norms, hot and byID from nodes and docs; every way a
-// segment is made (build, merge, load) ends with it.
+// segment is made ends with it (a load reads the norms from its snapshot
+// and builds the rest, buildLookups).
 func (s *segment) buildNorms() {
-	s.byID = make(map[string]uint32, len(s.docs))
-	for di := range s.docs {
-		s.byID[s.docs[di].DocID] = uint32(di)
-	}
 	s.norms = make([]nodeNorm, len(s.nodes))
 	s.fieldNodes = [treenav.NumFields]uint64{}
 	for i := range s.nodes {
@@ -100,6 +100,15 @@ func (s *segment) buildNorms() {
 				s.fieldNodes[f]++
 			}
 		}
+	}
+	s.buildLookups()
+}
+
+// buildLookups fills byID and hot from nodes and docs.
+func (s *segment) buildLookups() {
+	s.byID = make(map[string]uint32, len(s.docs))
+	for di := range s.docs {
+		s.byID[s.docs[di].DocID] = uint32(di)
 	}
 	s.buildHot()
 }

@@ -313,6 +313,7 @@ func writeSegment(w *enc, s *segment) {
 		writeDocRefs(w, d.refs)
 	}
 	writeNodes(w, s)
+	writeNorms(w, s)
 	// Terms, front-coded: the length shared with the previous term, then
 	// the rest.
 	w.uv(uint64(len(s.terms)))
@@ -384,6 +385,7 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 	}
 	readNodes(r, s)
+	readNorms(r, s)
 	if r.err != nil {
 		return
 	}
@@ -428,7 +430,7 @@ func readSegmentInto(r *dec, s *segment) {
 	}
 	readSymTables(r, s)
 	s.grams = readGrams(r)
-	s.buildNorms()
+	s.buildLookups()
 }
 
 func commonPrefix(a, b string) int {

@@ -106,6 +106,7 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("nodes", unsafe.Pointer(&s.nodes[0]))
 	within("symbols", unsafe.Pointer(&s.syms[0]))
 	within("anchors", unsafe.Pointer(&s.anchors[0]))
+	within("norms", unsafe.Pointer(&s.norms[0]))
 	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
 		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
 	}
@@ -188,6 +189,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"nodes":       {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
 		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
 		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
+		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
 	}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
@@ -247,6 +249,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
 		"a symbol of no node":        func(c []byte) { u32At(c, tables["symbols"].off+8, uint32(len(s.nodes))) },
 		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
+		"a norm of another document": func(c []byte) { u32At(c, tables["norms"].off+nodeNormSize, uint32(len(s.docs))) },
 		"an anchor of no node":       func(c []byte) { u32At(c, tables["anchors"].off, uint32(len(s.nodes))) },
 		"a language outside the vocab": func(c []byte) {
 			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
@@ -317,7 +320,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
 	}
 	if !reflect.DeepEqual(m.nodes, orig.nodes) || !bytes.Equal(m.blob, orig.blob) || !reflect.DeepEqual(m.vocab, orig.vocab) ||
-		!reflect.DeepEqual(m.syms, orig.syms) || !reflect.DeepEqual(m.anchors, orig.anchors) {
+		!reflect.DeepEqual(m.syms, orig.syms) || !reflect.DeepEqual(m.anchors, orig.anchors) || !reflect.DeepEqual(m.norms, orig.norms) {
 		t.Error("merging the loaded segment gives other nodes than merging the built one")
 	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
