@@ -31,8 +31,9 @@ import (
 // Since version 10 a segment's postings columns, positions bytes and
 // trigram tables are little-endian arrays at 8-byte aligned file offsets,
 // which a load reads in place from the mapped file rather than decoding
-// them (snapview.go); an older snapshot fails the version check and is
-// rebuilt.
+// them (snapview.go); since version 11 so are its node records, norms,
+// symbol and anchor tables (nodesnap.go). An older snapshot fails the
+// version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
