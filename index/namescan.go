@@ -50,6 +50,9 @@ func newNameScan(s *segment) *nameScan {
 	return ns
 }
 
+// name is distinct name k (the lowercased name of syms[first[k]]).
+func (ns *nameScan) name(k int) string { return ns.blob[ns.start[k] : ns.start[k+1]-1] }
+
 // runAt returns the name run that starts at syms index i (or the first
 // after it).
 func (ns *nameScan) runAt(i int) int {

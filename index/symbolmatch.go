@@ -100,7 +100,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		ns := s.names()
 		for k := 0; k < len(ns.first)-1; k++ {
 			lo := int(ns.first[k])
-			low := s.symLower(lo)
+			low := ns.name(k)
 			if seen[low] || abs(len(low)-len(lname)) > limit {
 				continue
 			}

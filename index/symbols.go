@@ -334,7 +334,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			ns := s.names()
 			for k := ns.runAt(lLo); k < len(ns.first)-1 && int(ns.first[k]) < lHi; k++ {
 				lo, hi := int(ns.first[k]), int(ns.first[k+1])
-				if lo >= pLo && lo < pHi || !isSubsequence(lname, s.symLower(lo)) {
+				if lo >= pLo && lo < pHi || !isSubsequence(lname, ns.name(k)) {
 					continue
 				}
 				for _, e := range syms[lo:hi] {
