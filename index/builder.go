@@ -606,7 +606,11 @@ func (b *segmentBuilder) finish() *segment {
 	b.tokens = nil
 	b.words, b.wordToks, b.wordKeys, b.hot = nil, nil, nil, nil
 	b.terms, b.slab = nil, nil
-	s.terms = make([]string, 0, len(entries))
+	termBytes := 0
+	for i := range entries {
+		termBytes += len(entries[i].term)
+	}
+	s.terms.grow(len(entries), termBytes)
 	s.termPost = make([]uint32, 0, len(entries)+1)
 	s.postNode = make([]uint32, 0, total)
 	s.postTF = make([]uint32, 0, total)
@@ -614,7 +618,7 @@ func (b *segmentBuilder) finish() *segment {
 	s.pos = slices.Grow(s.pos, totalPos)
 	for i := range entries {
 		t := entries[i].t
-		s.terms = append(s.terms, entries[i].term)
+		s.terms.add(entries[i].term)
 		s.termPost = append(s.termPost, uint32(len(s.postNode)))
 		base := uint32(len(s.pos))
 		for _, p := range t.post {

@@ -56,14 +56,20 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 	strs.finish(out)
 
 	// k-way merge of the sorted dictionaries.
+	nterms, termBytes := 0, 0
+	for _, s := range segs {
+		nterms += s.terms.n()
+		termBytes += len(s.terms.blob)
+	}
+	out.terms.grow(nterms, termBytes)
 	cur := make([]int, len(segs))
 	out.termPost = append(out.termPost, 0)
 	out.postPos = append(out.postPos, 0)
 	for {
 		term, found := "", false
 		for si, s := range segs {
-			if cur[si] < len(s.terms) && (!found || s.terms[cur[si]] < term) {
-				term, found = s.terms[cur[si]], true
+			if cur[si] < s.terms.n() && (!found || s.terms.at(cur[si]) < term) {
+				term, found = s.terms.at(cur[si]), true
 			}
 		}
 		if !found {
@@ -71,7 +77,7 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 		}
 		before := len(out.postNode)
 		for si, s := range segs {
-			if cur[si] >= len(s.terms) || s.terms[cur[si]] != term {
+			if cur[si] >= s.terms.n() || s.terms.at(cur[si]) != term {
 				continue
 			}
 			t := cur[si]
@@ -88,7 +94,7 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 			}
 		}
 		if len(out.postNode) > before {
-			out.terms = append(out.terms, term)
+			out.terms.add(term)
 			out.termPost = append(out.termPost, uint32(len(out.postNode)))
 		}
 	}

@@ -405,9 +405,9 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	}
 	var all []string
 	for _, s := range v.segs {
-		for i := s.lowerBound(prefix); i < len(s.terms) && strings.HasPrefix(s.terms[i], prefix); i++ {
-			if s.terms[i] != prefix {
-				all = append(all, s.terms[i])
+		for i := s.lowerBound(prefix); i < s.terms.n() && strings.HasPrefix(s.terms.at(i), prefix); i++ {
+			if t := s.terms.at(i); t != prefix {
+				all = append(all, t)
 			}
 		}
 	}

@@ -23,12 +23,12 @@ type segment struct {
 	blob  []byte
 	vocab []string
 
-	terms    []string // sorted
-	termPost []uint32 // len(terms)+1
-	postNode []uint32 // local node index
-	postTF   []uint32 // per-field term frequencies, packed (packTF)
-	postPos  []uint32 // len(postNode)+1 offsets into pos
-	pos      []byte   // varint-encoded position deltas
+	terms    termTable // sorted (termtable.go)
+	termPost []uint32  // len(terms)+1
+	postNode []uint32  // local node index
+	postTF   []uint32  // per-field term frequencies, packed (packTF)
+	postPos  []uint32  // len(postNode)+1 offsets into pos
+	pos      []byte    // varint-encoded position deltas
 	// cols are a loaded segment's tf and positions columns, in the
 	// snapshot's compact forms (postcols.go), where postTF and postPos
 	// are nil; read them through tf and posRun.
@@ -172,16 +172,16 @@ func unpackTF(p uint32, f treenav.Field) uint32 {
 
 // lookup returns term's index in the sorted dictionary, or -1.
 func (s *segment) lookup(term string) int {
-	lo, hi := 0, len(s.terms)
+	lo, hi := 0, s.terms.n()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.terms[m] < term {
+		if s.terms.at(m) < term {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(s.terms) && s.terms[lo] == term {
+	if lo < s.terms.n() && s.terms.at(lo) == term {
 		return lo
 	}
 	return -1
@@ -189,10 +189,10 @@ func (s *segment) lookup(term string) int {
 
 // lowerBound is the first dictionary index whose term is >= term.
 func (s *segment) lowerBound(term string) int {
-	lo, hi := 0, len(s.terms)
+	lo, hi := 0, s.terms.n()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.terms[m] < term {
+		if s.terms.at(m) < term {
 			lo = m + 1
 		} else {
 			hi = m

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -317,9 +318,10 @@ func writeSegment(w *enc, s *segment) {
 	writeNorms(w, s)
 	// Terms, front-coded: the length shared with the previous term, then
 	// the rest.
-	w.uv(uint64(len(s.terms)))
+	w.uv(uint64(s.terms.n()))
 	prev := ""
-	for _, t := range s.terms {
+	for i := range s.terms.n() {
+		t := s.terms.at(i)
 		p := commonPrefix(prev, t)
 		w.uv(uint64(p))
 		w.str(t[p:])
@@ -391,17 +393,32 @@ func readSegmentInto(r *dec, s *segment) {
 		return
 	}
 	nt := r.count(1 << 28)
-	s.terms = make([]string, nt)
-	prev := ""
-	for i := range s.terms {
+	// Into one blob and its offsets: a term is the previous one's first
+	// p bytes and the rest.
+	s.terms.grow(nt, 0)
+	if nt > 0 {
+		s.terms.off = append(s.terms.off, 0)
+	}
+	prev := 0 // where the previous term starts in the blob
+	for range nt {
 		p := int(r.uv())
-		rest := r.str()
-		if p > len(prev) {
+		rest := r.raw(r.count(len(r.b)))
+		start := len(s.terms.blob)
+		if p > start-prev {
 			r.fail("bad term prefix")
 			return
 		}
-		s.terms[i] = prev[:p] + rest
-		prev = s.terms[i]
+		s.terms.blob = append(s.terms.blob, s.terms.blob[prev:prev+p]...)
+		s.terms.blob = append(s.terms.blob, rest...)
+		if len(s.terms.blob) > math.MaxUint32 {
+			r.fail("terms past 4 GiB")
+			return
+		}
+		s.terms.off = append(s.terms.off, uint32(len(s.terms.blob)))
+		prev = start
+	}
+	if cap(s.terms.blob) > len(s.terms.blob)+len(s.terms.blob)/8 {
+		s.terms.blob = bytes.Clone(s.terms.blob) // the slack of its growth
 	}
 	// The postings columns stay where they lie in the snapshot. Their
 	// shape is checked here (offsets in range, at the cost of a read of

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,15 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("symbols", unsafe.Pointer(&s.syms[0]))
 	within("anchors", unsafe.Pointer(&s.anchors[0]))
 	within("norms", unsafe.Pointer(&s.norms[0]))
+	terms := func(s *segment) (out []string) {
+		for i := range s.terms.n() {
+			out = append(out, s.terms.at(i))
+		}
+		return out
+	}
+	if got, want := terms(s), terms(ix.view().segs[0]); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("the loaded dictionary has %d terms, the built %d (or other ones)", len(got), len(want))
+	}
 	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
 		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
 	}
@@ -341,7 +351,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("the snapshot stayed mapped after its index was dropped")
 	}
 	// The merge is still whole.
-	if m.termPost[len(m.terms)] != uint32(len(m.postNode)) {
+	if m.termPost[m.terms.n()] != uint32(len(m.postNode)) {
 		t.Error("the merged segment changed")
 	}
 }
