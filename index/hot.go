@@ -9,9 +9,9 @@ import (
 )
 
 // nodeHot is what a query reads of every candidate besides its norms,
-// packed apart from nodeMeta (a few cache lines of strings) like norms:
-// the name-match filter, the rollup's parent and the flags the final
-// weighting reads. On GOROOT/src, reading nodeMeta for these was a cache
+// packed apart from the node records (108 bytes) like norms: the
+// name-match filter, the rollup's parent and the flags the final
+// weighting reads. On GOROOT/src, reading the nodes for these was a cache
 // miss per candidate and a third of a query's time.
 type nodeHot struct {
 	// up is the node a rollup share goes to: the parent, or -1 when the

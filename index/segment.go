@@ -17,7 +17,7 @@ import (
 type segment struct {
 	docs  []docMeta
 	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
-	// blob holds the nodes' strings, which nodeMeta refers to by offset
+	// blob holds the nodes' strings, which their records refer to by offset
 	// and length; vocab the few distinct kinds, native kinds and
 	// languages, by id. Read a node through node(i).
 	blob  []byte
@@ -45,9 +45,9 @@ type segment struct {
 	syms    []symEntry
 	anchors []uint32
 
-	// norms[i] is what BM25 reads of node i, packed apart from nodeMeta
-	// (a few cache lines of strings) so that scoring a posting list
-	// touches 16 bytes per node, neighbours sharing a line.
+	// norms[i] is what BM25 reads of node i, packed apart from the node
+	// records (108 bytes) so that scoring a posting list touches 16 bytes
+	// per node, neighbours sharing a line.
 	norms []nodeNorm
 	// hot[i] is what a query reads of node i besides its norms
 	// (namesig.go).
