@@ -11,11 +11,13 @@ import (
 
 // Node tables in a snapshot (format 11): the records as an aligned array
 // of nodeRec in its memory layout, little-endian, which a load reads in
-// place like the postings (snapview.go); then the strings' blob and the
-// vocab. The blob is copied into the heap at load (one allocation,
-// nothing for the collector to scan), since its strings escape into
-// results and caches that may outlive the mapping; the records do not
-// escape (a nodeMeta is read, never kept).
+// place like the postings (snapview.go), then the strings' blob and the
+// vocab; the norms, the symbol entries and the anchors likewise, each an
+// aligned table read in place. The blob is copied into the heap at load
+// (one allocation, nothing for the collector to scan), since its strings
+// escape into results and caches that may outlive the mapping. The
+// records do not escape: a nodeMeta is read, never kept, and holds its
+// segment (which holds the mapping) while it is.
 
 // nodeRecSize is a record's size in the snapshot.
 const nodeRecSize = 108
