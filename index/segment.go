@@ -71,8 +71,8 @@ type segment struct {
 	grams *gramIndex
 
 	// src is the snapshot whose bytes a loaded segment's postings,
-	// positions and trigram tables are (read in place, snapview.go): it
-	// keeps the mapping alive. nil for a segment built or merged, whose
+	// positions, trigram, node, norm, symbol and anchor tables are (read
+	// in place, snapview.go, nodesnap.go): it keeps the mapping alive. nil for a segment built or merged, whose
 	// tables are in the heap.
 	src *snapshotFile
 }
