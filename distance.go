@@ -26,3 +26,65 @@ func EditDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// EditDistanceWithin is EditDistance(a, b) when that is at most k, and
+// k+1 otherwise: the same measure for suggestions that only want the
+// near ones, computed in a band of 2k+1 cells a row, without allocating,
+// and given up as soon as no cell of a row is within k. Matching an
+// unknown path against every document of a big repository compares tens
+// of thousands of strings, nearly all of them far.
+func EditDistanceWithin(a, b string, k int) int {
+	if k < 0 {
+		return k + 1
+	}
+	if len(a) > 200 || len(b) > 200 {
+		return min(max(len(a), len(b)), k+1)
+	}
+	if abs(len(a)-len(b)) > k {
+		return k + 1
+	}
+	const far = 1 << 20
+	var rows [2][201]int
+	prev, cur := &rows[0], &rows[1]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+		if j > k {
+			prev[j] = far
+		}
+	}
+	for i := 1; i <= len(a); i++ {
+		lo, hi := max(1, i-k), min(len(b), i+k)
+		// Cells outside the band are far: the one left of the band,
+		// and the one past it that the next row reads from above.
+		if lo == 1 {
+			cur[0] = i
+		} else {
+			cur[lo-1] = far
+		}
+		best := cur[lo-1]
+		for j := lo; j <= hi; j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			c := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			cur[j] = c
+			best = min(best, c)
+		}
+		if hi < len(b) {
+			cur[hi+1] = far
+		}
+		if best > k {
+			return k + 1
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], k+1)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,6 +1,8 @@
 package index
 
 import (
+	"fmt"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -25,7 +27,8 @@ type Input struct {
 // by one goroutine; a parallel build runs one per worker and merges.
 type segmentBuilder struct {
 	docs  []docMeta
-	nodes []nodeMeta
+	nodes []nodeRec
+	strs  nodeWriter // the nodes' strings
 	terms map[string]*termBuf
 	seg   segment // fieldLen accumulates here
 	grams gramBuilder
@@ -158,7 +161,7 @@ func newSegmentBuilderFor(srcBytes int64) *segmentBuilder {
 		terms:  make(map[string]*termBuf, mb*3000),
 		tokens: make(map[string]*termBuf, mb*1500),
 		words:  make(map[string]wordEntry, mb*3000),
-		nodes:  make([]nodeMeta, 0, mb*2000),
+		nodes:  make([]nodeRec, 0, mb*2000),
 		hot:    new([hotWords]hotWord),
 	}
 }
@@ -394,24 +397,24 @@ func (b *segmentBuilder) add(in Input) {
 		if lang == d.Language {
 			lang = ""
 		}
-		nm := nodeMeta{
-			doc: docIdx, parent: parent, kind: n.Kind, nativeKind: n.NativeKind,
+		nm := nodeRec{
+			doc: docIdx, parent: parent,
 			level: uint16(n.Level), lineStart: uint32(n.LineStart), lineEnd: uint32(n.LineEnd),
 			docLine: uint32(n.DocLineStart), byteStart: n.ByteStart, byteEnd: n.ByteEnd,
 			docStart: n.ContentStart(), words: uint32(n.WordCount),
-			anchor: n.Anchor, title: n.Title, name: tailOf(n.Anchor, n.Name), signature: n.Signature,
-			language: lang,
 			// The members of a deprecated type are deprecated with it.
 			deprecated: parent >= 0 && b.nodes[parent].deprecated || isDeprecated(in.Src, n),
 			decl:       n.Declaration,
+		}
+		ns := nodeStrings{
+			kind: n.Kind, nativeKind: n.NativeKind, language: lang,
+			anchor: n.Anchor, name: n.Name, title: n.Title, signature: n.Signature,
 			constraint: n.Constraint,
 		}
 		if n.QualifiedName != n.Anchor {
-			nm.qualified = n.QualifiedName
+			ns.qualified = n.QualifiedName
 		}
-		if nm.title == n.Name {
-			nm.title = nm.name
-		}
+		b.strs.put(&nm, &ns)
 		b.nodes = append(b.nodes, nm)
 		b.indexNode(d, i, in.Src)
 	}
@@ -587,6 +590,7 @@ func (b *segmentBuilder) flushNode(node uint32) {
 func (b *segmentBuilder) finish() *segment {
 	s := &b.seg
 	s.docs, s.nodes = b.docs, b.nodes
+	b.strs.finish(s)
 	type entry struct {
 		term string
 		t    *termBuf
@@ -602,7 +606,11 @@ func (b *segmentBuilder) finish() *segment {
 	b.tokens = nil
 	b.words, b.wordToks, b.wordKeys, b.hot = nil, nil, nil, nil
 	b.terms, b.slab = nil, nil
-	s.terms = make([]string, 0, len(entries))
+	termBytes := 0
+	for i := range entries {
+		termBytes += len(entries[i].term)
+	}
+	s.terms.grow(len(entries), termBytes)
 	s.termPost = make([]uint32, 0, len(entries)+1)
 	s.postNode = make([]uint32, 0, total)
 	s.postTF = make([]uint32, 0, total)
@@ -610,7 +618,7 @@ func (b *segmentBuilder) finish() *segment {
 	s.pos = slices.Grow(s.pos, totalPos)
 	for i := range entries {
 		t := entries[i].t
-		s.terms = append(s.terms, entries[i].term)
+		s.terms.add(entries[i].term)
 		s.termPost = append(s.termPost, uint32(len(s.postNode)))
 		base := uint32(len(s.pos))
 		for _, p := range t.post {
@@ -631,32 +639,47 @@ func (b *segmentBuilder) finish() *segment {
 }
 
 // buildTables sorts the symbol and anchor tables, packs the norms and
-// gathers the documents' references into the segment's table.
+// gathers the documents' references into the segment's table. A
+// symbol's lowercased name is its name's bytes when it is lowercase
+// already, else one copy per distinct name appended to the blob.
 func (s *segment) buildTables() {
 	s.buildNorms()
 	s.packRefs()
 	s.syms = slices.Grow(s.syms[:0], len(s.nodes))
 	s.anchors = slices.Grow(s.anchors[:0], len(s.nodes))
+	lowered := map[string]strRef{}
 	for i := range s.nodes {
-		n := &s.nodes[i]
-		if n.name != "" && n.kind != treenav.KindSection && n.kind != treenav.KindCode {
-			s.syms = append(s.syms, symEntry{lower: strings.ToLower(n.name), node: uint32(i)})
+		n := s.node(uint32(i))
+		if name, k := n.name(), n.kind(); name != "" && k != treenav.KindSection && k != treenav.KindCode {
+			low := n.nameRef
+			if l := strings.ToLower(name); l != name {
+				var ok bool
+				if low, ok = lowered[l]; !ok {
+					low = strRef{uint32(len(s.blob)), uint32(len(l))}
+					if uint64(len(s.blob))+uint64(len(l)) > math.MaxUint32 {
+						panic(fmt.Sprintf("index: a segment's node strings pass 4 GiB (%d bytes)", len(s.blob)))
+					}
+					s.blob = append(s.blob, l...)
+					lowered[l] = low
+				}
+			}
+			s.syms = append(s.syms, symEntry{lower: low, node: uint32(i)})
 		}
-		if n.anchor != "" {
-			s.anchors = append(s.anchors, anchorEntry{anchor: n.anchor, node: uint32(i)})
+		if n.anchorRef.n > 0 {
+			s.anchors = append(s.anchors, uint32(i))
 		}
 	}
 	slices.SortFunc(s.syms, func(a, b symEntry) int {
-		if c := strings.Compare(a.lower, b.lower); c != 0 {
+		if c := strings.Compare(s.str(a.lower), s.str(b.lower)); c != 0 {
 			return c
 		}
 		return int(a.node) - int(b.node)
 	})
-	slices.SortFunc(s.anchors, func(a, b anchorEntry) int {
-		if c := strings.Compare(a.anchor, b.anchor); c != 0 {
+	slices.SortFunc(s.anchors, func(a, b uint32) int {
+		if c := strings.Compare(s.str(s.nodes[a].anchorRef), s.str(s.nodes[b].anchorRef)); c != 0 {
 			return c
 		}
-		return int(a.node) - int(b.node)
+		return int(a) - int(b)
 	})
 }
 

@@ -72,7 +72,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 		want, got := newSegmentBuilder(), newSegmentBuilder()
 		for i, text := range texts {
 			for _, b := range []*segmentBuilder{want, got} {
-				b.nodes = append(b.nodes, nodeMeta{})
+				b.nodes = append(b.nodes, nodeRec{})
 			}
 			node := uint32(i)
 			for _, compounds := range []bool{false, true} {
@@ -96,7 +96,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 		maxCachedWords = saved
 		sw, sg := want.finish(), got.finish()
 		if !reflect.DeepEqual(sw.terms, sg.terms) {
-			t.Fatalf("limit %d: terms differ (%d vs %d)", limit, len(sg.terms), len(sw.terms))
+			t.Fatalf("limit %d: terms differ (%d vs %d)", limit, sg.terms.n(), sw.terms.n())
 		}
 		for name, pair := range map[string][2]any{
 			"termPost": {sw.termPost, sg.termPost}, "postNode": {sw.postNode, sg.postNode},

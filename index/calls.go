@@ -160,8 +160,8 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 
 func (q *refQuery) refSymbol(r nodeRef) treenav.RefSymbol {
 	_, n, d := q.node(r)
-	return treenav.RefSymbol{NodeID: nodeID(d, n), Name: n.name, QualifiedName: qualifiedName(n),
-		Kind: n.kind, Path: d.Path, LineStart: int(n.lineStart)}
+	return treenav.RefSymbol{NodeID: nodeID(d, n), Name: n.name(), QualifiedName: qualifiedName(n),
+		Kind: n.kind(), Path: d.Path, LineStart: int(n.lineStart)}
 }
 
 // callers groups the calls of t (and of the interface methods it

@@ -19,12 +19,12 @@ func anchorDistances(s *segment, d *docMeta, anchor string) []scoredID {
 	la := strings.ToLower(anchor)
 	last := la[strings.LastIndexAny(la, "./")+1:]
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
-		a := strings.ToLower(s.nodes[n].anchor)
+		a := strings.ToLower(s.node(n).anchor())
 		dist := treenav.EditDistance(la, a)
 		if last != "" && strings.Contains(a, last) {
 			dist = min(dist, 1+len(a)-len(last))
 		}
-		c = append(c, scoredID{id: nodeID(d, &s.nodes[n]), d: dist})
+		c = append(c, scoredID{id: nodeID(d, s.node(n)), d: dist})
 	}
 	return c
 }
@@ -99,11 +99,20 @@ func (v *view) closestDocs(p string) (c []scoredID, dir bool) {
 	parts := strings.Count(q, "/") + 1
 	limit := max(3, len(q)/3)
 	// dist is the edit distance of q to s, or limit+1 past the limit.
-	dist := func(s string) int {
-		if abs(len(s)-len(q)) > limit {
-			return limit + 1
+	dist := func(s string) int { return treenav.EditDistanceWithin(q, s, limit) }
+	// Documents share their directories: each is measured once (a big
+	// repository has tens of thousands of files in a few thousand).
+	dirDist := map[string]int{}
+	distDir := func(a string, k int) int {
+		d, ok := dirDist[a]
+		if !ok {
+			d = dist(a)
+			if k > parts {
+				d = min(d, 1+dist(lastParts(a, parts)))
+			}
+			dirDist[a] = d
 		}
-		return treenav.EditDistance(q, s)
+		return d
 	}
 	v.eachDoc(func(dm *docMeta) {
 		best := scoredID{dm.DocID, limit + 1, 0}
@@ -133,10 +142,7 @@ func (v *view) closestDocs(p string) (c []scoredID, dir bool) {
 			for j, k := 0, 1; k < n; k++ {
 				j += strings.IndexByte(l[j:], '/') + 1
 				a, below := l[:j-1], n-k
-				d := dist(a)
-				if k > parts {
-					d = min(d, 1+dist(lastParts(a, parts)))
-				}
+				d := distDir(a, k)
 				if d == 0 && a == q {
 					dir = true
 				}
@@ -191,9 +197,9 @@ func (v *view) closestNodes(id string) []string {
 		}
 	}
 	la := strings.ToLower(anchor)
-	v.eachNamed(lastName(anchor), func(d *docMeta, n *nodeMeta) {
+	v.eachNamed(lastName(anchor), func(d *docMeta, n nodeMeta) {
 		sc := scoredID{nodeID(d, n), 3, treenav.EditDistance(strings.ToLower(docID), strings.ToLower(d.DocID))}
-		if strings.ToLower(n.anchor) == la {
+		if strings.ToLower(n.anchor()) == la {
 			sc.d = 2
 		}
 		c = append(c, sc)
@@ -209,17 +215,17 @@ func lastName(name string) string {
 
 // eachNamed calls fn with (at most 200 per segment of) the live symbols
 // named name, in any case.
-func (v *view) eachNamed(name string, fn func(d *docMeta, n *nodeMeta)) {
+func (v *view) eachNamed(name string, fn func(d *docMeta, n nodeMeta)) {
 	if name == "" {
 		return
 	}
 	lname := strings.ToLower(name)
 	for si, s := range v.segs {
-		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
 		// Collect widely, then sort: the suggestions must not depend
 		// on how documents fell into segments.
-		for k := 0; i < len(s.syms) && s.syms[i].lower == lname && k < 200; i, k = i+1, k+1 {
-			n := &s.nodes[s.syms[i].node]
+		for k := 0; i < len(s.syms) && s.symLower(i) == lname && k < 200; i, k = i+1, k+1 {
+			n := s.node(s.syms[i].node)
 			if v.live(si, n.doc) {
 				fn(&s.docs[n.doc], n)
 			}
@@ -234,17 +240,18 @@ func (v *view) closestNames(id string) []string {
 	var c []scoredID
 	ld := strings.ToLower(id)
 	base := ld[strings.LastIndexByte(ld, '/')+1:]
+	limit := max(3, len(ld)/3)
 	v.eachDoc(func(dm *docMeta) {
 		l := strings.ToLower(dm.DocID)
-		d := treenav.EditDistance(ld, l)
+		d := treenav.EditDistanceWithin(ld, l, limit)
 		if base != "" && strings.HasSuffix(l, base) {
 			d = min(d, 2)
 		}
-		if d <= max(3, len(ld)/3) {
+		if d <= limit {
 			c = append(c, scoredID{id: dm.DocID, d: d})
 		}
 	})
-	v.eachNamed(lastName(id), func(d *docMeta, n *nodeMeta) {
+	v.eachNamed(lastName(id), func(d *docMeta, n nodeMeta) {
 		c = append(c, scoredID{id: nodeID(d, n), d: 1})
 	})
 	return bestIDs(c, closestShown)

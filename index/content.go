@@ -96,12 +96,12 @@ func hashOf(b []byte) string {
 
 // ownRanges are node n's own byte ranges: its content minus its children's.
 func ownRanges(s *segment, n uint32) [][2]uint32 {
-	nm := &s.nodes[n]
+	nm := s.node(n)
 	start, end := nm.docStart, nm.byteEnd
 	var out [][2]uint32
 	pos := start
 	s.children(n, func(c uint32) {
-		cm := &s.nodes[c]
+		cm := s.node(c)
 		cs, ce := cm.docStart, cm.byteEnd
 		if cs < pos || ce > end || cs >= ce {
 			return // attached from elsewhere (Go methods) or empty
@@ -244,27 +244,27 @@ func clip(s string, n int) string {
 // result turns a candidate into a search result with its snippet.
 func (ix *Index) result(v *view, c candidate, match *termSet, snipChars int) treenav.SearchResult {
 	s := v.segs[c.ref.seg]
-	n := &s.nodes[c.ref.node]
+	n := s.node(c.ref.node)
 	d := &s.docs[n.doc]
 	res := treenav.SearchResult{
 		NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Collection: d.Collection,
-		Title: n.title, Kind: n.kind, Language: languageOf(d, n),
+		Title: n.title(), Kind: n.kind(), Language: languageOf(d, n),
 		LineStart: int(n.lineStart), LineEnd: int(n.lineEnd),
 		Score:      math.Round(c.score*1000) / 1000,
 		Deprecated: n.deprecated,
 	}
 	if src, err := ix.fileOf(d); err == nil {
-		res.Snippet = snippet(src, ownRanges(s, c.ref.node), match, snipChars, n.signature)
+		res.Snippet = snippet(src, ownRanges(s, c.ref.node), match, snipChars, n.signature())
 	} else {
-		res.Snippet = clip(n.signature, snipChars)
+		res.Snippet = clip(n.signature(), snipChars)
 	}
 	return res
 }
 
 // nodeID is the public id of a node.
-func nodeID(d *docMeta, n *nodeMeta) string {
-	if n.anchor == "" {
+func nodeID(d *docMeta, n nodeMeta) string {
+	if n.anchor() == "" {
 		return d.DocID
 	}
-	return d.DocID + "#" + n.anchor
+	return d.DocID + "#" + n.anchor()
 }

@@ -141,6 +141,6 @@ func facetMatch(d *docMeta, key string, want map[string]bool) bool {
 
 // nodeOK reports whether a node has one of the kinds asked for, in
 // treenav's vocabulary or its language's own word ("typedef", "impl").
-func (f *filter) nodeOK(n *nodeMeta) bool {
-	return f.kinds == nil || f.kinds[string(n.kind)] || n.nativeKind != "" && f.kinds[n.nativeKind]
+func (f *filter) nodeOK(n nodeMeta) bool {
+	return f.kinds == nil || f.kinds[string(n.kind())] || n.nativeKind() != "" && f.kinds[n.nativeKind()]
 }

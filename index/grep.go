@@ -270,8 +270,8 @@ func enclosing(s *segment, di uint32, line int) string {
 	d := &s.docs[di]
 	best, bestSpan := uint32(0), -1
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
-		nm := &s.nodes[n]
-		if nm.kind == treenav.KindFile || nm.kind == treenav.KindCode {
+		nm := s.node(n)
+		if nm.kind() == treenav.KindFile || nm.kind() == treenav.KindCode {
 			continue
 		}
 		start := int(nm.lineStart)
@@ -290,5 +290,5 @@ func enclosing(s *segment, di uint32, line int) string {
 	if bestSpan < 0 {
 		return d.DocID
 	}
-	return nodeID(d, &s.nodes[best])
+	return nodeID(d, s.node(best))
 }

@@ -9,9 +9,9 @@ import (
 )
 
 // nodeHot is what a query reads of every candidate besides its norms,
-// packed apart from nodeMeta (a few cache lines of strings) like norms:
-// the name-match filter, the rollup's parent and the flags the final
-// weighting reads. On GOROOT/src, reading nodeMeta for these was a cache
+// packed apart from the node records (108 bytes) like norms: the
+// name-match filter, the rollup's parent and the flags the final
+// weighting reads. On GOROOT/src, reading the nodes for these was a cache
 // miss per candidate and a third of a query's time.
 type nodeHot struct {
 	// up is the node a rollup share goes to: the parent, or -1 when the
@@ -41,10 +41,10 @@ func (s *segment) buildHot() {
 	internal, internalDoc := false, -1
 	changelog, changelogDoc := false, -1
 	for i := range s.nodes {
-		n := &s.nodes[i]
+		n := s.node(uint32(i))
 		h := &s.hot[i]
 		h.up = -1
-		if p := n.parent; p >= 0 && s.nodes[p].kind != treenav.KindFile {
+		if p := n.parent; p >= 0 && s.node(uint32(p)).kind() != treenav.KindFile {
 			h.up = p
 		}
 		if int(n.doc) < len(s.docs) { // not in some tests' bare segments
@@ -71,17 +71,17 @@ func (s *segment) buildHot() {
 		if n.deprecated {
 			h.flags |= hotDeprecated
 		}
-		if n.kind == treenav.KindFile && h.flags&hotMarkdown == 0 {
+		if n.kind() == treenav.KindFile && h.flags&hotMarkdown == 0 {
 			h.flags |= hotCodeFile
 		}
-		switch k := n.kind; {
+		switch k := n.kind(); {
 		case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
 			h.flags |= hotData
 		case k.IsTypeLike():
 			h.flags |= hotType
 		}
 		h.name, h.qual = nodeSigs(n)
-		if n.kind == treenav.KindFile && int(n.doc) < len(s.docs) {
+		if n.kind() == treenav.KindFile && int(n.doc) < len(s.docs) {
 			h.name = nameSig(path.Base(s.docs[n.doc].Path)) // fileNamed
 		}
 	}

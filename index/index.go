@@ -410,8 +410,8 @@ func distinctTerms(segs []*segment) int {
 	for {
 		term, found := "", false
 		for si, s := range segs {
-			if cur[si] < len(s.terms) && (!found || s.terms[cur[si]] < term) {
-				term, found = s.terms[cur[si]], true
+			if cur[si] < s.terms.n() && (!found || s.terms.at(cur[si]) < term) {
+				term, found = s.terms.at(cur[si]), true
 			}
 		}
 		if !found {
@@ -419,7 +419,7 @@ func distinctTerms(segs []*segment) int {
 		}
 		n++
 		for si, s := range segs {
-			if cur[si] < len(s.terms) && s.terms[cur[si]] == term {
+			if cur[si] < s.terms.n() && s.terms.at(cur[si]) == term {
 				cur[si]++
 			}
 		}

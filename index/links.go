@@ -92,7 +92,7 @@ func (ix *Index) links(v *view) *linkGraph {
 // nodeLinks returns the resolved links written in node n's own lines (not
 // in its children's).
 func nodeLinks(g *linkGraph, s *segment, d *docMeta, n uint32) []treenav.Link {
-	nm := &s.nodes[n]
+	nm := s.node(n)
 	var out []treenav.Link
 	for _, l := range g.out[d.DocID] {
 		if uint32(l.Line) < nm.lineStart || uint32(l.Line) > nm.lineEnd {
@@ -100,8 +100,8 @@ func nodeLinks(g *linkGraph, s *segment, d *docMeta, n uint32) []treenav.Link {
 		}
 		inChild := false
 		s.children(n, func(c uint32) {
-			cm := &s.nodes[c]
-			if uint32(l.Line) >= cm.lineStart && uint32(l.Line) <= cm.lineEnd && cm.kind != treenav.KindCode {
+			cm := s.node(c)
+			if uint32(l.Line) >= cm.lineStart && uint32(l.Line) <= cm.lineEnd && cm.kind() != treenav.KindCode {
 				inChild = true
 			}
 		})

@@ -23,8 +23,9 @@ type Memory struct {
 	// (HeapSys): in use, idle, and released back to the system.
 	HeapSys uint64 `json:"heap_sys_bytes"`
 	// Mapped is the bytes of the snapshot tables (postings, positions,
-	// trigrams) that loaded indexes read in place from a memory mapping
-	// of their snapshot rather than from the heap: the operating system
+	// trigrams, nodes, norms, symbols, anchors) that loaded indexes read
+	// in place from a memory mapping of their snapshot rather than from
+	// the heap: the operating system
 	// pages in what queries read, and only that counts in RSS. 0 for an
 	// index built rather than loaded, and where the snapshot is read into
 	// the heap (outside Linux).

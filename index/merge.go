@@ -11,6 +11,16 @@ import (
 func mergeSegments(segs []*segment, dead []bitset) *segment {
 	out := &segment{}
 	remap := make([][]int32, len(segs)) // old local node -> new node, -1 dropped
+	// The nodes' strings are put again into the merge's own blob (the
+	// sources' may be dropped; a loaded one's records are its snapshot's).
+	var strs nodeWriter
+	nodes, blob := 0, 0
+	for _, s := range segs {
+		nodes += len(s.nodes)
+		blob += len(s.blob)
+	}
+	out.nodes = make([]nodeRec, 0, nodes)
+	strs.blob = make([]byte, 0, blob)
 	for si, s := range segs {
 		remap[si] = make([]int32, len(s.nodes))
 		for di := range s.docs {
@@ -26,6 +36,8 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 			shift := int64(base) - int64(d.nodeStart)
 			for n := d.nodeStart; n < d.nodeEnd; n++ {
 				nm := s.nodes[n]
+				ns := s.node(n).strings()
+				strs.put(&nm, &ns)
 				nm.doc = newDoc
 				if nm.parent >= 0 {
 					nm.parent = int32(int64(nm.parent) + shift)
@@ -41,16 +53,23 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 			out.docs = append(out.docs, d)
 		}
 	}
+	strs.finish(out)
 
 	// k-way merge of the sorted dictionaries.
+	nterms, termBytes := 0, 0
+	for _, s := range segs {
+		nterms += s.terms.n()
+		termBytes += len(s.terms.blob)
+	}
+	out.terms.grow(nterms, termBytes)
 	cur := make([]int, len(segs))
 	out.termPost = append(out.termPost, 0)
 	out.postPos = append(out.postPos, 0)
 	for {
 		term, found := "", false
 		for si, s := range segs {
-			if cur[si] < len(s.terms) && (!found || s.terms[cur[si]] < term) {
-				term, found = s.terms[cur[si]], true
+			if cur[si] < s.terms.n() && (!found || s.terms.at(cur[si]) < term) {
+				term, found = s.terms.at(cur[si]), true
 			}
 		}
 		if !found {
@@ -58,7 +77,7 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 		}
 		before := len(out.postNode)
 		for si, s := range segs {
-			if cur[si] >= len(s.terms) || s.terms[cur[si]] != term {
+			if cur[si] >= s.terms.n() || s.terms.at(cur[si]) != term {
 				continue
 			}
 			t := cur[si]
@@ -75,7 +94,7 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 			}
 		}
 		if len(out.postNode) > before {
-			out.terms = append(out.terms, term)
+			out.terms.add(term)
 			out.termPost = append(out.termPost, uint32(len(out.postNode)))
 		}
 	}

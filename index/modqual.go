@@ -114,22 +114,22 @@ func dottedQuery(raw string) string {
 // (what the name filter's word signatures pass), the words before them
 // the module's last path parts (namesModule), then
 // optionally the end of the symbol's qualifier.
-func moduleWords(n *nodeMeta, docPath, lang, docModule, title string) bool {
+func moduleWords(n nodeMeta, docPath, lang, docModule, title string) bool {
 	first, _, more := strings.Cut(title, " ")
-	if !more || n.name == "" || !hasPathPart(docPath, first) && !strings.EqualFold(docModule, first) {
+	if !more || n.name() == "" || !hasPathPart(docPath, first) && !strings.EqualFold(docModule, first) {
 		// (Checked first, without allocating: the name filter passes
 		// every String method for a query ending in "string".)
 		return false
 	}
 	words := strings.Split(title, " ")
-	name := nameSig(n.name)
+	name := nameSig(n.name())
 	qual := "" // "Server" of Server.Shutdown
-	if qn := qualifiedName(n); len(qn) > len(n.name) && qn[len(qn)-len(n.name)-1] == '.' && strings.HasSuffix(qn, n.name) {
-		qual = qn[:len(qn)-len(n.name)-1]
+	if qn := qualifiedName(n); len(qn) > len(n.name()) && qn[len(qn)-len(n.name())-1] == '.' && strings.HasSuffix(qn, n.name()) {
+		qual = qn[:len(qn)-len(n.name())-1]
 	}
 	for m := 1; m <= 3 && m < len(words); m++ {
 		last := strings.Join(words[len(words)-m:], "")
-		if wordsSig(last) != name || !cutLowerEqual(n.name, last) {
+		if wordsSig(last) != name || !cutLowerEqual(n.name(), last) {
 			continue
 		}
 		rest := words[:len(words)-m]

@@ -69,7 +69,7 @@ func TestModuleWords(t *testing.T) {
 		{"http server graceful shutdown", "Shutdown", "Server.Shutdown", "net/http/server.go", false},
 	} {
 		key, title := keyAndTitle(tc.query)
-		n := &nodeMeta{kind: treenav.KindFunction, name: tc.name, qualified: tc.qn}
+		n := testNode(nodeStrings{kind: treenav.KindFunction, name: tc.name, qualified: tc.qn})
 		if got := moduleWords(n, tc.path, testLanguage(tc.path), "", title); got != tc.want {
 			t.Errorf("moduleWords(%q in %s, %q) = %v, want %v", tc.qn, tc.path, tc.query, got, tc.want)
 		}
@@ -96,7 +96,7 @@ func TestModuleThenNameAsSpelled(t *testing.T) {
 		{"json marshal indent", "MarshalIndent", "encoding/json/encode.go", "", 0.5}, // words, not the name
 	} {
 		key, title := keyAndTitle(tc.query)
-		n := &nodeMeta{kind: treenav.KindFunction, name: tc.name}
+		n := testNode(nodeStrings{kind: treenav.KindFunction, name: tc.name})
 		if got := nameMatch(n, tc.path, testLanguage(tc.path), tc.module, tc.query, "", key, title); got != tc.want {
 			t.Errorf("nameMatch(%s in %s, %q) = %v, want %v", tc.name, tc.path, tc.query, got, tc.want)
 		}

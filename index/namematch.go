@@ -31,24 +31,24 @@ import (
 //
 // Search calls it only for the candidates whose name signatures pass
 // querySigs.mayMatch.
-func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title string) float64 {
-	if n.kind == treenav.KindFile {
+func nameMatch(n nodeMeta, docPath, lang, docModule, raw, dotted, key, title string) float64 {
+	if n.kind() == treenav.KindFile {
 		return fileNamed(docPath, strings.TrimSpace(raw))
 	}
-	if n.kind == treenav.KindSection {
-		if title != "" && headingWords(n.title) == title {
+	if n.kind() == treenav.KindSection {
+		if title != "" && headingWords(n.title()) == title {
 			return 1
 		}
 		return 0
 	}
-	if n.name == "" || key == "" || n.kind == treenav.KindFile {
+	if n.name() == "" || key == "" || n.kind() == treenav.KindFile {
 		return 0
 	}
 	raw = strings.TrimSpace(raw)
-	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
+	if raw == n.name() || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
-	if raw == key && strings.EqualFold(raw, n.name) {
+	if raw == key && strings.EqualFold(raw, n.name()) {
 		// A query in lowercase says no case: "sleep" names time.Sleep
 		// as much as runtime's sleep (then public code comes first).
 		return 1
@@ -58,7 +58,7 @@ func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title st
 		// "std::vector::push_back", "vector::push_back" for
 		// std.vector.push_back.
 		qn := qualifiedName(n)
-		if strings.HasSuffix(dotted, "."+n.name) && (qn == dotted ||
+		if strings.HasSuffix(dotted, "."+n.name()) && (qn == dotted ||
 			len(qn) > len(dotted) && qn[len(qn)-len(dotted)-1] == '.' && strings.HasSuffix(qn, dotted)) {
 			return 1
 		}
@@ -68,15 +68,15 @@ func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title st
 			return 0.5
 		}
 	}
-	if equalFoldWithout(n.name, key, "_") {
+	if equalFoldWithout(n.name(), key, "_") {
 		return 0.5
 	}
-	if len(n.name) < len(key) {
+	if len(n.name()) < len(key) {
 		if qn := qualifiedName(n); len(qn) > len(key) && equalFoldWithout(qn, key, ".") {
 			return 0.5
 		}
 		if moduleWords(n, docPath, lang, docModule, title) {
-			if strings.HasSuffix(raw, " "+n.name) && n.name != strings.ToLower(n.name) {
+			if strings.HasSuffix(raw, " "+n.name()) && n.name() != strings.ToLower(n.name()) {
 				// The module, then the name as code spells it: "rand
 				// IntN" says rand.IntN, not rand.Intn.
 				return 1
@@ -87,13 +87,13 @@ func nameMatch(n *nodeMeta, docPath, lang, docModule, raw, dotted, key, title st
 			return 0.5
 		}
 	}
-	if dotted != "" && strings.HasSuffix(dotted, "."+n.name) && !fileExtension(n.name) {
+	if dotted != "" && strings.HasSuffix(dotted, "."+n.name()) && !fileExtension(n.name()) {
 		// The name, under a qualifier the path does not show:
 		// "os.path.join" for posixpath.join (os.path is an alias).
 		// ("package.json" names a file, not a json method.)
 		return 0.5
 	}
-	if gappedName(n.name, title) {
+	if gappedName(n.name(), title) {
 		return 0.25
 	}
 	return 0
@@ -125,13 +125,13 @@ func gappedName(name, title string) bool {
 // read_text" for Path.read_text, "vector push_back" for
 // std.vector.push_back. The symbol's name must be the query's last one to
 // three words (what the name filter's word signatures pass).
-func qualifiedEnd(n *nodeMeta, key, title string) bool {
+func qualifiedEnd(n nodeMeta, key, title string) bool {
 	if strings.IndexByte(title, ' ') < 0 {
 		return false
 	}
 	// Aligned as the name filter compares (nameSig: case, '_' and '.'
 	// aside), so that the filter passes every node this accepts.
-	name := nameSig(n.name)
+	name := nameSig(n.name())
 	aligned := false
 	for k, i := 1, len(title); k <= 3 && !aligned; k++ {
 		if i = strings.LastIndexByte(title[:i], ' '); i < 0 {
@@ -143,7 +143,7 @@ func qualifiedEnd(n *nodeMeta, key, title string) bool {
 		return false
 	}
 	for s := qualifiedName(n); ; {
-		if len(s) > len(n.name) && cutLowerEqual(s, key) {
+		if len(s) > len(n.name()) && cutLowerEqual(s, key) {
 			return true
 		}
 		i := strings.IndexByte(s, '.')

@@ -13,24 +13,24 @@ import (
 
 // nameMatchByStrings is nameMatch as first written, building the strings
 // it compares: the reference the allocation-free one must agree with.
-func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title string) float64 {
-	if n.kind == treenav.KindSection {
-		if title != "" && titleWords(n.title) == title {
+func nameMatchByStrings(n nodeMeta, docPath, lang, raw, dotted, key, title string) float64 {
+	if n.kind() == treenav.KindSection {
+		if title != "" && titleWords(n.title()) == title {
 			return 1
 		}
 		return 0
 	}
-	if n.name == "" || key == "" || n.kind == treenav.KindFile {
+	if n.name() == "" || key == "" || n.kind() == treenav.KindFile {
 		return 0
 	}
 	raw = strings.TrimSpace(raw)
-	if raw == n.name || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
+	if raw == n.name() || strings.IndexByte(raw, '.') >= 0 && raw == qualifiedName(n) {
 		return 1
 	}
-	if raw == strings.ToLower(raw) && raw == key && strings.ToLower(n.name) == raw {
+	if raw == strings.ToLower(raw) && raw == key && strings.ToLower(n.name()) == raw {
 		return 1
 	}
-	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+n.name) && (qn == dotted || strings.HasSuffix(qn, "."+dotted)) {
+	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+n.name()) && (qn == dotted || strings.HasSuffix(qn, "."+dotted)) {
 		return 1
 	}
 	if qn := qualifiedName(n); dotted != "" && strings.HasSuffix(dotted, "."+qn) {
@@ -43,20 +43,20 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 			return 0.5
 		}
 	}
-	name := n.name
+	name := n.name()
 	if strings.IndexByte(name, '_') >= 0 {
 		name = strings.ReplaceAll(name, "_", "")
 	}
 	if len(name) == len(key) && strings.EqualFold(name, key) {
 		return 0.5
 	}
-	if len(n.name) < len(key) {
+	if len(n.name()) < len(key) {
 		if qn := qualifiedName(n); len(qn) > len(key) && strings.EqualFold(strings.ReplaceAll(qn, ".", ""), key) {
 			return 0.5
 		}
 	}
 	// Module words, then maybe the qualifier's end, then the name.
-	if words := strings.Split(title, " "); len(n.name) < len(key) && len(words) > 1 {
+	if words := strings.Split(title, " "); len(n.name()) < len(key) && len(words) > 1 {
 		cut := func(s string) string {
 			return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), "_", ""))
 		}
@@ -78,12 +78,12 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 			return true
 		}
 		var quals []string
-		if qn := qualifiedName(n); strings.HasSuffix(qn, "."+n.name) {
-			quals = strings.Split(strings.TrimSuffix(qn, "."+n.name), ".")
+		if qn := qualifiedName(n); strings.HasSuffix(qn, "."+n.name()) {
+			quals = strings.Split(strings.TrimSuffix(qn, "."+n.name()), ".")
 		}
 		for m := 1; m <= 3 && m < len(words); m++ {
 			last := strings.Join(words[len(words)-m:], "")
-			if wordsSig(last) != nameSig(n.name) || cut(n.name) != last {
+			if wordsSig(last) != nameSig(n.name()) || cut(n.name()) != last {
 				continue
 			}
 			rest := words[:len(words)-m]
@@ -98,7 +98,7 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 						ok = true
 					}
 				}
-				if ok && strings.HasSuffix(raw, " "+n.name) && strings.ToLower(n.name) != n.name {
+				if ok && strings.HasSuffix(raw, " "+n.name()) && strings.ToLower(n.name()) != n.name() {
 					return 1 // "rand IntN": the name as code spells it
 				}
 				if ok {
@@ -107,7 +107,7 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 			}
 		}
 	}
-	if len(n.name) < len(key) {
+	if len(n.name()) < len(key) {
 		// The end of the qualified name, when the name is the last
 		// words of the query.
 		if words := strings.Split(title, " "); len(words) > 1 {
@@ -116,30 +116,30 @@ func nameMatchByStrings(n *nodeMeta, docPath, lang, raw, dotted, key, title stri
 			}
 			aligned := false
 			for k := 1; k <= 3 && k < len(words); k++ {
-				aligned = aligned || wordsSig(strings.Join(words[len(words)-k:], " ")) == nameSig(n.name)
+				aligned = aligned || wordsSig(strings.Join(words[len(words)-k:], " ")) == nameSig(n.name())
 			}
 			parts := strings.Split(qualifiedName(n), ".")
 			for i := range parts {
-				if s := strings.Join(parts[i:], "."); aligned && len(s) > len(n.name) && cut(s) == key {
+				if s := strings.Join(parts[i:], "."); aligned && len(s) > len(n.name()) && cut(s) == key {
 					return 0.5
 				}
 			}
 		}
 	}
 	// The last parts of a dotted query, whatever qualifies them.
-	if parts := strings.Split(dotted, "."); dotted != "" && !fileExtension(n.name) {
+	if parts := strings.Split(dotted, "."); dotted != "" && !fileExtension(n.name()) {
 		for i := 1; i < len(parts); i++ {
-			if strings.Join(parts[i:], ".") == n.name {
+			if strings.Join(parts[i:], ".") == n.name() {
 				return 0.5
 			}
 		}
 	}
 	// The query without one inner word, or without its last.
 	if words := strings.Split(title, " "); len(words) >= 3 && len(words) <= 4 {
-		flat := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n.name, ".", ""), "_", ""))
+		flat := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n.name(), ".", ""), "_", ""))
 		for j := 1; j < len(words); j++ {
 			rest := strings.Join(words[:j], "") + strings.Join(words[j+1:], "")
-			if n.name != "" && flat == rest && wordsSig(rest) == nameSig(n.name) {
+			if n.name() != "" && flat == rest && wordsSig(rest) == nameSig(n.name()) {
 				return 0.25
 			}
 		}
@@ -179,23 +179,23 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 	for i := range 200000 {
 		raw := gen()
 		key, title := keyAndTitle(raw)
-		n := &nodeMeta{name: gen(), title: gen(), qualified: gen()}
+		ns := nodeStrings{name: gen(), title: gen(), qualified: gen()}
 		exts := [...]string{".go", ".py", ".rs", ".java", ".cc"}
 		docPath := gen() + "/" + gen() + exts[(i/5)%len(exts)]
 		switch i % 5 {
 		case 0:
-			n.kind = treenav.KindSection
+			ns.kind = treenav.KindSection
 			if i%8 == 0 {
-				n.title = strings.ToUpper(raw) + " "
+				ns.title = strings.ToUpper(raw) + " "
 			}
 		case 1:
-			n.kind = treenav.KindFunction
-			n.name = strings.ReplaceAll(raw, " ", "_")
+			ns.kind = treenav.KindFunction
+			ns.name = strings.ReplaceAll(raw, " ", "_")
 			if i%10 == 6 {
 				// "read entire file" for ReadFile: a name that skips
 				// one of the query's inner words.
 				a, mid, b := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
-				n.name, raw = a+b, a+" "+mid+" "+b
+				ns.name, raw = a+b, a+" "+mid+" "+b
 				if i%20 == 16 {
 					// "parse duration string" for ParseDuration: a
 					// name that leaves the query's last word out.
@@ -204,25 +204,25 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 				key, title = keyAndTitle(raw)
 			}
 		case 2:
-			n.kind = treenav.KindMethod
-			n.qualified = "A." + raw
-			n.name = raw[:len(raw)/2]
+			ns.kind = treenav.KindMethod
+			ns.qualified = "A." + raw
+			ns.name = raw[:len(raw)/2]
 			if i%10 == 2 {
 				// "Type name" for P.Type.name: the end of a qualified name.
 				typ, name := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
-				n.name, n.qualified = name, gen()+"."+typ+"."+name
+				ns.name, ns.qualified = name, gen()+"."+typ+"."+name
 				raw = typ + " " + name
 				key, title = keyAndTitle(raw)
 			}
 		case 3:
 			// A module-qualified name: "pkg.Name" for Name in .../pkg/.
-			n.kind = treenav.KindFunction
+			ns.kind = treenav.KindFunction
 			pkg := strings.Trim(gen(), "./ ")
 			docPath = "x/" + pkg + "/f" + exts[(i/5)%len(exts)]
 			if i%10 == 3 {
-				raw = strings.ToLower(pkg + "." + n.name)
+				raw = strings.ToLower(pkg + "." + ns.name)
 			} else {
-				raw = pkg + "." + n.name
+				raw = pkg + "." + ns.name
 			}
 			if i%20 == 18 {
 				// A qualifier the path does not show: "os.path.join"
@@ -234,7 +234,7 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 				// unicode/utf8/, "http server shutdown" for
 				// Server.Shutdown in net/http/.
 				typ, name := strings.Trim(gen(), ". -"), strings.Trim(gen(), ". -")
-				n.name, n.qualified = name, gen()+"."+typ+"."+name
+				ns.name, ns.qualified = name, gen()+"."+typ+"."+name
 				if i%40 == 8 {
 					typ = ""
 				}
@@ -242,8 +242,9 @@ func TestNameMatchAgreesWithStrings(t *testing.T) {
 			}
 			key, title = keyAndTitle(raw)
 		default:
-			n.kind = treenav.KindClass
+			ns.kind = treenav.KindClass
 		}
+		n := testNode(ns)
 		dotted := dottedQuery(raw)
 		lang := testLanguage(docPath)
 		want := nameMatchByStrings(n, docPath, lang, raw, dotted, key, title)

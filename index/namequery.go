@@ -53,7 +53,7 @@ func (n *nameQueries) match(s *segment, node uint32) float64 {
 		if !f.sigs.mayMatch(&s.hot[node]) {
 			continue
 		}
-		nm := &s.nodes[node]
+		nm := s.node(node)
 		d := &s.docs[nm.doc]
 		m := nameMatch(nm, d.Path, languageOf(d, nm), d.Module, n.raw, n.dotted, f.key, f.title)
 		if i == 0 && len(n.forms) > 1 {

@@ -27,20 +27,21 @@ type segNames struct {
 }
 
 func (s *segment) names() *nameScan {
-	s.nameScan.once.Do(func() { s.nameScan.ns = newNameScan(s.syms) })
+	s.nameScan.once.Do(func() { s.nameScan.ns = newNameScan(s) })
 	return s.nameScan.ns
 }
 
-func newNameScan(syms []symEntry) *nameScan {
+func newNameScan(s *segment) *nameScan {
+	syms := s.syms
 	ns := &nameScan{}
 	var b strings.Builder
 	for i := range syms {
-		if i > 0 && syms[i].lower == syms[i-1].lower {
+		if i > 0 && s.symLower(i) == s.symLower(i-1) {
 			continue
 		}
 		ns.start = append(ns.start, uint32(b.Len()))
 		ns.first = append(ns.first, uint32(i))
-		b.WriteString(syms[i].lower)
+		b.WriteString(s.symLower(i))
 		b.WriteByte(0)
 	}
 	ns.start = append(ns.start, uint32(b.Len()))
@@ -48,6 +49,9 @@ func newNameScan(syms []symEntry) *nameScan {
 	ns.blob = b.String()
 	return ns
 }
+
+// name is distinct name k (the lowercased name of syms[first[k]]).
+func (ns *nameScan) name(k int) string { return ns.blob[ns.start[k] : ns.start[k+1]-1] }
 
 // runAt returns the name run that starts at syms index i (or the first
 // after it).

@@ -19,28 +19,36 @@ func TestNameScanMatchesContains(t *testing.T) {
 		}
 		return string(b)
 	}
-	var syms []symEntry
-	for i := range 3000 {
-		syms = append(syms, symEntry{lower: word(1 + rng.Intn(8)), node: uint32(i)})
+	var names []string
+	for range 3000 {
+		names = append(names, word(1+rng.Intn(8)))
 	}
-	syms = append(syms, symEntry{lower: ""}) // an empty name, as a segment may hold
-	slices.SortFunc(syms, func(a, b symEntry) int { return strings.Compare(a.lower, b.lower) })
-	ns := newNameScan(syms)
+	names = append(names, "") // an empty name, as a segment may hold
+	slices.Sort(names)
+	// A segment whose syms are the names, in its blob.
+	seg := &segment{}
+	var w nodeWriter
+	for i, n := range names {
+		seg.syms = append(seg.syms, symEntry{lower: w.add(n), node: uint32(i)})
+	}
+	w.finish(seg)
+	syms := seg.syms
+	ns := newNameScan(seg)
 	for range 500 {
 		sub := word(1 + rng.Intn(4))
 		skipLo := rng.Intn(len(syms))
 		skipHi := skipLo + rng.Intn(50)
 		// Skips are whole runs of one name or several, as a prefix run is.
-		for skipLo > 0 && syms[skipLo-1].lower == syms[skipLo].lower {
+		for skipLo > 0 && names[skipLo-1] == names[skipLo] {
 			skipLo--
 		}
-		for skipHi < len(syms) && skipHi > 0 && syms[skipHi-1].lower == syms[skipHi].lower {
+		for skipHi < len(syms) && skipHi > 0 && names[skipHi-1] == names[skipHi] {
 			skipHi++
 		}
 		skipHi = min(skipHi, len(syms))
 		var want, got []int
-		for i, e := range syms {
-			if (i < skipLo || i >= skipHi) && strings.Contains(e.lower, sub) {
+		for i := range syms {
+			if (i < skipLo || i >= skipHi) && strings.Contains(seg.symLower(i), sub) {
 				want = append(want, i)
 			}
 		}

@@ -10,15 +10,15 @@ import (
 )
 
 // nodeSigs are a node's name signatures (nodeHot.name and qual).
-func nodeSigs(n *nodeMeta) (name, qual uint32) {
+func nodeSigs(n nodeMeta) (name, qual uint32) {
 	switch {
-	case n.kind == treenav.KindSection:
-		return nameSig(headingWords(n.title)), 0
-	case n.kind == treenav.KindFile || n.name == "":
+	case n.kind() == treenav.KindSection:
+		return nameSig(headingWords(n.title())), 0
+	case n.kind() == treenav.KindFile || n.name() == "":
 		return 0, 0
 	}
-	name = nameSig(n.name)
-	if qn := qualifiedName(n); qn != n.name {
+	name = nameSig(n.name())
+	if qn := qualifiedName(n); qn != n.name() {
 		qual = nameSig(qn)
 	}
 	return name, qual

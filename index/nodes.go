@@ -42,21 +42,21 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 			return nil, withAsked(full, err)
 		}
 		s := v.segs[si]
-		nm := &s.nodes[n]
+		nm := s.node(n)
 		d := &s.docs[nm.doc]
 		nc := treenav.NodeContent{
-			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
+			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind(), Title: nm.title(),
 			Language: languageOf(d, nm), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
-			ContentLine: contentLine(nm), Signature: nm.signature, Children: []string{},
+			ContentLine: contentLine(nm), Signature: nm.signature(), Children: []string{},
 		}
 		if answered[nc.NodeID] {
 			continue // the same node by another id
 		}
 		answered[nc.NodeID] = true
 		if nm.parent >= 0 {
-			nc.ParentID = nodeID(d, &s.nodes[nm.parent])
+			nc.ParentID = nodeID(d, s.node(uint32(nm.parent)))
 		}
-		s.children(n, func(c uint32) { nc.Children = append(nc.Children, nodeID(d, &s.nodes[c])) })
+		s.children(n, func(c uint32) { nc.Children = append(nc.Children, nodeID(d, s.node(c))) })
 		if d.ContentType == treenav.ContentMarkdown {
 			nc.Links = nodeLinks(ix.links(v), s, d, n)
 		}
@@ -127,18 +127,18 @@ func fitNode(nc *treenav.NodeContent, n int) {
 // inside it is replaced by one marker line naming its kind, title, lines
 // and id, but for the short ones (inlineChild), shown as written.
 func ownText(s *segment, d *docMeta, n uint32, src []byte) string {
-	nm := &s.nodes[n]
+	nm := s.node(n)
 	var b strings.Builder
 	end := min(nm.byteEnd, uint32(len(src)))
 	pos := min(lineStartOf(src, nm.docStart), end)
 	s.children(n, func(c uint32) {
-		cm := &s.nodes[c]
+		cm := s.node(c)
 		if cm.docStart < pos || cm.byteEnd > end || cm.docStart >= cm.byteEnd || inlineChild(cm) {
 			return
 		}
 		// The marker takes the child's indentation once.
 		b.Write(src[pos:max(pos, lineStartOf(src, cm.docStart))])
-		fmt.Fprintf(&b, "%s… %s %q (lines %d-%d) → %s\n", indentAt(src, cm.byteStart), cm.kind, cm.title, cm.lineStart, cm.lineEnd, nodeID(d, cm))
+		fmt.Fprintf(&b, "%s… %s %q (lines %d-%d) → %s\n", indentAt(src, cm.byteStart), cm.kind(), cm.title(), cm.lineStart, cm.lineEnd, nodeID(d, cm))
 		pos = cm.byteEnd
 		// Skip the rest of the child's last line (a trailing newline).
 		if pos < end && src[pos] == '\n' {
@@ -178,7 +178,7 @@ func clipLines(text string, n int) string {
 
 // contentLine is the line a node's text starts on when that is above its
 // line_start (a doc comment, attributes), 0 otherwise.
-func contentLine(nm *nodeMeta) int {
+func contentLine(nm nodeMeta) int {
 	if nm.docLine > 0 && nm.docLine < nm.lineStart {
 		return int(nm.docLine)
 	}

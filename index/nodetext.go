@@ -25,8 +25,8 @@ const (
 // inlineChild reports whether child c of a node is shown as written in
 // the node's own text. A subsection always has its marker: sections are
 // what a page is read by.
-func inlineChild(cm *nodeMeta) bool {
-	if cm.kind == treenav.KindSection {
+func inlineChild(cm nodeMeta) bool {
+	if cm.kind() == treenav.KindSection {
 		return false
 	}
 	first := cm.lineStart
@@ -83,7 +83,7 @@ func ParseLineRange(s string) (*LineRange, error) {
 // lines, its doc comment included), exactly as in the file, children and
 // all; and the lines it holds. A range outside the node is an error that
 // says the node's lines.
-func linesText(nm *nodeMeta, id string, src []byte, r LineRange) (string, int, int, error) {
+func linesText(nm nodeMeta, id string, src []byte, r LineRange) (string, int, int, error) {
 	first := int(nm.lineStart)
 	if nm.docLine > 0 && int(nm.docLine) < first {
 		first = int(nm.docLine)
@@ -124,11 +124,11 @@ func linesText(nm *nodeMeta, id string, src []byte, r LineRange) (string, int, i
 
 // constraintOf is the build condition node n exists under: its own, or
 // the nearest enclosing symbol's (a child does not repeat its parent's).
-func (s *segment) constraintOf(n *nodeMeta) string {
+func (s *segment) constraintOf(n nodeMeta) string {
 	for {
-		if n.constraint != "" || n.parent < 0 {
-			return n.constraint
+		if n.constraint() != "" || n.parent < 0 {
+			return n.constraint()
 		}
-		n = &s.nodes[n.parent]
+		n = s.node(uint32(n.parent))
 	}
 }

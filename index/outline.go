@@ -77,23 +77,23 @@ func outlineOf(s *segment, d *docMeta) treenav.OutlineFile {
 	}
 	var build func(n uint32) treenav.OutlineSymbol
 	build = func(n uint32) treenav.OutlineSymbol {
-		nm := &s.nodes[n]
-		name, q := nm.name, qualifiedName(nm)
+		nm := s.node(n)
+		name, q := nm.name(), qualifiedName(nm)
 		if name == "" {
-			name, q = nm.title, nm.anchor
+			name, q = nm.title(), nm.anchor()
 		}
-		sym := treenav.OutlineSymbol{Name: name, QualifiedName: q, Kind: nm.kind,
-			LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), Signature: nm.signature,
-			WordCount: int(nm.words), Declaration: nm.decl, Constraint: nm.constraint, Children: []treenav.OutlineSymbol{}}
+		sym := treenav.OutlineSymbol{Name: name, QualifiedName: q, Kind: nm.kind(),
+			LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), Signature: nm.signature(),
+			WordCount: int(nm.words), Declaration: nm.decl, Constraint: nm.constraint(), Children: []treenav.OutlineSymbol{}}
 		s.children(n, func(c uint32) {
-			if s.nodes[c].kind != treenav.KindCode {
+			if s.node(c).kind() != treenav.KindCode {
 				sym.Children = append(sym.Children, build(c))
 			}
 		})
 		return sym
 	}
 	s.children(d.nodeStart, func(c uint32) {
-		if s.nodes[c].kind != treenav.KindCode {
+		if s.node(c).kind() != treenav.KindCode {
 			f.Symbols = append(f.Symbols, build(c))
 		}
 	})

@@ -28,15 +28,15 @@ type literalPhrase struct {
 
 // names reports whether the phrase is the node's qualified name, alone
 // or with its module as code refers to it.
-func (p *literalPhrase) names(n *nodeMeta, d *docMeta) bool {
-	if p.name == "" || n.name == "" {
+func (p *literalPhrase) names(n nodeMeta, d *docMeta) bool {
+	if p.name == "" || n.name() == "" {
 		return false
 	}
-	qn := n.qualified
+	qn := n.qualified()
 	if qn == "" {
-		qn = n.anchor
+		qn = n.anchor()
 	}
-	return strings.EqualFold(p.name, qn) || strings.EqualFold(p.name, n.name) ||
+	return strings.EqualFold(p.name, qn) || strings.EqualFold(p.name, n.name()) ||
 		moduleQualified(p.name, qn, d.Path, languageOf(d, n), d.Module, true)
 }
 
@@ -90,7 +90,7 @@ func (ix *Index) keepLiterals(v *view, cands []candidate, literals []string) []c
 	out := cands[:0]
 	for _, c := range cands {
 		s := v.segs[c.ref.seg]
-		n := &s.nodes[c.ref.node]
+		n := s.node(c.ref.node)
 		d := &s.docs[n.doc]
 		ok := true
 		var src []byte
@@ -103,7 +103,7 @@ func (ix *Index) keepLiterals(v *view, cands []candidate, literals []string) []c
 				ok = false
 				break
 			}
-			if p.re.MatchString(n.title) || p.re.MatchString(d.Path) {
+			if p.re.MatchString(n.title()) || p.re.MatchString(d.Path) {
 				continue
 			}
 			if !read {

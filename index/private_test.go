@@ -31,7 +31,7 @@ func TestIsPrivateSymbol(t *testing.T) {
 		{"rust", "helper", "", "fn helper()", treenav.KindFunction, false}, // Rust: not judged
 		{"go", "readme", "", "", treenav.KindSection, false},
 	} {
-		n := &nodeMeta{kind: tc.kind, name: tc.name, qualified: tc.qualified, signature: tc.signature}
+		n := testNode(nodeStrings{kind: tc.kind, name: tc.name, qualified: tc.qualified, signature: tc.signature})
 		if got := isPrivateSymbol(tc.lang, n); got != tc.want {
 			t.Errorf("isPrivateSymbol(%s, %s %q) = %v, want %v", tc.lang, tc.kind, tc.qualified+tc.name, got, tc.want)
 		}

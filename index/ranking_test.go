@@ -602,7 +602,7 @@ func TestDottedNameElsewhere(t *testing.T) {
 		"log/slog/logger.go": "package slog\n\n// A Logger records structured information.\ntype Logger struct{}\n\n// With returns a Logger that includes the given attributes.\nfunc (l *Logger) With(args ...any) *Logger { return l }\n\n// With calls [Logger.With] on the default Logger: Logger.With, Logger.With.\nfunc With(args ...any) *Logger { return Default().With(args...) }\n",
 	})
 	wantFirst(t, ix, "os.path.join", "posixpath.py#join")
-	if nameMatch(&nodeMeta{kind: treenav.KindMethod, name: "json", qualified: "Response.json"}, "models.py", "python", "", "package.json", "package.json", "packagejson", "package json") != 0 {
+	if nameMatch(testNode(nodeStrings{kind: treenav.KindMethod, name: "json", qualified: "Response.json"}), "models.py", "python", "", "package.json", "package.json", "packagejson", "package json") != 0 {
 		t.Error(`"package.json" named a method json: it names a file`)
 	}
 	wantFirst(t, ix, "slog.Logger.With", "log/slog/logger.go#Logger.With")

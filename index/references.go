@@ -85,8 +85,8 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	_, tn, td := q.node(target)
 	resp := &treenav.ReferencesResponse{
 		Symbol: treenav.RefSymbol{
-			NodeID: nodeID(td, tn), Name: tn.name, QualifiedName: qualifiedName(tn),
-			Kind: tn.kind, Path: td.Path, LineStart: int(tn.lineStart),
+			NodeID: nodeID(td, tn), Name: tn.name(), QualifiedName: qualifiedName(tn),
+			Kind: tn.kind(), Path: td.Path, LineStart: int(tn.lineStart),
 		},
 		References: []treenav.ReferenceHit{},
 	}
@@ -180,7 +180,7 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 	// The target's own name, then the other names it is bound to
 	// (ES imports under another name), whose references count only when
 	// they resolve to it.
-	names := append([]string{tn.name}, q.esAliases(tn, td)...)
+	names := append([]string{tn.name()}, q.esAliases(tn, td)...)
 	for ni, name := range names {
 		for si, s := range q.v.segs {
 			doc := uint32(0)
@@ -205,7 +205,7 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 }
 
 // classify says whether reference r may name the target, and how surely.
-func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nodeRef, tn *nodeMeta, td *docMeta) (treenav.Confidence, bool) {
+func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nodeRef, tn nodeMeta, td *docMeta) (treenav.Confidence, bool) {
 	if r.Textual {
 		if !q.mentionFits(r, tn, td) {
 			return "", false
@@ -283,7 +283,7 @@ func (q *refQuery) docMention(r *treenav.Reference) treenav.Confidence {
 
 // mentionFits: a textual mention names the target when its qualifier, if
 // any, ends with the target's parent or package.
-func (q *refQuery) mentionFits(r *treenav.Reference, tn *nodeMeta, td *docMeta) bool {
+func (q *refQuery) mentionFits(r *treenav.Reference, tn nodeMeta, td *docMeta) bool {
 	if r.Qualifier == "" {
 		return true
 	}
@@ -312,7 +312,7 @@ func (ix *Index) refHitOf(v *view, h refHit) treenav.ReferenceHit {
 	out := treenav.ReferenceHit{
 		Path: d.Path, Line: int(r.line), Column: int(r.col),
 		Kind: treenav.RefKinds[r.kind], Confidence: h.conf,
-		EnclosingID: nodeID(d, &s.nodes[encl]),
+		EnclosingID: nodeID(d, s.node(encl)),
 	}
 	if src, err := ix.fileOf(d); err == nil {
 		out.Text = clip(strings.TrimSpace(lineOf(src, int(r.line))), maxRefText)

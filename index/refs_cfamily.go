@@ -39,8 +39,8 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	}
 	if r.Kind == treenav.RefType || r.Kind == treenav.RefInherit {
 		// A type name: the class, not its constructor.
-		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
-			return isClassKind(string(n.kind)) || n.kind == treenav.KindNamespace
+		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
+			return isClassKind(string(n.kind())) || n.kind() == treenav.KindNamespace
 		}); len(out) > 0 {
 			cands = out
 		}
@@ -49,30 +49,30 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	cands = byArity(q, cands, r.Name, args)
 	switch {
 	case strings.HasPrefix(qt, "@"):
-		if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
+		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
 			return nearest(q, d, out), false
 		}
 	case qt != "" && qt != "?":
 		out, guess := typedMembers(q, cands, qt, "cfamily")
 		return nearest(q, d, out), guess
 	case qt == "?" || rt != "":
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
+		return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 	case r.Qualifier != "":
 		segs := strings.Split(r.Qualifier, "::")
 		if im := importNamed(d, segs[0]); im != nil && im.Name == "" {
 			// namespace fs = std::filesystem;
 			segs = append(strings.Split(im.Path, "::"), segs[1:]...)
 		}
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return hasSuffix(qualifiedParent(n), segs) }), false
+		return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return hasSuffix(qualifiedParent(n), segs) }), false
 	}
-	if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return !isMemberNode(n) }); len(out) > 0 {
+	if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return !isMemberNode(n) }); len(out) > 0 {
 		cands = out
 	}
-	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
+	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
 		return out, false
 	}
 	incs := includedPaths(d)
-	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
+	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
 		return out, false
 	}
 	return cands, false
@@ -88,19 +88,19 @@ func definitionsOf(q *refQuery, cands []nodeRef) []nodeRef {
 	defined := map[string]bool{}
 	for _, c := range cands {
 		if _, n, _ := q.node(c); !n.decl {
-			defined[qualifiedName(n)+"\x00"+string(n.kind)] = true
+			defined[qualifiedName(n)+"\x00"+string(n.kind())] = true
 		}
 	}
 	if len(defined) == 0 {
 		return cands
 	}
-	return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
-		return !n.decl || !defined[qualifiedName(n)+"\x00"+string(n.kind)]
+	return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
+		return !n.decl || !defined[qualifiedName(n)+"\x00"+string(n.kind())]
 	})
 }
 
 // qualifiedParent are the namespaces and classes of a definition.
-func qualifiedParent(n *nodeMeta) []string {
+func qualifiedParent(n nodeMeta) []string {
 	qn := qualifiedName(n)
 	i := strings.LastIndexByte(qn, '.')
 	if i < 0 {
@@ -149,11 +149,11 @@ func nearest(q *refQuery, d *docMeta, cands []nodeRef) []nodeRef {
 	if len(cands) < 2 {
 		return cands
 	}
-	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
+	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
 		return out
 	}
 	incs := includedPaths(d)
-	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
+	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
 		return out
 	}
 	return cands
@@ -166,8 +166,8 @@ func byArity(q *refQuery, cands []nodeRef, name string, args int) []nodeRef {
 	if args < 0 || len(cands) < 2 {
 		return cands
 	}
-	if out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool {
-		lo, hi, ok := cArity(n.signature, name)
+	if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
+		lo, hi, ok := cArity(n.signature(), name)
 		return !ok || lo <= args && args <= hi
 	}); len(out) > 0 {
 		return out

@@ -23,7 +23,7 @@ type esAliasTable struct {
 // directory's, for an index file). They are candidates only: each
 // reference found under them is resolved, and kept only if it resolves
 // to the target.
-func (q *refQuery) esAliases(tn *nodeMeta, td *docMeta) []string {
+func (q *refQuery) esAliases(tn nodeMeta, td *docMeta) []string {
 	if langFamily(languageOf(td, tn)) != "es" || tn.parent < 0 || uint32(tn.parent) != td.nodeStart {
 		return nil
 	}
@@ -34,12 +34,12 @@ func (q *refQuery) esAliases(tn *nodeMeta, td *docMeta) []string {
 		names = append(append([]string(nil), names...), t.byStem[esStem(path.Dir(td.Path))]...)
 	}
 	var out []string
-	if strings.HasPrefix(tn.signature, "export default") {
+	if strings.HasPrefix(tn.signature(), "export default") {
 		// export {default as b} from 'm': the reference is default.
 		out = append(out, "default")
 	}
 	for _, n := range names {
-		if n != tn.name && !containsString(out, n) {
+		if n != tn.name() && !containsString(out, n) {
 			out = append(out, n)
 		}
 	}

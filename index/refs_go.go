@@ -193,7 +193,7 @@ func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 	var out []nodeRef
 	for _, c := range q.pkgLevel(t.scope, t.name) {
 		_, n, d := q.node(c)
-		if n.kind != treenav.KindStruct {
+		if n.kind() != treenav.KindStruct {
 			continue
 		}
 		for _, e := range q.goEmbedded(c) {
@@ -268,7 +268,7 @@ func (q *refQuery) goAliased(t goType, depth int) (goType, bool) {
 	}
 	for _, c := range q.pkgLevel(t.scope, t.name) {
 		_, n, d := q.node(c)
-		sig := strings.TrimSpace(n.signature)
+		sig := strings.TrimSpace(n.signature())
 		j := strings.IndexByte(sig, '=')
 		if !strings.HasPrefix(sig, "type ") || j < 0 {
 			continue
@@ -488,28 +488,28 @@ func (q *refQuery) goValueType(defs []nodeRef, call, elem bool, depth int) (goTy
 
 func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType, bool) {
 	_, n, d := q.node(def)
-	switch n.kind {
+	switch n.kind() {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
 		if elem {
 			return goType{}, false
 		}
-		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name}, true
+		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name()}, true
 	case treenav.KindFunction, treenav.KindMethod:
 		if !call {
 			return goType{}, false
 		}
-		t := goResultType(n.signature, elem)
+		t := goResultType(n.signature(), elem)
 		if t == "" && elem {
-			return q.goNamedElem(d, goResultType(n.signature, false), depth)
+			return q.goNamedElem(d, goResultType(n.signature(), false), depth)
 		}
 		if t == "" {
 			return goType{}, false
 		}
 		return q.goEval(d, t, depth+1)
 	}
-	t := goDeclType(n.signature, n.name, elem)
+	t := goDeclType(n.signature(), n.name(), elem)
 	if t == "" && elem {
-		return q.goNamedElem(d, goDeclType(n.signature, n.name, false), depth)
+		return q.goNamedElem(d, goDeclType(n.signature(), n.name(), false), depth)
 	}
 	if t == "" {
 		return goType{}, false
@@ -535,7 +535,7 @@ func (q *refQuery) goNamedElem(d *docMeta, t string, depth int) (goType, bool) {
 func (q *refQuery) goElemOf(t goType, depth int) (goType, bool) {
 	for _, c := range q.pkgLevel(t.scope, t.name) {
 		_, n, d := q.node(c)
-		sig := strings.TrimSpace(n.signature)
+		sig := strings.TrimSpace(n.signature())
 		rest, ok := strings.CutPrefix(sig, "type "+t.name)
 		if !ok {
 			continue
@@ -847,8 +847,8 @@ func (q *refQuery) preferHost(cands []nodeRef) []nodeRef {
 		if d.Language != "go" {
 			return groupKey{}, false
 		}
-		if names == nil || n.name != last {
-			names, last = q.goNamed(n.name), n.name
+		if names == nil || n.name() != last {
+			names, last = q.goNamed(n.name()), n.name()
 		}
 		g, ok := names.group[c]
 		return groupKey{names, g}, ok

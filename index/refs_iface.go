@@ -10,11 +10,11 @@ import "github.com/treenav/treenav"
 // ifaceOf is the interface a method is declared in, if it is.
 func (q *refQuery) ifaceOf(m nodeRef) (nodeRef, bool) {
 	s, n, _ := q.node(m)
-	if n.kind != treenav.KindMethod || n.parent < 0 {
+	if n.kind() != treenav.KindMethod || n.parent < 0 {
 		return nodeRef{}, false
 	}
-	p := &s.nodes[n.parent]
-	if p.kind != treenav.KindInterface {
+	p := s.node(uint32(n.parent))
+	if p.kind() != treenav.KindInterface {
 		return nodeRef{}, false
 	}
 	return nodeRef{m.seg, uint32(n.parent)}, true
@@ -25,8 +25,8 @@ func (q *refQuery) ifaceMethods(iface nodeRef) []string {
 	s := q.v.segs[iface.seg]
 	var names []string
 	for c := iface.node + 1; c < s.nodes[iface.node].end; c++ {
-		if nm := &s.nodes[c]; int32(iface.node) == nm.parent && nm.kind == treenav.KindMethod {
-			names = append(names, nm.name)
+		if nm := s.node(c); int32(iface.node) == nm.parent && nm.kind() == treenav.KindMethod {
+			names = append(names, nm.name())
 		}
 	}
 	return names
@@ -46,16 +46,16 @@ func (q *refQuery) hasMethods(d *docMeta, typ string, names []string) bool {
 // implemented are the interface methods a concrete Go method implements.
 func (q *refQuery) implemented(t nodeRef) []nodeRef {
 	_, n, d := q.node(t)
-	if d.Language != "go" || n.kind != treenav.KindMethod {
+	if d.Language != "go" || n.kind() != treenav.KindMethod {
 		return nil
 	}
 	if _, isIface := q.ifaceOf(t); isIface {
 		return nil
 	}
 	qn := qualifiedName(n)
-	typ := qn[:len(qn)-len(n.name)-1]
+	typ := qn[:len(qn)-len(n.name())-1]
 	var out []nodeRef
-	for _, c := range q.named(n.name) {
+	for _, c := range q.named(n.name()) {
 		iface, ok := q.ifaceOf(c)
 		if !ok {
 			continue
@@ -80,19 +80,19 @@ func (q *refQuery) implementations(t nodeRef) []nodeRef {
 	_, n, d := q.node(t)
 	names := q.ifaceMethods(iface)
 	var out []nodeRef
-	for _, c := range q.named(n.name) {
+	for _, c := range q.named(n.name()) {
 		_, cn, cd := q.node(c)
-		if c == t || cn.kind != treenav.KindMethod || cd.Language != "go" || cd.Collection != d.Collection {
+		if c == t || cn.kind() != treenav.KindMethod || cd.Language != "go" || cd.Collection != d.Collection {
 			continue
 		}
 		if _, isIface := q.ifaceOf(c); isIface {
 			continue
 		}
 		qn := qualifiedName(cn)
-		if len(qn) <= len(cn.name) {
+		if len(qn) <= len(cn.name()) {
 			continue
 		}
-		if q.hasMethods(cd, qn[:len(qn)-len(cn.name)-1], names) {
+		if q.hasMethods(cd, qn[:len(qn)-len(cn.name())-1], names) {
 			out = append(out, c)
 		}
 	}

@@ -167,7 +167,7 @@ func (v *view) langFiles() *langFiles {
 					p = p[i+1:]
 				}
 				for ni := d.nodeStart; ni < d.nodeEnd; ni++ {
-					if isClassKind(string(s.nodes[ni].kind)) {
+					if isClassKind(string(s.node(ni).kind())) {
 						lf.classes[fam] = append(lf.classes[fam], nodeRef{uint32(si), ni})
 					}
 				}
@@ -191,8 +191,8 @@ func (s *viewRefSource) ensure(c nodeRef, add func(refDef) int) int {
 		parent = s.ensure(nodeRef{c.seg, uint32(n.parent)}, add)
 	}
 	_ = seg
-	i := add(refDef{Path: d.Path, Name: n.name, Qualified: qualifiedName(n), Kind: string(n.kind),
-		Signature: n.signature, Line: int(n.lineStart), End: int(n.lineEnd), Decl: n.decl, Parent: parent})
+	i := add(refDef{Path: d.Path, Name: n.name(), Qualified: qualifiedName(n), Kind: string(n.kind()),
+		Signature: n.signature(), Line: int(n.lineStart), End: int(n.lineEnd), Decl: n.decl, Parent: parent})
 	s.idx[c] = i
 	for len(s.refs) <= i {
 		s.refs = append(s.refs, nodeRef{})
@@ -225,8 +225,8 @@ func (s *viewRefSource) File(path string) *refFile {
 	d := &seg.docs[dr.doc]
 	f := &refFile{Path: d.Path, Language: s.fam}
 	for ni := d.nodeStart + 1; ni < d.nodeEnd; ni++ {
-		if n := &seg.nodes[ni]; uint32(n.parent) == d.nodeStart && strings.HasPrefix(n.signature, "export default") {
-			f.Default = n.name
+		if n := seg.node(ni); uint32(n.parent) == d.nodeStart && strings.HasPrefix(n.signature(), "export default") {
+			f.Default = n.name()
 			break
 		}
 	}
@@ -332,8 +332,8 @@ func (s *viewRefSource) subclassesOf(c int, build func() map[int][]int) []int {
 func (s *viewRefSource) classAround(si int, d *docMeta, e int) string {
 	seg := s.q.v.segs[si]
 	for ni := int32(d.nodeStart) + int32(e); ni >= int32(d.nodeStart) && ni < int32(d.nodeEnd); ni = seg.nodes[ni].parent {
-		if n := &seg.nodes[ni]; isClassKind(string(n.kind)) {
-			return n.name
+		if n := seg.node(uint32(ni)); isClassKind(string(n.kind())) {
+			return n.name()
 		}
 	}
 	return ""

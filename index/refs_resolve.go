@@ -40,10 +40,10 @@ func (q *refQuery) named(name string) []nodeRef {
 	var out []nodeRef
 	lname := strings.ToLower(name)
 	for si, s := range q.v.segs {
-		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
-			n := &s.nodes[s.syms[i].node]
-			if n.name == name && q.v.live(si, n.doc) {
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
+			n := s.node(s.syms[i].node)
+			if n.name() == name && q.v.live(si, n.doc) {
 				out = append(out, nodeRef{uint32(si), s.syms[i].node})
 			}
 		}
@@ -52,9 +52,9 @@ func (q *refQuery) named(name string) []nodeRef {
 	return out
 }
 
-func (q *refQuery) node(r nodeRef) (*segment, *nodeMeta, *docMeta) {
+func (q *refQuery) node(r nodeRef) (*segment, nodeMeta, *docMeta) {
 	s := q.v.segs[r.seg]
-	n := &s.nodes[r.node]
+	n := s.node(r.node)
 	return s, n, &s.docs[n.doc]
 }
 
@@ -85,7 +85,7 @@ func (q *refQuery) nameCandidates(d *docMeta, r *treenav.Reference) []nodeRef {
 }
 
 // isMember: a method, field or other symbol qualified by its parent.
-func isMember(n *nodeMeta) bool {
+func isMember(n nodeMeta) bool {
 	return strings.IndexByte(qualifiedName(n), '.') >= 0
 }
 

@@ -46,7 +46,7 @@ func rustResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool
 	case qt != "" && qt != "?":
 		return typedMembers(q, cands, qt, "rust")
 	case qt == "?" || rt != "":
-		return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
+		return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 	case r.Qualifier != "":
 		segs := rustPathSegs(r.Qualifier)
 		if len(segs) > 0 {
@@ -58,19 +58,19 @@ func rustResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool
 			return nil, false
 		}
 		if len(segs) > 0 {
-			if out := keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
+			if out := keepRefs(q, cands, func(n nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
 				return out, false
 			}
 			// crate_name::f from the crate's tests and examples.
 			segs = segs[1:]
 			if len(segs) > 0 {
-				return keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }), false
+				return keepRefs(q, cands, func(n nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }), false
 			}
 		}
 	}
 	// A bare name (or crate::f, super::f, krate::f): never a method.
-	cands = keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return !isMemberNode(n) })
-	if out := keepRefs(q, cands, func(_ *nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
+	cands = keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return !isMemberNode(n) })
+	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
 		return out, false
 	}
 	if r.Qualifier == "" {
@@ -79,7 +79,7 @@ func rustResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool
 			if len(segs) > 0 && rustExternal[segs[0]] {
 				return nil, false
 			}
-			if out := keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
+			if out := keepRefs(q, cands, func(n nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) }); len(out) > 0 {
 				return out, false
 			}
 		}
@@ -92,7 +92,7 @@ func rustResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool
 			if len(segs) == 0 {
 				continue
 			}
-			globbed = append(globbed, keepRefs(q, cands, func(n *nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) })...)
+			globbed = append(globbed, keepRefs(q, cands, func(n nodeMeta, cd *docMeta) bool { return hasSuffix(rustParent(cd, n), segs) })...)
 		}
 		if len(globbed) > 0 {
 			return dedupeRefs(globbed), false
@@ -135,7 +135,7 @@ func rustModule(p string) []string {
 
 // rustParent is the path a definition is reached by, without its name:
 // its file's module, then its inline modules and impl type.
-func rustParent(d *docMeta, n *nodeMeta) []string {
+func rustParent(d *docMeta, n nodeMeta) []string {
 	segs := rustModule(d.Path)
 	qn := qualifiedName(n)
 	if i := strings.LastIndexByte(qn, '.'); i >= 0 {
@@ -158,8 +158,8 @@ func hasSuffix(path, suffix []string) bool {
 }
 
 // isMemberNode: a method, field or constructor of a type.
-func isMemberNode(n *nodeMeta) bool {
-	switch n.kind {
+func isMemberNode(n nodeMeta) bool {
+	switch n.kind() {
 	case treenav.KindMethod, treenav.KindField, treenav.KindConstructor, treenav.KindProperty:
 		return true
 	}
@@ -171,14 +171,14 @@ func isMemberNode(n *nodeMeta) bool {
 // the index's types (a trait's or a base class's method: a guess), else
 // none (a type of another library).
 func typedMembers(q *refQuery, cands []nodeRef, typ, family string) ([]nodeRef, bool) {
-	out := keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return parentName(n) == typ })
+	out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return parentName(n) == typ })
 	if len(out) > 0 {
 		return out, false
 	}
 	for _, c := range q.named(typ) {
 		_, n, cd := q.node(c)
-		if isClassKind(string(n.kind)) && sameFamily(languageOf(cd, n), family) {
-			return keepRefs(q, cands, func(n *nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
+		if isClassKind(string(n.kind())) && sameFamily(languageOf(cd, n), family) {
+			return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
 		}
 	}
 	return nil, false
@@ -186,7 +186,7 @@ func typedMembers(q *refQuery, cands []nodeRef, typ, family string) ([]nodeRef, 
 
 // parentName is the last name of a node's qualified parent ("Client" of
 // net.Client.send), "" at the top.
-func parentName(n *nodeMeta) string {
+func parentName(n nodeMeta) string {
 	qn := qualifiedName(n)
 	i := strings.LastIndexByte(qn, '.')
 	if i < 0 {
@@ -205,7 +205,7 @@ func sameFamily(lang, family string) bool {
 }
 
 // keepRefs filters candidates by their node and document.
-func keepRefs(q *refQuery, cands []nodeRef, keep func(n *nodeMeta, d *docMeta) bool) []nodeRef {
+func keepRefs(q *refQuery, cands []nodeRef, keep func(n nodeMeta, d *docMeta) bool) []nodeRef {
 	var out []nodeRef
 	for _, c := range cands {
 		if _, n, cd := q.node(c); keep(n, cd) {

@@ -203,8 +203,8 @@ func (q *refQuery) atLine(p string, line int) (nodeRef, bool) {
 	s := q.v.segs[si]
 	best, holds := -1, -1
 	for n := d.nodeStart + 1; n < d.nodeEnd; n++ {
-		nm := &s.nodes[n]
-		if nm.name == "" {
+		nm := s.node(n)
+		if nm.name() == "" {
 			continue
 		}
 		if int(nm.lineStart) == line {

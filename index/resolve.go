@@ -19,7 +19,7 @@ func (v *view) resolve(id string) (int, uint32, error) {
 	docID, anchor := treenav.SplitNodeID(id)
 	if s, d, ok := v.doc(docID); ok && strings.Contains(id, "#") {
 		for n := d.nodeStart; n < d.nodeEnd; n++ {
-			if s.nodes[n].anchor == anchor {
+			if s.node(n).anchor() == anchor {
 				return v.segIndex(s), n, nil
 			}
 		}
@@ -29,9 +29,9 @@ func (v *view) resolve(id string) (int, uint32, error) {
 	bare := strings.TrimPrefix(id, "#")
 	var found []nodeRef
 	for si, s := range v.segs {
-		i := sort.Search(len(s.anchors), func(k int) bool { return s.anchors[k].anchor >= bare })
-		for ; i < len(s.anchors) && s.anchors[i].anchor == bare; i++ {
-			n := s.anchors[i].node
+		i := sort.Search(len(s.anchors), func(k int) bool { return s.anchorOf(k) >= bare })
+		for ; i < len(s.anchors) && s.anchorOf(i) == bare; i++ {
+			n := s.anchors[i]
 			if v.live(si, s.nodes[n].doc) {
 				found = append(found, nodeRef{uint32(si), n})
 			}
@@ -44,7 +44,7 @@ func (v *view) resolve(id string) (int, uint32, error) {
 		var ids []string
 		for _, r := range found[:min(len(found), 8)] {
 			s := v.segs[r.seg]
-			ids = append(ids, nodeID(&s.docs[s.nodes[r.node].doc], &s.nodes[r.node]))
+			ids = append(ids, nodeID(&s.docs[s.nodes[r.node].doc], s.node(r.node)))
 		}
 		sort.Strings(ids)
 		return 0, 0, &NotFoundError{What: "node", ID: id + " (ambiguous: several documents have it; add the doc id prefix)", Closest: ids}

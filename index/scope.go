@@ -55,10 +55,10 @@ func (s *segment) scope() *segScope {
 		ss := &s.nodeScope
 		ss.langs, ss.kinds = map[string]int{}, map[string]bool{}
 		for i := range s.nodes {
-			nm := &s.nodes[i]
-			ss.kinds[string(nm.kind)] = true
-			if nm.nativeKind != "" {
-				ss.kinds[nm.nativeKind] = true
+			nm := s.node(uint32(i))
+			ss.kinds[string(nm.kind())] = true
+			if nm.nativeKind() != "" {
+				ss.kinds[nm.nativeKind()] = true
 			}
 			ss.langs[languageOf(&s.docs[nm.doc], nm)]++
 		}

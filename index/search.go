@@ -220,7 +220,7 @@ func (v *view) better(a, b *candidate) bool {
 	if a.score != b.score {
 		return a.score > b.score
 	}
-	na, nb := &v.segs[a.ref.seg].nodes[a.ref.node], &v.segs[b.ref.seg].nodes[b.ref.node]
+	na, nb := v.segs[a.ref.seg].node(a.ref.node), v.segs[b.ref.seg].node(b.ref.node)
 	da, db := v.segs[a.ref.seg].docs[na.doc].DocID, v.segs[b.ref.seg].docs[nb.doc].DocID
 	if da != db {
 		return da < db
@@ -405,9 +405,9 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	}
 	var all []string
 	for _, s := range v.segs {
-		for i := s.lowerBound(prefix); i < len(s.terms) && strings.HasPrefix(s.terms[i], prefix); i++ {
-			if s.terms[i] != prefix {
-				all = append(all, s.terms[i])
+		for i := s.lowerBound(prefix); i < s.terms.n() && strings.HasPrefix(s.terms.at(i), prefix); i++ {
+			if t := s.terms.at(i); t != prefix {
+				all = append(all, t)
 			}
 		}
 	}
@@ -448,7 +448,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 			for p := s.termPost[tid]; p < s.termPost[tid+1]; p++ {
 				node := s.postNode[p]
 				nn := &s.norms[node]
-				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(&s.nodes[node]) {
+				if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(s.node(node)) {
 					continue
 				}
 				tfw := fieldTF(s.tf(p), nn, &w, &bAvg, b)

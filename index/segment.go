@@ -16,14 +16,19 @@ import (
 // (a loaded segment's tf and positions offsets are in cols).
 type segment struct {
 	docs  []docMeta
-	nodes []nodeMeta
+	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
+	// blob holds the nodes' strings, which their records refer to by offset
+	// and length; vocab the few distinct kinds, native kinds and
+	// languages, by id. Read a node through node(i).
+	blob  []byte
+	vocab []string
 
-	terms    []string // sorted
-	termPost []uint32 // len(terms)+1
-	postNode []uint32 // local node index
-	postTF   []uint32 // per-field term frequencies, packed (packTF)
-	postPos  []uint32 // len(postNode)+1 offsets into pos
-	pos      []byte   // varint-encoded position deltas
+	terms    termTable // sorted (termtable.go)
+	termPost []uint32  // len(terms)+1
+	postNode []uint32  // local node index
+	postTF   []uint32  // per-field term frequencies, packed (packTF)
+	postPos  []uint32  // len(postNode)+1 offsets into pos
+	pos      []byte    // varint-encoded position deltas
 	// cols are a loaded segment's tf and positions columns, in the
 	// snapshot's compact forms (postcols.go), where postTF and postPos
 	// are nil; read them through tf and posRun.
@@ -35,13 +40,14 @@ type segment struct {
 	fieldNodes [treenav.NumFields]uint64
 
 	// syms are the code symbols sorted by lowercased name; anchors are all
-	// nodes sorted by anchor (for id lookups without the doc prefix).
+	// nodes with an anchor sorted by it (for id lookups without the doc
+	// prefix). Both are pointer-free and read in place by a load.
 	syms    []symEntry
-	anchors []anchorEntry
+	anchors []uint32
 
-	// norms[i] is what BM25 reads of node i, packed apart from nodeMeta
-	// (a few cache lines of strings) so that scoring a posting list
-	// touches 16 bytes per node, neighbours sharing a line.
+	// norms[i] is what BM25 reads of node i, packed apart from the node
+	// records (108 bytes) so that scoring a posting list touches 16 bytes
+	// per node, neighbours sharing a line.
 	norms []nodeNorm
 	// hot[i] is what a query reads of node i besides its norms
 	// (namesig.go).
@@ -65,34 +71,44 @@ type segment struct {
 	grams *gramIndex
 
 	// src is the snapshot whose bytes a loaded segment's postings,
-	// positions and trigram tables are (read in place, snapview.go): it
-	// keeps the mapping alive. nil for a segment built or merged, whose
+	// positions, trigram, node, norm, symbol and anchor tables are (read
+	// in place, snapview.go, nodesnap.go): it keeps the mapping alive. nil for a segment built or merged, whose
 	// tables are in the heap.
 	src *snapshotFile
 }
 
-// nodeNorm is a node's document and field lengths, for scoring.
+// nodeNorm is a node's document and field lengths, for scoring. Its
+// padding is a field, so that its layout is the snapshot's (read in
+// place, nodesnap.go).
 type nodeNorm struct {
 	doc      uint32
 	fieldLen [treenav.NumFields]uint16
+	_        uint16
 }
 
 // buildNorms fills norms, hot and byID from nodes and docs; every way a
-// segment is made (build, merge, load) ends with it.
+// segment is made ends with it (a load reads the norms from its snapshot
+// and builds the rest, buildLookups).
 func (s *segment) buildNorms() {
-	s.byID = make(map[string]uint32, len(s.docs))
-	for di := range s.docs {
-		s.byID[s.docs[di].DocID] = uint32(di)
-	}
 	s.norms = make([]nodeNorm, len(s.nodes))
 	s.fieldNodes = [treenav.NumFields]uint64{}
 	for i := range s.nodes {
-		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: s.nodes[i].fieldLen}
-		for f, l := range s.nodes[i].fieldLen {
+		n := &s.nodes[i]
+		s.norms[i] = nodeNorm{doc: n.doc, fieldLen: n.fieldLen}
+		for f, l := range n.fieldLen {
 			if l > 0 {
 				s.fieldNodes[f]++
 			}
 		}
+	}
+	s.buildLookups()
+}
+
+// buildLookups fills byID and hot from nodes and docs.
+func (s *segment) buildLookups() {
+	s.byID = make(map[string]uint32, len(s.docs))
+	for di := range s.docs {
+		s.byID[s.docs[di].DocID] = uint32(di)
 	}
 	s.buildHot()
 }
@@ -123,55 +139,18 @@ type docMeta struct {
 	refs      *docRefs // references and imports (refs_table.go); nil for none
 }
 
-// nodeMeta is what the index keeps of a node. Its fields are ordered by
-// size, the strings first, so that no padding lies between them: 200
-// bytes a node with the build constraint, instead of 216 (a million
-// nodes is a big repository).
-type nodeMeta struct {
-	kind       treenav.Kind
-	nativeKind string
-	anchor     string
-	title      string
-	name       string
-	qualified  string
-	signature  string
-	language   string
-	constraint string // the build condition it exists under (Node.Constraint)
-	doc        uint32 // local doc index
-	parent     int32  // local node index; -1 for a root
-	end        uint32 // end of the subtree in preorder (exclusive)
-	lineStart  uint32
-	lineEnd    uint32
-	docLine    uint32
-	byteStart  uint32
-	byteEnd    uint32
-	docStart   uint32
-	words      uint32
-	fieldLen   [treenav.NumFields]uint16
-	level      uint16
-	deprecated bool // a code symbol marked deprecated (isDeprecated)
-	decl       bool // declared here, defined elsewhere (Node.Declaration)
-}
-
-// tailOf returns t, as the end of s when s ends with it: a symbol's name
-// is the end of its anchor ("addRoute" of "Router.addRoute"), and sharing
-// the anchor's bytes saves an allocation per node.
-func tailOf(s, t string) string {
-	if len(t) <= len(s) && s[len(s)-len(t):] == t {
-		return s[len(s)-len(t):]
-	}
-	return t
-}
-
+// symEntry is a code symbol in syms: its node and its lowercased name in
+// the blob (the name's own bytes when it is lowercase already).
 type symEntry struct {
-	lower string // lowercased name
+	lower strRef
 	node  uint32
 }
 
-type anchorEntry struct {
-	anchor string
-	node   uint32
-}
+// symLower is syms[k]'s lowercased name.
+func (s *segment) symLower(k int) string { return s.str(s.syms[k].lower) }
+
+// anchorOf is anchors[k]'s anchor.
+func (s *segment) anchorOf(k int) string { return s.str(s.nodes[s.anchors[k]].anchorRef) }
 
 // tfBits is the width of one field's term frequency in a packed posting.
 const tfBits = 6
@@ -193,16 +172,16 @@ func unpackTF(p uint32, f treenav.Field) uint32 {
 
 // lookup returns term's index in the sorted dictionary, or -1.
 func (s *segment) lookup(term string) int {
-	lo, hi := 0, len(s.terms)
+	lo, hi := 0, s.terms.n()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.terms[m] < term {
+		if s.terms.at(m) < term {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(s.terms) && s.terms[lo] == term {
+	if lo < s.terms.n() && s.terms.at(lo) == term {
 		return lo
 	}
 	return -1
@@ -210,10 +189,10 @@ func (s *segment) lookup(term string) int {
 
 // lowerBound is the first dictionary index whose term is >= term.
 func (s *segment) lowerBound(term string) int {
-	lo, hi := 0, len(s.terms)
+	lo, hi := 0, s.terms.n()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.terms[m] < term {
+		if s.terms.at(m) < term {
 			lo = m + 1
 		} else {
 			hi = m

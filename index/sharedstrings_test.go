@@ -21,12 +21,12 @@ func TestNamesShareAnchors(t *testing.T) {
 		shared, named := 0, 0
 		for _, s := range v.segs {
 			for i := range s.nodes {
-				n := &s.nodes[i]
-				if n.name == "" || !strings.HasSuffix(n.anchor, n.name) {
+				n := s.node(uint32(i))
+				if n.name() == "" || !strings.HasSuffix(n.anchor(), n.name()) {
 					continue
 				}
 				named++
-				if within(n.name, n.anchor) && (n.title != n.name || unsafe.StringData(n.title) == unsafe.StringData(n.name)) {
+				if within(n.name(), n.anchor()) && (n.title() != n.name() || unsafe.StringData(n.title()) == unsafe.StringData(n.name())) {
 					shared++
 				}
 			}

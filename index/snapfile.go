@@ -13,9 +13,10 @@ import (
 // heap; elsewhere it is read (snapfile_other.go), and the same code reads
 // the same bytes.
 //
-// A load decodes the small tables (documents, nodes, terms) into the heap
-// and leaves the large ones (postings, positions, trigrams) where they lie
-// (snapview.go): the segments it makes refer to the snapshotFile (their
+// A load decodes the small tables (documents, terms, the node strings)
+// into the heap and leaves the large ones (postings, positions, trigrams,
+// node records, norms, symbols, anchors) where they lie (snapview.go,
+// nodesnap.go): the segments it makes refer to the snapshotFile (their
 // src), which owns the mapping. While any of them is reachable the mapping
 // stays; once none is, a cleanup unmaps it (keep). The pages of the file
 // stay in the page cache: the load drops each part from the process's

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -12,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -32,16 +32,17 @@ import (
 // Since version 10 a segment's postings columns, positions bytes and
 // trigram tables are little-endian arrays at 8-byte aligned file offsets,
 // which a load reads in place from the mapped file rather than decoding
-// them (snapview.go); an older snapshot fails the version check and is
-// rebuilt. Since version 11 a segment's references are tables read in
-// place too, after its trigrams (refs_snapshot.go).
+// them (snapview.go); since version 11 so are its node records, norms,
+// symbol and anchor tables (nodesnap.go), since version 12 its
+// references, after its trigrams (refs_snapshot.go). An older snapshot
+// fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 11
+	snapshotVersion = 12
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -314,46 +315,14 @@ func writeSegment(w *enc, s *segment) {
 		w.uv(uint64(d.nodeEnd))
 		writeDocImports(w, d.refs) // the references follow the segment (writeSegRefs)
 	}
-	w.uv(uint64(len(s.nodes)))
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		w.uv(uint64(n.doc))
-		w.uv(uint64(n.parent + 1))
-		w.uv(uint64(n.end))
-		w.str(string(n.kind))
-		w.str(n.nativeKind)
-		w.uv(uint64(n.level))
-		w.uv(uint64(n.lineStart))
-		w.uv(uint64(n.lineEnd))
-		w.uv(uint64(n.docLine))
-		w.uv(uint64(n.byteStart))
-		w.uv(uint64(n.byteEnd))
-		w.uv(uint64(n.docStart))
-		w.uv(uint64(n.words))
-		w.bool(n.deprecated)
-		w.bool(n.decl)
-		w.str(n.anchor)
-		// Titles usually equal names: a flag saves the repeat.
-		w.str(n.name)
-		if n.title == n.name {
-			w.bool(true)
-		} else {
-			w.bool(false)
-			w.str(n.title)
-		}
-		w.str(n.qualified)
-		w.str(n.signature)
-		w.str(n.language)
-		w.str(n.constraint)
-		for f := range treenav.NumFields {
-			w.uv(uint64(n.fieldLen[f]))
-		}
-	}
+	writeNodes(w, s)
+	writeNorms(w, s)
 	// Terms, front-coded: the length shared with the previous term, then
 	// the rest.
-	w.uv(uint64(len(s.terms)))
+	w.uv(uint64(s.terms.n()))
 	prev := ""
-	for _, t := range s.terms {
+	for i := range s.terms.n() {
+		t := s.terms.at(i)
 		p := commonPrefix(prev, t)
 		w.uv(uint64(p))
 		w.str(t[p:])
@@ -372,14 +341,7 @@ func writeSegment(w *enc, s *segment) {
 	for f := range treenav.NumFields {
 		w.u64(s.fieldLen[f])
 	}
-	w.uv(uint64(len(s.syms)))
-	for _, e := range s.syms {
-		w.uv(uint64(e.node))
-	}
-	w.uv(uint64(len(s.anchors)))
-	for _, e := range s.anchors {
-		w.uv(uint64(e.node))
-	}
+	writeSymTables(w, s)
 	writeGrams(w, s.grams)
 	writeSegRefs(w, s)
 }
@@ -427,58 +389,38 @@ func readSegmentInto(r *dec, s *segment) {
 			return
 		}
 	}
-	s.nodes = make([]nodeMeta, r.count(1<<28))
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		n.doc = uint32(r.uv())
-		n.parent = int32(r.uv()) - 1
-		n.end = uint32(r.uv())
-		n.kind = treenav.Kind(r.intern(r.str()))
-		n.nativeKind = r.intern(r.str())
-		n.level = uint16(r.uv())
-		n.lineStart = uint32(r.uv())
-		n.lineEnd = uint32(r.uv())
-		n.docLine = uint32(r.uv())
-		n.byteStart = uint32(r.uv())
-		n.byteEnd = uint32(r.uv())
-		n.docStart = uint32(r.uv())
-		n.words = uint32(r.uv())
-		n.deprecated = r.bool()
-		n.decl = r.bool()
-		n.anchor = r.str()
-		n.name = r.strTailOf(n.anchor)
-		if r.bool() {
-			n.title = n.name
-		} else {
-			n.title = r.str()
-		}
-		n.qualified = r.str()
-		n.signature = r.str()
-		n.language = r.intern(r.str())
-		n.constraint = r.intern(r.str())
-		for f := range treenav.NumFields {
-			n.fieldLen[f] = uint16(r.uv())
-		}
-		if r.err != nil {
-			return
-		}
-		if int(n.doc) >= len(s.docs) || n.parent >= int32(i) || n.end > uint32(len(s.nodes)) {
-			r.fail("node %d refers outside its segment", i)
-			return
-		}
+	readNodes(r, s)
+	readNorms(r, s)
+	if r.err != nil {
+		return
 	}
 	nt := r.count(1 << 28)
-	s.terms = make([]string, nt)
-	prev := ""
-	for i := range s.terms {
+	// Into one blob and its offsets: a term is the previous one's first
+	// p bytes and the rest.
+	s.terms.grow(nt, 0)
+	if nt > 0 {
+		s.terms.off = append(s.terms.off, 0)
+	}
+	prev := 0 // where the previous term starts in the blob
+	for range nt {
 		p := int(r.uv())
-		rest := r.str()
-		if p > len(prev) {
+		rest := r.raw(r.count(len(r.b)))
+		start := len(s.terms.blob)
+		if p > start-prev {
 			r.fail("bad term prefix")
 			return
 		}
-		s.terms[i] = prev[:p] + rest
-		prev = s.terms[i]
+		s.terms.blob = append(s.terms.blob, s.terms.blob[prev:prev+p]...)
+		s.terms.blob = append(s.terms.blob, rest...)
+		if len(s.terms.blob) > math.MaxUint32 {
+			r.fail("terms past 4 GiB")
+			return
+		}
+		s.terms.off = append(s.terms.off, uint32(len(s.terms.blob)))
+		prev = start
+	}
+	if cap(s.terms.blob) > len(s.terms.blob)+len(s.terms.blob)/8 {
+		s.terms.blob = bytes.Clone(s.terms.blob) // the slack of its growth
 	}
 	// The postings columns stay where they lie in the snapshot. Their
 	// shape is checked here (offsets in range, at the cost of a read of
@@ -506,27 +448,10 @@ func readSegmentInto(r *dec, s *segment) {
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()
 	}
-	s.syms = make([]symEntry, r.count(len(s.nodes)))
-	for i := range s.syms {
-		node := uint32(r.uv())
-		if node >= uint32(len(s.nodes)) {
-			r.fail("symbol refers to node %d", node)
-			return
-		}
-		s.syms[i] = symEntry{lower: strings.ToLower(s.nodes[node].name), node: node}
-	}
-	s.anchors = make([]anchorEntry, r.count(len(s.nodes)))
-	for i := range s.anchors {
-		node := uint32(r.uv())
-		if node >= uint32(len(s.nodes)) {
-			r.fail("anchor refers to node %d", node)
-			return
-		}
-		s.anchors[i] = anchorEntry{anchor: s.nodes[node].anchor, node: node}
-	}
+	readSymTables(r, s)
 	s.grams = readGrams(r)
 	readSegRefs(r, s)
-	s.buildNorms()
+	s.buildLookups()
 }
 
 func commonPrefix(a, b string) int {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,6 +104,22 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("pos", unsafe.Pointer(&s.pos[0]))
 	within("gram keys", unsafe.Pointer(&s.grams.keys[0]))
 	within("gram data", unsafe.Pointer(&s.grams.data[0]))
+	within("nodes", unsafe.Pointer(&s.nodes[0]))
+	within("symbols", unsafe.Pointer(&s.syms[0]))
+	within("anchors", unsafe.Pointer(&s.anchors[0]))
+	within("norms", unsafe.Pointer(&s.norms[0]))
+	terms := func(s *segment) (out []string) {
+		for i := range s.terms.n() {
+			out = append(out, s.terms.at(i))
+		}
+		return out
+	}
+	if got, want := terms(s), terms(ix.view().segs[0]); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("the loaded dictionary has %d terms, the built %d (or other ones)", len(got), len(want))
+	}
+	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
+		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
+	}
 	if got := answers(t, mapped); !reflect.DeepEqual(got, want) {
 		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
 	}
@@ -179,6 +196,10 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"gram keys":   {offU32(s.grams.keys), 4 * len(s.grams.keys)},
 		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
 		"gram data":   {offB(s.grams.data), len(s.grams.data)},
+		"nodes":       {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
+		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
+		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
+		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
 	}
 	resum := func(c []byte) []byte {
 		body := c[:len(c)-4]
@@ -215,6 +236,39 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	u32At(c, last(tables["gram offs"]), uint32(len(s.grams.data)+1))
 	damaged["trigram offsets past the runs"] = resum(c)
+	// Node records that refer outside the segment, behind a valid
+	// checksum: each is found by checkNodes.
+	nodes := tables["nodes"].off
+	field := func(name string) int {
+		f, ok := reflect.TypeOf(nodeRec{}).FieldByName(name)
+		if !ok {
+			t.Fatalf("no field %s", name)
+		}
+		return int(f.Offset)
+	}
+	rec := func(i int, name string) int { return nodes + i*nodeRecSize + field(name) }
+	lastNode := len(s.nodes) - 1
+	for name, edit := range map[string]func(c []byte){
+		"a node of no document":      func(c []byte) { u32At(c, rec(1, "doc"), uint32(len(s.docs))) },
+		"a parent after its child":   func(c []byte) { u32At(c, rec(1, "parent"), 1) },
+		"a parent before the first":  func(c []byte) { u32At(c, rec(1, "parent"), 0xfffffffe) },
+		"a subtree past the nodes":   func(c []byte) { u32At(c, rec(0, "end"), uint32(len(s.nodes)+1)) },
+		"a subtree ending before it": func(c []byte) { u32At(c, rec(lastNode, "end"), uint32(lastNode)) },
+		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "anchorRef"), uint32(len(s.blob))) },
+		"a constraint past the blob": func(c []byte) { u32At(c, rec(1, "constraintRef")+4, uint32(len(s.blob)+1)) },
+		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
+		"a symbol of no node":        func(c []byte) { u32At(c, tables["symbols"].off+8, uint32(len(s.nodes))) },
+		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
+		"a norm of another document": func(c []byte) { u32At(c, tables["norms"].off+nodeNormSize, uint32(len(s.docs))) },
+		"an anchor of no node":       func(c []byte) { u32At(c, tables["anchors"].off, uint32(len(s.nodes))) },
+		"a language outside the vocab": func(c []byte) {
+			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
+		},
+	} {
+		c := append([]byte(nil), good...)
+		edit(c)
+		damaged[name] = resum(c)
+	}
 	c = append([]byte(nil), good...)
 	binary.LittleEndian.PutUint32(c[len(snapshotMagic):], snapshotVersion-1)
 	damaged["the previous format"] = resum(c)
@@ -275,11 +329,16 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
 	}
+	if !reflect.DeepEqual(m.nodes, orig.nodes) || !bytes.Equal(m.blob, orig.blob) || !reflect.DeepEqual(m.vocab, orig.vocab) ||
+		!reflect.DeepEqual(m.syms, orig.syms) || !reflect.DeepEqual(m.anchors, orig.anchors) || !reflect.DeepEqual(m.norms, orig.norms) {
+		t.Error("merging the loaded segment gives other nodes than merging the built one")
+	}
 	if !reflect.DeepEqual(docReferences(m), docReferences(orig)) || len(docReferences(m)) == 0 {
 		t.Error("merging the loaded segment gives other references than merging the built one")
 	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
 	merged := map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0]),
+		"nodes": unsafe.Pointer(&m.nodes[0]), "node strings": unsafe.Pointer(&m.blob[0]),
 		"ref kinds": unsafe.Pointer(&m.refTable.kind[0]), "ref strings": unsafe.Pointer(&m.refTable.blob[0])}
 	if len(m.refsNamed("render")) == 0 {
 		t.Error("the merged segment has no references to render")
@@ -308,7 +367,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("the snapshot stayed mapped after its index was dropped")
 	}
 	// The merge is still whole.
-	if m.termPost[len(m.terms)] != uint32(len(m.postNode)) {
+	if m.termPost[m.terms.n()] != uint32(len(m.postNode)) {
 		t.Error("the merged segment changed")
 	}
 }

@@ -22,8 +22,8 @@ func isDeprecated(src []byte, n *treenav.Node) bool { return parsers.IsDeprecate
 // isPrivateSymbol reports whether a code symbol is private by its
 // language's rules (parsers.IsPrivate), so that search and find_symbol rank
 // it like internal code (Ranking.InternalWeight).
-func isPrivateSymbol(lang string, n *nodeMeta) bool {
-	return parsers.IsPrivate(lang, n.kind, n.name, qualifiedName(n), n.signature)
+func isPrivateSymbol(lang string, n nodeMeta) bool {
+	return parsers.IsPrivate(lang, n.kind(), n.name(), qualifiedName(n), n.signature())
 }
 
 // isInternalPath reports whether a path is internal or vendored code

@@ -100,23 +100,23 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		ns := s.names()
 		for k := 0; k < len(ns.first)-1; k++ {
 			lo := int(ns.first[k])
-			low := s.syms[lo].lower
+			low := ns.name(k)
 			if seen[low] || abs(len(low)-len(lname)) > limit {
 				continue
 			}
 			if ascii && bagDistance(&bag, len(lname), low) > limit {
 				continue // cheaply: editDistance is at least as far
 			}
-			d := treenav.EditDistance(lname, low)
+			d := treenav.EditDistanceWithin(lname, low, limit)
 			if d > limit || d == 0 && !qualified {
 				continue
 			}
 			// The name as written, of a live symbol.
 			for _, e := range s.syms[lo:int(ns.first[k+1])] {
-				n := &s.nodes[e.node]
+				n := s.node(e.node)
 				if v.live(si, n.doc) {
 					seen[low] = true
-					names = append(names, scoredID{id: n.name, d: d})
+					names = append(names, scoredID{id: n.name(), d: d})
 					break
 				}
 			}
@@ -129,7 +129,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 	parts := strings.Count(q, ".") + 1
 	var c []scoredID
 	for _, nm := range bestIDs(names, 20) {
-		v.eachNamed(nm, func(d *docMeta, n *nodeMeta) {
+		v.eachNamed(nm, func(d *docMeta, n nodeMeta) {
 			qn := qualifiedName(n)
 			lqn := strings.ToLower(qn)
 			id, dist := qn, treenav.EditDistance(lq, lastDotted(lqn, parts))

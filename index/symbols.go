@@ -100,8 +100,8 @@ func (v *view) keepDefinedDeclarations(hits []symHit) {
 	}
 	groupOf := func(h *symHit) group {
 		s := v.segs[h.ref.seg]
-		n := &s.nodes[h.ref.node]
-		return group{n.name, languageOf(&s.docs[n.doc], n), n.kind}
+		n := s.node(h.ref.node)
+		return group{n.name(), languageOf(&s.docs[n.doc], n), n.kind()}
 	}
 	if !slices.ContainsFunc(hits, func(h symHit) bool { return h.key.decl }) {
 		return // most queries: no declaration to weigh
@@ -144,7 +144,7 @@ func (ix *Index) weighUses(v *view, hits []symHit) {
 			continue
 		}
 		// A case-folded query of many spellings: the first ones only.
-		if m, ok := uses.of(v.segs[h.ref.seg].nodes[h.ref.node].name); ok {
+		if m, ok := uses.of(v.segs[h.ref.seg].node(h.ref.node).name()); ok {
 			h.key.uses = usesBucket(m[h.ref])
 		}
 	}
@@ -152,11 +152,11 @@ func (ix *Index) weighUses(v *view, hits []symHit) {
 
 // prominenceOf reads internal (an internal path or a private symbol) from
 // the node's hot flags, where buildHot derived it.
-func prominenceOf(d *docMeta, n *nodeMeta, h *nodeHot) prominence {
+func prominenceOf(d *docMeta, n nodeMeta, h *nodeHot) prominence {
 	p := d.Path
 	internal := h.flags&hotInternal != 0
-	return prominence{nameLen: len(n.name), deprecated: n.deprecated, test: d.test, internal: internal,
-		kind: kindRank(n.kind), decl: n.decl, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	return prominence{nameLen: len(n.name()), deprecated: n.deprecated, test: d.test, internal: internal,
+		kind: kindRank(n.kind()), decl: n.decl, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
 }
 
 // kindRank orders symbols that share a name by what a lookup most likely
@@ -184,9 +184,9 @@ const kindRankExport = 4
 
 // languageOf is a node's language: its own (a fenced block's, or a
 // symbol of one), else its document's.
-func languageOf(d *docMeta, n *nodeMeta) string {
-	if n.language != "" {
-		return n.language
+func languageOf(d *docMeta, n nodeMeta) string {
+	if n.language() != "" {
+		return n.language()
 	}
 	return d.Language
 }
@@ -255,12 +255,12 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			return
 		}
 		s := v.segs[si]
-		n := &s.nodes[node]
+		n := s.node(node)
 		d := &s.docs[n.doc]
 		if !v.live(si, n.doc) {
 			return
 		}
-		if kinds != nil && !kinds[string(n.kind)] && !kinds[n.nativeKind] {
+		if kinds != nil && !kinds[string(n.kind())] && !kinds[n.nativeKind()] {
 			return
 		}
 		if langs != nil && !langs[languageOf(d, n)] {
@@ -278,10 +278,10 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 
 	for si, s := range v.segs {
 		// Names equal to the (last part of the) query, any case.
-		i := sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for ; i < len(s.syms) && s.syms[i].lower == lname; i++ {
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
 			node := s.syms[i].node
-			n := &s.nodes[node]
+			n := s.node(node)
 			qn := qualifiedName(n)
 			// A qualifier may also name the module: "json.Marshal" is
 			// Marshal of encoding/json/ (moduleQualified).
@@ -295,7 +295,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			case qualified:
 				// The name matches but not the qualifier: a weak hit.
 				accept(si, node, tierName)
-			case n.name == q:
+			case n.name() == q:
 				accept(si, node, tierExact)
 			default:
 				accept(si, node, tierExactFold)
@@ -305,10 +305,10 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			continue
 		}
 		// Prefixes.
-		i = sort.Search(len(s.syms), func(k int) bool { return s.syms[k].lower >= lname })
-		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.syms[i].lower, lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
+		i = sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.symLower(i), lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
 			node := s.syms[i].node
-			if strings.HasPrefix(s.nodes[node].name, name) {
+			if strings.HasPrefix(s.node(node).name(), name) {
 				accept(si, node, tierPrefix)
 			} else {
 				accept(si, node, tierPrefixFold)
@@ -324,21 +324,21 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			// be, are another [lLo, lHi). Substrings are anywhere, and
 			// only searched for from three letters.
 			syms := s.syms
-			pLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower >= lname })
-			pHi := pLo + sort.Search(len(syms)-pLo, func(k int) bool { return !strings.HasPrefix(syms[pLo+k].lower, lname) })
+			pLo := sort.Search(len(syms), func(k int) bool { return s.symLower(k) >= lname })
+			pHi := pLo + sort.Search(len(syms)-pLo, func(k int) bool { return !strings.HasPrefix(s.symLower(pLo+k), lname) })
 			first := lname[0]
-			lLo := sort.Search(len(syms), func(k int) bool { return syms[k].lower != "" && syms[k].lower[0] >= first })
-			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return syms[lLo+k].lower[0] > first })
+			lLo := sort.Search(len(syms), func(k int) bool { return s.symLower(k) != "" && s.symLower(k)[0] >= first })
+			lHi := lLo + sort.Search(len(syms)-lLo, func(k int) bool { return s.symLower(lLo + k)[0] > first })
 			// Each distinct name of the run is tested once (nameScan's
 			// runs); humps are read in each symbol's own case.
 			ns := s.names()
 			for k := ns.runAt(lLo); k < len(ns.first)-1 && int(ns.first[k]) < lHi; k++ {
 				lo, hi := int(ns.first[k]), int(ns.first[k+1])
-				if lo >= pLo && lo < pHi || !isSubsequence(lname, syms[lo].lower) {
+				if lo >= pLo && lo < pHi || !isSubsequence(lname, ns.name(k)) {
 					continue
 				}
 				for _, e := range syms[lo:hi] {
-					if humpMatch(name, s.nodes[e.node].name) {
+					if humpMatch(name, s.node(e.node).name()) {
 						accept(si, e.node, tierHump)
 					}
 				}
@@ -394,7 +394,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 				// moves up, as the closest.
 				hits = slices.DeleteFunc(hits, func(h symHit) bool {
 					s := v.segs[h.ref.seg]
-					n := &s.nodes[h.ref.node]
+					n := s.node(h.ref.node)
 					return ids[nodeID(&s.docs[n.doc], n)]
 				})
 			}
@@ -417,13 +417,13 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	}
 	for _, h := range hits {
 		s := v.segs[h.ref.seg]
-		n := &s.nodes[h.ref.node]
+		n := s.node(h.ref.node)
 		d := &s.docs[n.doc]
 		lang := languageOf(d, n)
 		sym := treenav.Symbol{
-			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name,
-			QualifiedName: qualifiedName(n), Kind: n.kind, Language: lang,
-			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature,
+			NodeID: nodeID(d, n), DocID: d.DocID, Path: d.Path, Name: n.name(),
+			QualifiedName: qualifiedName(n), Kind: n.kind(), Language: lang,
+			LineStart: int(n.lineStart), LineEnd: int(n.lineEnd), Signature: n.signature(),
 			Deprecated: n.deprecated, Declaration: n.decl, Constraint: s.constraintOf(n), Match: matchOf(h.tier, qualified),
 		}
 		if !budget.take(jsonSize(sym), len(resp.Symbols)) {
@@ -437,11 +437,11 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 
 // qualifiedName is stored only where it differs from the anchor (which is
 // the qualified name plus a "~2" for duplicates).
-func qualifiedName(n *nodeMeta) string {
-	if n.qualified != "" {
-		return n.qualified
+func qualifiedName(n nodeMeta) string {
+	if n.qualified() != "" {
+		return n.qualified()
 	}
-	a := n.anchor
+	a := n.anchor()
 	if i := strings.LastIndex(a, "~"); i > 0 && isDigits(a[i+1:]) {
 		return a[:i]
 	}

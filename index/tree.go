@@ -37,7 +37,7 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 	var nodes []uint32
 	var depths []int
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
-		nm := &s.nodes[n]
+		nm := s.node(n)
 		dep := 0
 		if nm.parent >= 0 {
 			dep = depth[uint32(nm.parent)] + 1
@@ -65,16 +65,16 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 }
 
 func treeNode(s *segment, d *docMeta, n uint32) treenav.TreeNode {
-	nm := &s.nodes[n]
+	nm := s.node(n)
 	parent := ""
 	if nm.parent >= 0 {
-		parent = nodeID(d, &s.nodes[nm.parent])
+		parent = nodeID(d, s.node(uint32(nm.parent)))
 	}
 	return treenav.TreeNode{
-		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind, Title: nm.title,
+		NodeID: nodeID(d, nm), ParentID: parent, Kind: nm.kind(), Title: nm.title(),
 		Level: int(nm.level), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 		WordCount: int(nm.words), Deprecated: nm.deprecated, Declaration: nm.decl,
-		Signature: nm.signature, Constraint: nm.constraint,
+		Signature: nm.signature(), Constraint: nm.constraint(),
 	}
 }
 
@@ -92,10 +92,10 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 		return nil, withAsked(id, err)
 	}
 	s := v.segs[si]
-	nm := &s.nodes[n]
+	nm := s.node(n)
 	d := &s.docs[nm.doc]
 	resp := &treenav.NavigateResponse{
-		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind, Title: nm.title,
+		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind(), Title: nm.title(),
 		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), ContentLine: contentLine(nm), Nodes: []treenav.TreeNode{},
 	}
 	depth := map[uint32]int{n: 0}
@@ -103,7 +103,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	var nodes []uint32
 	var depths []int
 	for c := n + 1; c < nm.end; c++ {
-		cm := &s.nodes[c]
+		cm := s.node(c)
 		dep := depth[uint32(cm.parent)] + 1
 		depth[c] = dep
 		if cm.docStart < nm.docStart || cm.byteEnd > nm.byteEnd {
@@ -124,7 +124,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	var b strings.Builder
 	b.Write(src[nm.docStart:min(nm.byteEnd, uint32(len(src)))])
 	for _, c := range outside {
-		cm := &s.nodes[c]
+		cm := s.node(c)
 		fmt.Fprintf(&b, "\n\n// %s (lines %d-%d)\n", nodeID(d, cm), cm.lineStart, cm.lineEnd)
 		b.Write(src[cm.docStart:min(cm.byteEnd, uint32(len(src)))])
 	}
@@ -226,7 +226,7 @@ func clipJSON(text string, n int, note func(shown int) string) string {
 }
 
 // isOutside reports whether node p lies outside node nm's range.
-func isOutside(s *segment, p uint32, nm *nodeMeta) bool {
-	pm := &s.nodes[p]
+func isOutside(s *segment, p uint32, nm nodeMeta) bool {
+	pm := s.node(p)
 	return pm.docStart < nm.docStart || pm.byteEnd > nm.byteEnd
 }

@@ -188,11 +188,11 @@ func (u *usesPriors) prior(s *segment, ref nodeRef) float64 {
 	if u.weight <= 0 {
 		return 1
 	}
-	n := &s.nodes[ref.node]
-	if n.name == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind == treenav.KindFile {
+	n := s.node(ref.node)
+	if n.name() == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind() == treenav.KindFile {
 		return 1
 	}
-	m, ok := u.of(n.name)
+	m, ok := u.of(n.name())
 	if !ok {
 		return 1
 	}

@@ -98,7 +98,8 @@ func parseJob(j Job, filter Filter) Outcome {
 	if j.KnownHash != "" && Hash(src) == j.KnownHash {
 		return Outcome{Job: j, Unchanged: true}
 	}
-	if Kind(j.Rel, head(src)) == "" {
+	kind := Kind(j.Rel, head(src))
+	if kind == "" {
 		return Outcome{Job: j, Skip: "unsupported"}
 	}
 	if filter != nil {
@@ -106,6 +107,6 @@ func parseJob(j Job, filter Filter) Outcome {
 			return Outcome{Job: j, Skip: reason}
 		}
 	}
-	doc, err := Parse(j.Rel, j.DocID, src)
+	doc, err := parseAs(j.Rel, j.DocID, src, kind)
 	return Outcome{Job: j, Doc: doc, Src: src, Err: err}
 }

@@ -85,8 +85,14 @@ func Prepare(docLanguages []string) {
 // fail a parse: whatever parsed is returned and Document.SyntaxErrors is
 // set.
 func Parse(rel, docID string, src []byte) (*treenav.Document, error) {
+	return parseAs(rel, docID, src, Kind(rel, head(src)))
+}
+
+// parseAs is Parse of a file whose Kind is known: a batch has it from
+// deciding to parse the file (telling C from C++ reads a header's code).
+func parseAs(rel, docID string, src []byte, kind string) (*treenav.Document, error) {
 	var doc *treenav.Document
-	switch kind := Kind(rel, head(src)); kind {
+	switch kind {
 	case "":
 		return nil, fmt.Errorf("%s: %w", rel, ErrUnsupported)
 	case "markdown":

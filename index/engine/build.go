@@ -172,6 +172,11 @@ func (e *Engine) parse(b *build) {
 	for _, p := range jobs {
 		jobBytes += p.size
 	}
+	if e.opts.ReleaseMemory {
+		// Deferred first, so run last: a server keeps its memory
+		// bounded from its first build on (servemem.go).
+		defer boundServingHeap()
+	}
 	if e.opts.ReleaseMemory && (e.loaded.Swap(false) || jobBytes >= releaseBuildBytes) {
 		defer releaseGarbage() // after the status is set, below
 	}

@@ -51,8 +51,11 @@ func boundBuildHeap() (stop func()) {
 	bound.builds++
 	if bound.builds == 1 {
 		// The first of the builds that run at once (engines of one
-		// process) starts the limit; the last one's stop lifts it.
-		bound.user = debug.SetMemoryLimit(-1)
+		// process) starts the limit; the last one's stop lifts it (or
+		// hands over to a server's bound).
+		if !bound.serving {
+			bound.user = debug.SetMemoryLimit(-1)
+		}
 		bound.stop = index.WatchLiveHeap(50*time.Millisecond, followLiveHeap(bound.user))
 	}
 	var once sync.Once
@@ -64,6 +67,11 @@ func boundBuildHeap() (stop func()) {
 			if bound.builds == 0 {
 				bound.stop()
 				debug.SetMemoryLimit(bound.user)
+				if bound.serving {
+					// A server's bound takes over from the build's.
+					bound.servingSet = 0
+					followServing(liveHeap(), otherMemory())
+				}
 			}
 		})
 	}
@@ -75,6 +83,10 @@ var bound struct {
 	builds int    // the builds running under it
 	user   int64  // the limit before the first of them
 	stop   func() // ends the watch of the live heap
+	// serving is set once a server's bound runs (servemem.go), and
+	// servingSet is the limit it set last (0: none yet).
+	serving    bool
+	servingSet int64
 }
 
 // followLiveHeap is what the watch of the live heap does: raise the

@@ -58,3 +58,95 @@ func TestBoundBuildHeapOverlapping(t *testing.T) {
 		t.Errorf("after both builds the limit is %d, want none (%d)", l, int64(math.MaxInt64))
 	}
 }
+
+// A server's bound follows its live heap both ways, stays under the
+// user's limit, yields to a build's bound while one runs, and takes over
+// again when the build is done.
+func TestBoundServingHeap(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	every := servingEvery
+	servingEvery = 10 * time.Millisecond
+	defer func() { servingEvery = every }()
+	// waitLimit polls the limit until ok says it is right.
+	waitLimit := func(what string, ok func(int64) bool) int64 {
+		t.Helper()
+		var l int64
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if l = debug.SetMemoryLimit(-1); ok(l) {
+				return l
+			}
+		}
+		t.Errorf("%s: limit %d", what, l)
+		return l
+	}
+
+	debug.SetMemoryLimit(math.MaxInt64)
+	runtime.GC()
+	stop := boundServingHeap()
+	if again := boundServingHeap(); again == nil {
+		t.Fatal("a second start returned no stop")
+	}
+	small := waitLimit("small heap", func(l int64) bool {
+		return l < math.MaxInt64 && l >= int64(liveHeap())+servingHeadroom
+	})
+
+	// A live heap of 256 MB more raises the limit to at least that
+	// and half of it again...
+	big := make([]byte, 256<<20)
+	for i := range big {
+		big[i] = byte(i)
+	}
+	runtime.GC()
+	grown := waitLimit("grown heap", func(l int64) bool { return l >= (256<<20)*3/2 && l > small })
+	// ...while a build runs, the build's bound rules...
+	stopBuild := boundBuildHeap()
+	runtime.GC()
+	time.Sleep(100 * time.Millisecond)
+	if l := debug.SetMemoryLimit(-1); l < grown-grown/16 {
+		t.Errorf("during a build the serving bound lowered the limit to %d (was %d)", l, grown)
+	}
+	runtime.KeepAlive(big)
+	big = nil
+	stopBuild()
+	// ...and once the heap is freed the serving limit comes down.
+	runtime.GC()
+	waitLimit("freed heap", func(l int64) bool { return l < grown-(128<<20) })
+	if l := debug.SetMemoryLimit(-1); l == math.MaxInt64 {
+		t.Errorf("after the build the serving bound is gone")
+	}
+	stop()
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("after stop the limit is %d, want the user's (none)", l)
+	}
+
+	// A user's limit is never raised.
+	user := int64(32 << 20)
+	debug.SetMemoryLimit(user)
+	stop = boundServingHeap()
+	if l := debug.SetMemoryLimit(-1); l > user {
+		t.Errorf("user limit %d raised to %d", user, l)
+	}
+	stop()
+	if l := debug.SetMemoryLimit(-1); l != user {
+		t.Errorf("after stop the limit is %d, want the user's %d", l, user)
+	}
+}
+
+func TestServingLimit(t *testing.T) {
+	for _, c := range []struct {
+		live, other uint64
+		user        int64
+		want        int64
+	}{
+		{0, 0, math.MaxInt64, servingHeadroom},
+		{100 << 20, 10 << 20, math.MaxInt64, 110<<20 + servingHeadroom},
+		{800 << 20, 20 << 20, math.MaxInt64, 1220 << 20},
+		{800 << 20, 20 << 20, 1 << 30, 1 << 30},
+		{math.MaxUint64, 0, math.MaxInt64, math.MaxInt64/4 + math.MaxInt64/8},
+	} {
+		if got := servingLimit(c.live, c.other, c.user); got != c.want {
+			t.Errorf("servingLimit(%d, %d, %d) = %d, want %d", c.live, c.other, c.user, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"math"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+
+	"github.com/treenav/treenav/index"
+)
+
+// A server's memory between builds (issue 26). With the collector's
+// default (GOGC=100) a server's heap grows to twice its live heap between
+// collections, and the spans freed by a collection stay resident until
+// the background scavenger returns them: on the bench's 25k-file corpus
+// a warm-started server that had answered a few hundred queries held
+// 1.39 GB of heap for about 0.8 GB live. Once its first build is done, a
+// server (EngineOptions.ReleaseMemory) keeps a soft memory limit of its
+// live heap plus half (at least servingHeadroom), following the live
+// heap both ways, never above a limit the user set (GOMEMLIMIT). A big
+// build's own bound (buildmem.go) takes over while it runs.
+
+// servingHeadroom is the least the serving limit leaves above the live
+// heap: a small index's queries and updates run at the collector's own
+// pace.
+const servingHeadroom = 64 << 20
+
+// servingEvery is how often the serving bound reads the live heap.
+var servingEvery = time.Second
+
+// servingLimit is the memory limit for a server whose live heap is live
+// and whose Go memory besides the heap (stacks, the collector's and the
+// runtime's own) is other: live plus half, at least servingHeadroom above
+// it, plus other (the limit counts all of the runtime's memory), never
+// above user.
+func servingLimit(live, other uint64, user int64) int64 {
+	l := int64(min(live, math.MaxInt64/4))
+	o := int64(min(other, math.MaxInt64/4))
+	return min(l+max(l/2, servingHeadroom)+o, user)
+}
+
+// boundServingHeap starts the serving bound, once per process (the limit
+// is the process's, whatever the number of engines); stop lifts it and
+// gives the user's limit back (tests; a server keeps it for its life).
+// A second call while it runs does nothing and returns a stop that does
+// nothing.
+func boundServingHeap() (stop func()) {
+	bound.mu.Lock()
+	defer bound.mu.Unlock()
+	if bound.serving {
+		return func() {}
+	}
+	bound.serving = true
+	if bound.builds == 0 {
+		bound.user = debug.SetMemoryLimit(-1)
+	}
+	bound.servingSet = 0
+	followServing(liveHeap(), otherMemory())
+	end := index.WatchLiveHeap(servingEvery, func(live uint64) bool {
+		bound.mu.Lock()
+		defer bound.mu.Unlock()
+		if bound.builds == 0 {
+			followServing(live, otherMemory())
+		}
+		return true
+	})
+	return func() {
+		end()
+		bound.mu.Lock()
+		defer bound.mu.Unlock()
+		bound.serving = false
+		if bound.builds == 0 {
+			debug.SetMemoryLimit(bound.user)
+		}
+	}
+}
+
+// followServing sets the serving limit for live when it moved by more
+// than a sixteenth from the last one set (bound.mu held): the live heap
+// of a server moves a little with every collection.
+func followServing(live, other uint64) {
+	limit := servingLimit(live, other, bound.user)
+	if set := bound.servingSet; set > 0 && limit > set-set/16 && limit < set+set/16 {
+		return
+	}
+	debug.SetMemoryLimit(limit)
+	bound.servingSet = limit
+}
+
+// otherMemory is the Go runtime's memory that is not heap: what the
+// memory limit counts besides it (all of the runtime's memory but the
+// heap's spans, and those returned to the system).
+func otherMemory() uint64 {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+	}
+	metrics.Read(s)
+	for _, x := range s {
+		if x.Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+	}
+	total := s[0].Value.Uint64()
+	heap := s[1].Value.Uint64() + s[2].Value.Uint64() + s[3].Value.Uint64() + s[4].Value.Uint64()
+	if heap > total {
+		return 0
+	}
+	return total - heap
+}
+
+// liveHeap is the live heap at the last collection
+// (/gc/heap/live:bytes); 0 before the first.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
