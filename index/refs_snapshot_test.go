@@ -145,26 +145,7 @@ func TestRefsInPlace(t *testing.T) {
 	if got := refAnswers(t, mapped); !reflect.DeepEqual(got, want) {
 		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	heap, err := loadBytes(t, b, ix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := refAnswers(t, heap); !reflect.DeepEqual(got, want) {
-		t.Error("the index loaded from bytes in the heap answers otherwise")
-	}
-	odd := make([]byte, len(b)+1)[1:]
-	copy(odd, b)
-	dec, err := loadBytes(t, odd, ix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := refAnswers(t, dec); !reflect.DeepEqual(got, want) {
-		t.Error("the index decoded from misaligned bytes answers otherwise")
-	}
+	loadsAlike(t, path, ix, want, refAnswers)
 	// Imports are decoded with their documents.
 	found := false
 	for _, d := range s.docs {

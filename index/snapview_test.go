@@ -143,6 +143,14 @@ func TestSnapshotInPlace(t *testing.T) {
 		t.Error("a snapshot saved from a loaded index answers otherwise")
 	}
 
+	loadsAlike(t, path, ix, want, answers)
+}
+
+// loadsAlike checks that the snapshot at path answers want when loaded
+// from bytes in the heap, and from bytes at an odd address, whose tables
+// are decoded rather than viewed.
+func loadsAlike(t *testing.T, path string, ix *Index, want []any, answer func(*testing.T, *Index) []any) {
+	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -151,17 +159,16 @@ func TestSnapshotInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := answers(t, heap); !reflect.DeepEqual(got, want) {
+	if got := answer(t, heap); !reflect.DeepEqual(got, want) {
 		t.Error("the index loaded from bytes in the heap answers otherwise")
 	}
-	// Bytes at an odd address: the tables are decoded, not viewed.
 	odd := make([]byte, len(b)+1)[1:]
 	copy(odd, b)
 	dec, err := loadBytes(t, odd, ix)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := answers(t, dec); !reflect.DeepEqual(got, want) {
+	if got := answer(t, dec); !reflect.DeepEqual(got, want) {
 		t.Error("the index decoded from misaligned bytes answers otherwise")
 	}
 }
