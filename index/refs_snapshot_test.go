@@ -2,9 +2,7 @@ package index
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -163,36 +161,16 @@ func TestRefsInPlace(t *testing.T) {
 // ids forged behind a valid checksum give answers, not a panic.
 func TestRefsInPlaceDamage(t *testing.T) {
 	ix, path := refsFixture(t)
-	good, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := New()
-	if _, err := loaded.Load(path, "fp"); err != nil {
-		t.Fatal(err)
-	}
-	s := loaded.view().segs[0]
+	good, s, base := loadedSegment(t, path)
 	rt := s.refTable
-	base := uintptr(unsafe.Pointer(&s.src.b[0]))
-	type table struct{ off, n int }
+	type table = struct{ off, n int }
 	tables := map[string]table{}
 	for name, c := range refTables(rt) {
 		tables[name] = table{int(uintptr(c.p) - base), c.n}
 	}
-	resum := func(c []byte) []byte {
-		body := c[:len(c)-4]
-		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
-		return c
-	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb table) int { return tb.off + tb.n - 4 }
-	damaged := map[string][]byte{}
-	for name, tb := range tables {
-		c := append([]byte(nil), good...)
-		c[tb.off+tb.n/2] ^= 0x10
-		damaged["bit flipped in "+name] = c
-		damaged["truncated in "+name] = append([]byte(nil), good[:tb.off+tb.n/2]...)
-	}
+	damaged := flippedAndTruncated(good, tables)
 	m := uint32(len(rt.name))
 	c := append([]byte(nil), good...)
 	u32At(c, last(tables["ref docs"]), m+1)
@@ -212,23 +190,7 @@ func TestRefsInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	binary.LittleEndian.PutUint16(c[tables["ref cols"].off+2*int(rt.col.wideAt[0]):], 7)
 	damaged["a wide column not marked"] = resum(c)
-	for name, b := range damaged {
-		t.Run(name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "index.tnv")
-			if err := os.WriteFile(p, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			ix2 := New()
-			_, err := ix2.Load(p, "fp")
-			t.Log(err)
-			if !errors.Is(err, ErrSnapshot) {
-				t.Fatalf("damaged snapshot loaded: %v", err)
-			}
-			if n := len(ix2.view().segs); n != 0 {
-				t.Errorf("a rejected snapshot left %d segments", n)
-			}
-		})
-	}
+	expectRejected(t, damaged)
 
 	// Forged behind a valid checksum: ids and indices out of range. The
 	// load does not read them; the queries guard them.
@@ -278,5 +240,5 @@ func TestRefsInPlaceDamage(t *testing.T) {
 			refAnswers(t, forged) // no panic
 		})
 	}
-	runtime.KeepAlive(loaded) // its mapping: the offsets above are into it
+	runtime.KeepAlive(s) // its mapping: the offsets above are into it
 }

@@ -178,17 +178,8 @@ func loadsAlike(t *testing.T, path string, ix *Index, want []any, answer func(*t
 // and so is a snapshot of the previous format.
 func TestSnapshotInPlaceDamage(t *testing.T) {
 	ix, path := inPlaceFixture(t)
-	good, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := New()
-	if _, err := loaded.Load(path, "fp"); err != nil {
-		t.Fatal(err)
-	}
-	s := loaded.view().segs[0]
+	good, s, base := loadedSegment(t, path)
 	// Each table's offset in the file.
-	base := uintptr(unsafe.Pointer(&s.src.b[0]))
 	offU32 := func(x []uint32) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	offB := func(x []byte) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	tables := map[string]struct{ off, n int }{
@@ -208,20 +199,9 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
 		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
 	}
-	resum := func(c []byte) []byte {
-		body := c[:len(c)-4]
-		binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
-		return c
-	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
-	damaged := map[string][]byte{}
-	for name, tb := range tables {
-		c := append([]byte(nil), good...)
-		c[tb.off+tb.n/2] ^= 0x10
-		damaged["bit flipped in "+name] = c
-		damaged["truncated in "+name] = append([]byte(nil), good[:tb.off+tb.n/2]...)
-	}
+	damaged := flippedAndTruncated(good, tables)
 	c := append([]byte(nil), good...)
 	u32At(c, last(tables["termPost"]), uint32(len(s.postNode)+1))
 	damaged["term offsets past the postings"] = resum(c)
@@ -280,23 +260,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	binary.LittleEndian.PutUint32(c[len(snapshotMagic):], snapshotVersion-1)
 	damaged["the previous format"] = resum(c)
 
-	for name, b := range damaged {
-		t.Run(name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "index.tnv")
-			if err := os.WriteFile(p, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			ix2 := New()
-			_, err := ix2.Load(p, "fp")
-			t.Log(err)
-			if !errors.Is(err, ErrSnapshot) {
-				t.Fatalf("damaged snapshot loaded: %v", err)
-			}
-			if n := len(ix2.view().segs); n != 0 {
-				t.Errorf("a rejected snapshot left %d segments", n)
-			}
-		})
-	}
+	expectRejected(t, damaged)
 	_ = ix
 }
 
@@ -493,4 +457,65 @@ func TestSnapshotDensePostings(t *testing.T) {
 	if got := len(loaded.view().segs[0].postNode); got != len(s.postNode) {
 		t.Errorf("%d postings loaded, want %d", got, len(s.postNode))
 	}
+}
+
+// resum rewrites a snapshot's checksum over its damaged body: the damage
+// is then for the load's shape checks to find.
+func resum(c []byte) []byte {
+	body := c[:len(c)-4]
+	binary.LittleEndian.PutUint32(c[len(c)-4:], crc32.Checksum(body, castagnoli))
+	return c
+}
+
+// flippedAndTruncated damages good in each table (name to file offset
+// and length): a bit flipped in its middle, and the file cut there.
+func flippedAndTruncated(good []byte, tables map[string]struct{ off, n int }) map[string][]byte {
+	damaged := map[string][]byte{}
+	for name, tb := range tables {
+		c := append([]byte(nil), good...)
+		c[tb.off+tb.n/2] ^= 0x10
+		damaged["bit flipped in "+name] = c
+		damaged["truncated in "+name] = append([]byte(nil), good[:tb.off+tb.n/2]...)
+	}
+	return damaged
+}
+
+// expectRejected loads each damaged snapshot: each must fail as an
+// unusable snapshot and leave no segment.
+func expectRejected(t *testing.T, damaged map[string][]byte) {
+	t.Helper()
+	for name, b := range damaged {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "index.tnv")
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ix2 := New()
+			_, err := ix2.Load(p, "fp")
+			t.Log(err)
+			if !errors.Is(err, ErrSnapshot) {
+				t.Fatalf("damaged snapshot loaded: %v", err)
+			}
+			if n := len(ix2.view().segs); n != 0 {
+				t.Errorf("a rejected snapshot left %d segments", n)
+			}
+		})
+	}
+}
+
+// loadedSegment loads the snapshot at path and returns its bytes, its
+// first segment and the address of the mapping, whose tables lie at
+// their file offsets from it.
+func loadedSegment(t *testing.T, path string) (good []byte, s *segment, base uintptr) {
+	t.Helper()
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	s = loaded.view().segs[0]
+	return good, s, uintptr(unsafe.Pointer(&s.src.b[0]))
 }
