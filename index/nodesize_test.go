@@ -109,9 +109,13 @@ func TestSnapshotNodeTablesEncoded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved := [3]bool{nodeRecsInPlace, symsInPlace, normsInPlace}
-	nodeRecsInPlace, symsInPlace, normsInPlace = false, false, false
-	defer func() { nodeRecsInPlace, symsInPlace, normsInPlace = saved[0], saved[1], saved[2] }()
+	// nativeLittle too: the postings, positions and reference tables
+	// are then written and read value by value as well.
+	saved := [4]bool{nodeRecsInPlace, symsInPlace, normsInPlace, nativeLittle}
+	nodeRecsInPlace, symsInPlace, normsInPlace, nativeLittle = false, false, false, false
+	defer func() {
+		nodeRecsInPlace, symsInPlace, normsInPlace, nativeLittle = saved[0], saved[1], saved[2], saved[3]
+	}()
 	if err := ix.Save(path, "fp", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +123,7 @@ func TestSnapshotNodeTablesEncoded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if saved[0] && saved[1] && saved[2] && !bytes.Equal(encoded, viewed) {
+	if saved[0] && saved[1] && saved[2] && saved[3] && !bytes.Equal(encoded, viewed) {
 		t.Error("the tables encoded field by field differ from their memory layout")
 	}
 	loaded := New()

@@ -1,8 +1,8 @@
 package index
 
 import (
+	"encoding/binary"
 	"slices"
-	"unsafe"
 )
 
 // Compact postings columns. A built or merged segment holds a posting's
@@ -181,19 +181,7 @@ func readPostCols(r *dec, s *segment, n, npos int) {
 
 // u16s writes an aligned table of little-endian uint16s.
 func (e *enc) u16s(xs []uint16) {
-	e.align()
-	if len(xs) == 0 {
-		return
-	}
-	if nativeLittle {
-		e.raw(unsafe.Slice((*byte)(unsafe.Pointer(&xs[0])), 2*len(xs)))
-		return
-	}
-	var b [2]byte
-	for _, x := range xs {
-		b[0], b[1] = byte(x), byte(x>>8)
-		e.raw(b[:])
-	}
+	writeRecs(e, xs, 2, nativeLittle, func(b []byte, x *uint16) []byte { return binary.LittleEndian.AppendUint16(b, *x) })
 }
 
 // u16s reads a table of n uint16s written by enc.u16s, in place as

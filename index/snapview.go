@@ -1,6 +1,7 @@
 package index
 
 import (
+	"encoding/binary"
 	"unsafe"
 )
 
@@ -33,17 +34,7 @@ func (e *enc) align() {
 // u32s writes an aligned table of little-endian uint32s (its length is
 // the reader's to know).
 func (e *enc) u32s(xs []uint32) {
-	e.align()
-	if len(xs) == 0 {
-		return
-	}
-	if nativeLittle {
-		e.raw(unsafe.Slice((*byte)(unsafe.Pointer(&xs[0])), 4*len(xs)))
-		return
-	}
-	for _, x := range xs {
-		e.u32(x)
-	}
+	writeRecs(e, xs, 4, nativeLittle, func(b []byte, x *uint32) []byte { return binary.LittleEndian.AppendUint32(b, *x) })
 }
 
 // align skips the padding enc.align wrote: d.base is the file offset of
@@ -66,28 +57,13 @@ func (d *dec) u32s(n int) []uint32 { return readTable[uint32](d, n, "uint32s") }
 // otherwise; what names them in an error.
 func readTable[T uint16 | uint32](d *dec, n int, what string) []T {
 	size := int(unsafe.Sizeof(T(0)))
-	d.align()
-	if d.err != nil || n < 0 || n > (len(d.b)-d.off)/size {
-		d.fail("truncated: want %d %s", n, what)
-		return nil
-	}
-	b := d.raw(size * n)
-	if n == 0 {
-		return []T{}
-	}
-	if nativeLittle && uintptr(unsafe.Pointer(&b[0]))%uintptr(size) == 0 {
-		d.inPlace += len(b)
-		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
-	}
-	out := make([]T, n)
-	for i := range out {
+	return readRecs(d, n, size, nativeLittle, func(b []byte, x *T) {
 		var v uint32
 		for k := size - 1; k >= 0; k-- {
-			v = v<<8 | uint32(b[size*i+k])
+			v = v<<8 | uint32(b[k])
 		}
-		out[i] = T(v)
-	}
-	return out
+		*x = T(v)
+	}, what)
 }
 
 // bytesInPlace reads n bytes and returns them where they lie, capacity
