@@ -65,6 +65,18 @@ func residentBytes() uint64 {
 	return pages * uint64(os.Getpagesize())
 }
 
+// LiveHeap is the bytes the last collection found reachable
+// (runtime/metrics' /gc/heap/live:bytes); false where the runtime does not
+// say.
+func LiveHeap() (uint64, bool) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0, false
+	}
+	return s[0].Value.Uint64(), true
+}
+
 // WatchLiveHeap calls f with the live heap (the bytes the last collection
 // found reachable, runtime/metrics' /gc/heap/live:bytes) every interval,
 // on its own goroutine, until stop; f returns false to stop early. The
@@ -76,7 +88,6 @@ func WatchLiveHeap(every time.Duration, f func(live uint64) bool) (stop func()) 
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
@@ -85,8 +96,8 @@ func WatchLiveHeap(every time.Duration, f func(live uint64) bool) (stop func()) 
 				return
 			case <-tick.C:
 			}
-			metrics.Read(sample)
-			if sample[0].Value.Kind() != metrics.KindUint64 || !f(sample[0].Value.Uint64()) {
+			live, ok := LiveHeap()
+			if !ok || !f(live) {
 				return
 			}
 		}

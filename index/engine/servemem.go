@@ -112,13 +112,8 @@ func otherMemory() uint64 {
 	return total - heap
 }
 
-// liveHeap is the live heap at the last collection
-// (/gc/heap/live:bytes); 0 before the first.
+// liveHeap is the live heap at the last collection; 0 before the first.
 func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
+	live, _ := index.LiveHeap()
+	return live
 }
