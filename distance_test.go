@@ -20,7 +20,30 @@ func TestEditDistance(t *testing.T) {
 	}
 }
 
-// EditDistanceWithin agrees with EditDistance up to its bound, on random
+// levenshtein is the textbook table, whole: what EditDistance and
+// EditDistanceWithin are checked against.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// EditDistance and EditDistanceWithin agree with the whole table (up to
+// the latter's bound), on random
 // strings over a small alphabet (so that they are near each other) and
 // of every length difference.
 func TestEditDistanceWithin(t *testing.T) {
@@ -37,7 +60,10 @@ func TestEditDistanceWithin(t *testing.T) {
 		if r.IntN(3) == 0 {
 			b = a[:len(a)/2] + word()
 		}
-		d := EditDistance(a, b)
+		d := levenshtein(a, b)
+		if got := EditDistance(a, b); got != d {
+			t.Fatalf("EditDistance(%q, %q) = %d, want %d", a, b, got, d)
+		}
 		for k := -1; k <= 15; k++ {
 			want := d
 			if d > k {
@@ -51,6 +77,9 @@ func TestEditDistanceWithin(t *testing.T) {
 	long := strings.Repeat("x", 201)
 	if got := EditDistanceWithin(long, "x", 5); got != 6 {
 		t.Errorf("a string over 200 bytes: %d, want 6", got)
+	}
+	if got := EditDistance(long, "x"); got != 201 {
+		t.Errorf("EditDistance of a string over 200 bytes: %d, want its length 201", got)
 	}
 }
 
