@@ -134,7 +134,9 @@ func (ix *Index) load(f *snapshotFile, fingerprint string) (_ []byte, err error)
 	defer faultGuard(&err)()
 	b := f.b
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if f.checksum(len(body)) != sum {
+	if got, err := f.checksum(len(body)); err != nil {
+		return nil, err
+	} else if got != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
 	}
 	r := &dec{b: body}
