@@ -106,11 +106,16 @@ func (s *segment) buildNorms() {
 
 // buildLookups fills byID and hot from nodes and docs.
 func (s *segment) buildLookups() {
+	s.buildByID()
+	s.buildHot()
+}
+
+// buildByID fills byID from docs.
+func (s *segment) buildByID() {
 	s.byID = make(map[string]uint32, len(s.docs))
 	for di := range s.docs {
 		s.byID[s.docs[di].DocID] = uint32(di)
 	}
-	s.buildHot()
 }
 
 // docMeta is what the index keeps of a document: no content, which is read

@@ -34,7 +34,8 @@ import (
 // which a load reads in place from the mapped file rather than decoding
 // them (snapview.go); since version 11 so are its node records, norms,
 // symbol and anchor tables (nodesnap.go), since version 12 its
-// references, after its trigrams (refs_snapshot.go). An older snapshot
+// references, after its trigrams (refs_snapshot.go), since version 13
+// its hot table (nodesnap.go, hot.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -42,7 +43,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 12
+	snapshotVersion = 13
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -319,6 +320,7 @@ func writeSegment(w *enc, s *segment) {
 	}
 	writeNodes(w, s)
 	writeNorms(w, s)
+	writeHot(w, s)
 	// Terms, front-coded: the length shared with the previous term, then
 	// the rest.
 	w.uv(uint64(s.terms.n()))
@@ -393,6 +395,7 @@ func readSegmentInto(r *dec, s *segment) {
 	}
 	readNodes(r, s)
 	readNorms(r, s)
+	readHot(r, s)
 	if r.err != nil {
 		return
 	}
@@ -453,7 +456,7 @@ func readSegmentInto(r *dec, s *segment) {
 	readSymTables(r, s)
 	s.grams = readGrams(r)
 	readSegRefs(r, s)
-	s.buildLookups()
+	s.buildByID() // hot was read with the norms
 }
 
 func commonPrefix(a, b string) int {

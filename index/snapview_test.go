@@ -198,6 +198,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
 		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
 		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
+		"hot":         {int(uintptr(unsafe.Pointer(&s.hot[0])) - base), nodeHotSize * len(s.hot)},
 	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
@@ -248,6 +249,11 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
 		"a norm of another document": func(c []byte) { u32At(c, tables["norms"].off+nodeNormSize, uint32(len(s.docs))) },
 		"an anchor of no node":       func(c []byte) { u32At(c, tables["anchors"].off, uint32(len(s.nodes))) },
+		"a rollup parent after it":   func(c []byte) { u32At(c, tables["hot"].off+nodeHotSize, 1) },
+		"a rollup parent below -1":   func(c []byte) { u32At(c, tables["hot"].off+nodeHotSize, 0xfffffffe) },
+		// Node 0 is one of the nodes a load derives again.
+		"another name signature": func(c []byte) { u32At(c, tables["hot"].off+4, ^s.hot[0].name) },
+		"other flags":            func(c []byte) { c[tables["hot"].off+12] ^= hotTest },
 		"a language outside the vocab": func(c []byte) {
 			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
 		},
