@@ -422,7 +422,7 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 		if i > 0 && t == all[i-1] {
 			continue
 		}
-		out = append(out, t)
+		out = append(out, strings.Clone(t)) // terms are views of the segment's (mapped) dictionary
 		if len(out) == maxN {
 			break
 		}

@@ -2,7 +2,6 @@ package index
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -35,7 +34,8 @@ import (
 // them (snapview.go); since version 11 so are its node records, norms,
 // symbol and anchor tables (nodesnap.go), since version 12 its
 // references, after its trigrams (refs_snapshot.go), since version 13
-// its hot table (nodesnap.go, hot.go). An older snapshot
+// its hot table (nodesnap.go, hot.go), since version 14 its term
+// dictionary (termtable.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -43,7 +43,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 13
+	snapshotVersion = 14
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -321,17 +321,7 @@ func writeSegment(w *enc, s *segment) {
 	writeNodes(w, s)
 	writeNorms(w, s)
 	writeHot(w, s)
-	// Terms, front-coded: the length shared with the previous term, then
-	// the rest.
-	w.uv(uint64(s.terms.n()))
-	prev := ""
-	for i := range s.terms.n() {
-		t := s.terms.at(i)
-		p := commonPrefix(prev, t)
-		w.uv(uint64(p))
-		w.str(t[p:])
-		prev = t
-	}
+	writeTerms(w, &s.terms)
 	// Postings, read in place by a load (snapview.go): the per-term
 	// offsets, the total and the node column as aligned uint32 tables,
 	// the positions bytes, then the tf and positions columns in their
@@ -399,33 +389,10 @@ func readSegmentInto(r *dec, s *segment) {
 	if r.err != nil {
 		return
 	}
-	nt := r.count(1 << 28)
-	// Into one blob and its offsets: a term is the previous one's first
-	// p bytes and the rest.
-	s.terms.grow(nt, 0)
-	if nt > 0 {
-		s.terms.off = append(s.terms.off, 0)
-	}
-	prev := 0 // where the previous term starts in the blob
-	for range nt {
-		p := int(r.uv())
-		rest := r.raw(r.count(len(r.b)))
-		start := len(s.terms.blob)
-		if p > start-prev {
-			r.fail("bad term prefix")
-			return
-		}
-		s.terms.blob = append(s.terms.blob, s.terms.blob[prev:prev+p]...)
-		s.terms.blob = append(s.terms.blob, rest...)
-		if len(s.terms.blob) > math.MaxUint32 {
-			r.fail("terms past 4 GiB")
-			return
-		}
-		s.terms.off = append(s.terms.off, uint32(len(s.terms.blob)))
-		prev = start
-	}
-	if cap(s.terms.blob) > len(s.terms.blob)+len(s.terms.blob)/8 {
-		s.terms.blob = bytes.Clone(s.terms.blob) // the slack of its growth
+	readTerms(r, &s.terms)
+	nt := s.terms.n()
+	if r.err != nil {
+		return
 	}
 	// The postings columns stay where they lie in the snapshot. Their
 	// shape is checked here (offsets in range, at the cost of a read of

@@ -199,6 +199,8 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
 		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
 		"hot":         {int(uintptr(unsafe.Pointer(&s.hot[0])) - base), nodeHotSize * len(s.hot)},
+		"term offs":   {offU32(s.terms.off), 4 * len(s.terms.off)},
+		"term blob":   {offB(s.terms.blob), len(s.terms.blob)},
 	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
@@ -218,6 +220,12 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	c[tables["run lengths"].off+int(s.cols.longRun[0])] = 7
 	damaged["a long run not marked"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["term offs"]), uint32(len(s.terms.blob)+1))
+	damaged["dictionary offsets past the blob"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["term offs"].off+4, uint32(len(s.terms.blob)))
+	damaged["dictionary offsets out of order"] = resum(c)
 	c = append([]byte(nil), good...)
 	u32At(c, tables["gram keys"].off+4, 0)
 	damaged["trigram keys out of order"] = resum(c)
