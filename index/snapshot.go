@@ -35,7 +35,8 @@ import (
 // symbol and anchor tables (nodesnap.go), since version 12 its
 // references, after its trigrams (refs_snapshot.go), since version 13
 // its hot table (nodesnap.go, hot.go), since version 14 its term
-// dictionary (termtable.go). An older snapshot
+// dictionary (termtable.go), since version 15 its term frequencies coded
+// in a byte (postcols.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -43,7 +44,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 14
+	snapshotVersion = 15
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
