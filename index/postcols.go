@@ -43,8 +43,13 @@ type postCols struct {
 	// values in tfWideVal.
 	tfWideAt  []uint32
 	tfWideVal []uint32
-	runLen    []uint8
-	runBlock  []uint32 // (postings+runBlockSize-1)/runBlockSize + 1 offsets
+	// tfWideFrom[b] is the index in tfWideAt of the first posting listed
+	// apart at or after block b of tfWideBlock postings (made at load):
+	// scoring reads a term's postings in order, and a binary search of
+	// the whole list for each rare value cost more than the byte saved.
+	tfWideFrom []uint32
+	runLen     []uint8
+	runBlock   []uint32 // (postings+runBlockSize-1)/runBlockSize + 1 offsets
 	// longRun lists the postings whose run is longRunLen bytes or more,
 	// ascending, with their lengths in longLen.
 	longRun []uint32
@@ -69,11 +74,20 @@ const tfWideCode = 255
 // tfWideCode; a variable for the tests, which list most values apart).
 var tfCoded = tfWideCode
 
+// tfWideBlock is the postings a tfWideFrom entry covers.
+const tfWideBlock = 256
+
 // wideTF is the packed frequencies of posting p, coded tfWideCode (0 if
 // tfWideAt does not list it: a forged snapshot, whose checksum matched).
 func (c *postCols) wideTF(p uint32) uint32 {
-	if i, ok := slices.BinarySearch(c.tfWideAt, p); ok {
-		return c.tfWideVal[i]
+	b := p / tfWideBlock
+	if int(b)+1 >= len(c.tfWideFrom) {
+		return 0
+	}
+	for i := c.tfWideFrom[b]; i < c.tfWideFrom[b+1]; i++ {
+		if c.tfWideAt[i] == p {
+			return c.tfWideVal[i]
+		}
 	}
 	return 0
 }
@@ -210,11 +224,17 @@ func readPostCols(r *dec, s *segment, n, npos int) {
 			return
 		}
 	}
+	nb = (n + tfWideBlock - 1) / tfWideBlock
+	c.tfWideFrom = make([]uint32, nb+1)
 	for i, q := range c.tfWideAt {
 		if q >= uint32(n) || i > 0 && q <= c.tfWideAt[i-1] {
 			r.fail("term frequencies: wide value %d out of order", i)
 			return
 		}
+		c.tfWideFrom[q/tfWideBlock+1] = uint32(i + 1)
+	}
+	for b := 1; b <= nb; b++ { // blocks without wide values start where the last ended
+		c.tfWideFrom[b] = max(c.tfWideFrom[b], c.tfWideFrom[b-1])
 	}
 }
 
