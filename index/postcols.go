@@ -56,13 +56,22 @@ type postCols struct {
 	longLen []uint32
 }
 
-// tf is posting p's packed term frequencies.
+// tf is posting p's packed term frequencies. It is inlined into the
+// scoring loops; the rare value listed apart is a call (wideTF).
 func (s *segment) tf(p uint32) uint32 {
+	if c := s.cols.tfCode; int(p) < len(c) && int(c[p]) < len(s.cols.tfVals) {
+		return s.cols.tfVals[c[p]]
+	}
+	return s.tfElse(p)
+}
+
+// tfElse is tf of a built or merged segment's posting (postTF), or of a
+// loaded one's value listed apart. Not inlined, so that tf is.
+//
+//go:noinline
+func (s *segment) tfElse(p uint32) uint32 {
 	if s.postTF != nil {
 		return s.postTF[p]
-	}
-	if c := s.cols.tfCode[p]; int(c) < len(s.cols.tfVals) {
-		return s.cols.tfVals[c]
 	}
 	return s.cols.wideTF(p)
 }
