@@ -36,7 +36,8 @@ import (
 // references, after its trigrams (refs_snapshot.go), since version 13
 // its hot table (nodesnap.go, hot.go), since version 14 its term
 // dictionary (termtable.go), since version 15 its term frequencies coded
-// in a byte (postcols.go). An older snapshot
+// in a byte (postcols.go), since version 16 its references' qualifiers
+// and their types as one pair id (refs_snapshot.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -44,7 +45,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 15
+	snapshotVersion = 16
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
