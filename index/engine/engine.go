@@ -62,6 +62,12 @@ type EngineOptions struct {
 	// large build's garbage to the system when it is done, and the first
 	// build's after a snapshot load (buildmem.go).
 	ReleaseMemory bool
+	// SpillDir is where a big build writes the segments it spills to
+	// bound its memory (index.Build.Spill): the snapshot directory, when
+	// there is one, keeps them on the disk the snapshot goes to. Empty:
+	// the system's temporary directory. The files are unlinked as soon
+	// as they are mapped.
+	SpillDir string
 }
 
 // Progress reports a build under way.
