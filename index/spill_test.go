@@ -3,8 +3,8 @@ package index
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
