@@ -70,18 +70,18 @@ func (b *Build) newBuilder() *segmentBuilder {
 }
 
 // Spill makes the build spill its workers' segments to temporary files in
-// dir (os.TempDir() when empty), read back in place, whenever a worker
-// holds more than the build's budget (spillBudget), and at its end. It
-// returns whether the build will spill: not on a system that cannot map
-// the files, nor for a build too small to need it. Call it before the
-// first Add.
-func (b *Build) Spill(dir string) bool {
+// the directory dir returns (os.TempDir() when empty), read back in place,
+// whenever a worker holds more than the build's budget (spillBudget), and
+// at its end. It returns whether the build will spill: not on a system
+// that cannot map the files, nor for a build too small to need it (dir is
+// then not called). Call it before the first Add.
+func (b *Build) Spill(dir func() string) bool {
 	b.budget = spillBudget(b.srcBytes, len(b.builders))
 	if b.budget == 0 {
 		return false
 	}
-	b.spillDir = dir
-	cleanSpills(dir)
+	b.spillDir = dir()
+	cleanSpills(b.spillDir)
 	if b.flushEvery == 0 {
 		for i := range b.builders {
 			b.builders[i] = b.newBuilder() // sized for the budget

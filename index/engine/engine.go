@@ -37,6 +37,9 @@ type Engine struct {
 	changes atomic.Uint64
 
 	loaded atomic.Bool // a snapshot was loaded since the last build
+	// snapDir is the snapshot directory last loaded from or saved to:
+	// where a big build spills when EngineOptions.SpillDir is not set.
+	snapDir atomic.Pointer[string]
 
 	wmu     sync.Mutex              // guards walkers
 	walkers map[string]*walk.Walker // by collection: how its files are read (fileread.go)
@@ -63,10 +66,10 @@ type EngineOptions struct {
 	// build's after a snapshot load (buildmem.go).
 	ReleaseMemory bool
 	// SpillDir is where a big build writes the segments it spills to
-	// bound its memory (index.Build.Spill): the snapshot directory, when
-	// there is one, keeps them on the disk the snapshot goes to. Empty:
-	// the system's temporary directory. The files are unlinked as soon
-	// as they are mapped.
+	// bound its memory (index.Build.Spill). Empty: the snapshot
+	// directory the engine last loaded from or saved to (LoadSnapshot,
+	// SaveSnapshot), else the system's temporary directory. The files
+	// are unlinked as soon as they are mapped.
 	SpillDir string
 }
 
