@@ -50,10 +50,18 @@ func (ix *Index) NewBuild(workers int, srcBytes int64, flushEvery time.Duration)
 		spilled: make([][]*segment, workers), pending: make([][]*segment, workers),
 		pendingBytes: make([]int64, workers)}
 	for i := range b.builders {
-		b.builders[i] = b.newBuilder()
 		b.lastFlush[i] = time.Now()
 	}
 	return b
+}
+
+// builder is worker w's segment builder, made on first use (after Spill,
+// which sizes it).
+func (b *Build) builder(w int) *segmentBuilder {
+	if b.builders[w] == nil {
+		b.builders[w] = b.newBuilder()
+	}
+	return b.builders[w]
 }
 
 // newBuilder is a worker's next segment builder, sized for the source it
@@ -82,11 +90,6 @@ func (b *Build) Spill(dir func() string) bool {
 	}
 	b.spillDir = dir()
 	cleanSpills(b.spillDir)
-	if b.flushEvery == 0 {
-		for i := range b.builders {
-			b.builders[i] = b.newBuilder() // sized for the budget
-		}
-	}
 	return true
 }
 
@@ -102,19 +105,19 @@ func (b *Build) SpillErr() error {
 // goroutine calls Add(w, ...).
 func (b *Build) Add(w int, in Input) {
 	if b.batches[w].push(in) {
-		b.batches[w].addTo(b.builders[w])
+		b.batches[w].addTo(b.builder(w))
 		if b.budget > 0 && b.builders[w].heldBytes() >= b.budget && b.flushEvery == 0 {
 			b.spilled[w] = append(b.spilled[w], b.spill(b.builders[w].finish()))
-			b.builders[w] = b.newBuilder()
+			b.builders[w] = nil
 		}
 	}
 	if b.flushEvery > 0 && (time.Since(b.lastFlush[w]) > b.flushEvery ||
-		b.budget > 0 && b.builders[w].heldBytes() >= b.budget) {
+		b.budget > 0 && b.builder(w).heldBytes() >= b.budget) {
 		// Publish this worker's documents so far; readers see a
 		// growing index while the build runs.
-		b.batches[w].addTo(b.builders[w])
+		b.batches[w].addTo(b.builder(w))
 		b.publish(w, b.builders[w])
-		b.builders[w] = newSegmentBuilder()
+		b.builders[w] = nil
 		b.lastFlush[w] = time.Now()
 	}
 }
@@ -182,7 +185,7 @@ func (b *Build) fail(err error) {
 // spills it too (and, with flushEvery, what the worker published since
 // its last spill), so that the index it installs is all read in place.
 func (b *Build) Done(w int) {
-	b.batches[w].addTo(b.builders[w])
+	b.batches[w].addTo(b.builder(w))
 	if len(b.builders[w].docs) == 0 {
 		if b.flushEvery > 0 {
 			b.spillPending(w)

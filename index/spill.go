@@ -129,12 +129,11 @@ func cleanSpills(dir string) {
 }
 
 // Spill budgets. heldPerSourceByte is about what a builder holds
-// (heldBytes) for a byte of source it indexed, measured on the bench's
-// corpora; a build spills when a worker's share of the source would make
+// (heldBytes) for a byte of source it indexed (2.5-3 on GOROOT/src); a build spills when a worker's share of the source would make
 // a builder pass minSpillBudget, with a budget of half that share (one
 // segment or two a worker), at most maxSpillBudget.
 var (
-	heldPerSourceByte int64 = 4
+	heldPerSourceByte int64 = 3
 	minSpillBudget    int64 = 48 << 20
 	maxSpillBudget    int64 = 96 << 20
 )

@@ -142,6 +142,7 @@ func TestSpillAnswersAlike(t *testing.T) {
 					inPlace++
 				}
 			}
+			t.Logf("%d documents, %d segments", len(ins), len(v.segs))
 			if inPlace < 6 || inPlace != len(v.segs) {
 				t.Fatalf("%d segments, %d of them read in place: want many, all in place", len(v.segs), inPlace)
 			}
