@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -229,5 +230,62 @@ func TestSpillBudget(t *testing.T) {
 	}
 	if b := spillBudget(900<<20, 2); b != maxSpillBudget {
 		t.Errorf("a 900 MB build: budget %d, want the most, %d", b, maxSpillBudget)
+	}
+}
+
+// Segments read in place are neither counted nor merged by compact and
+// Optimize (a merge would bring them into the heap); segments in the heap
+// still are.
+func TestSpilledSegmentsStayInPlace(t *testing.T) {
+	if !canSpill {
+		t.Skip("segments are spilled only where files can be mapped")
+	}
+	dir := t.TempDir()
+	ix := New()
+	doc := func(i int) map[string]string {
+		return map[string]string{fmt.Sprintf("p%d.go", i): fmt.Sprintf("package p\n\n// Part%d is part %d.\nfunc Part%d() {}\n", i, i, i)}
+	}
+	for i := range 2 * maxSegments {
+		seg := newTestIndex(t, doc(i)).view().segs[0]
+		sp, err := spillSegment(dir, seg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix.install(nil, sp)
+	}
+	if n := len(ix.view().segs); n != 2*maxSegments {
+		t.Fatalf("%d segments read in place were merged into %d", 2*maxSegments, n)
+	}
+	// Heap segments (updates) are merged past maxSegments of them.
+	for i := range maxSegments + 1 {
+		ix.install(nil, newTestIndex(t, doc(100+i)).view().segs[0])
+	}
+	heap := 0
+	for _, s := range ix.view().segs {
+		if !s.inPlace() {
+			heap++
+		}
+	}
+	if heap == 0 || heap > maxSegments {
+		t.Fatalf("%d heap segments after %d updates: want them merged to at most %d", heap, maxSegments+1, maxSegments)
+	}
+	ix.Optimize()
+	heap, inPlace := 0, 0
+	for _, s := range ix.view().segs {
+		if s.inPlace() {
+			inPlace++
+		} else {
+			heap++
+		}
+	}
+	if heap != 1 || inPlace != 2*maxSegments {
+		t.Fatalf("after Optimize: %d heap and %d in-place segments, want 1 and %d", heap, inPlace, 2*maxSegments)
+	}
+	if st := ix.Stats(); st.Documents != 3*maxSegments+1 {
+		t.Fatalf("%d documents, want %d", st.Documents, 3*maxSegments+1)
+	}
+	r, err := ix.Search(SearchRequest{Query: "Part3"})
+	if err != nil || len(r.Results) == 0 {
+		t.Fatalf("Part3 not found in a spilled segment: %v %v", r, err)
 	}
 }
