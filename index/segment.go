@@ -75,6 +75,11 @@ type segment struct {
 	// in place, snapview.go, nodesnap.go): it keeps the mapping alive. nil for a segment built or merged, whose
 	// tables are in the heap.
 	src *snapshotFile
+
+	// building marks a segment a spilling build published (Build with
+	// flushEvery) and will replace by a spilled merge: compact leaves it
+	// to the build. Written and read under the index's lock.
+	building bool
 }
 
 // nodeNorm is a node's document and field lengths, for scoring. Its
@@ -265,3 +270,7 @@ func (s *segment) children(i uint32, fn func(c uint32)) {
 		fn(c)
 	}
 }
+
+// inPlace reports whether the segment reads its tables in place from a
+// snapshot or a spill file (src) rather than from the heap.
+func (s *segment) inPlace() bool { return s.src != nil }

@@ -191,6 +191,12 @@ func writeView(w *enc, v *view) []span {
 	for si, s := range v.segs {
 		start := w.n
 		writeSegment(w, s)
+		if s.src != nil {
+			// Its tables were read from its mapping to be written:
+			// the pages go back to the page cache rather than stay in
+			// the resident set (a save does not page the index in).
+			s.src.done(0, len(s.src.b))
+		}
 		spans[si] = span{start, w.n - start}
 		w.uv(uint64(len(v.dead[si])))
 		for _, x := range v.dead[si] {
