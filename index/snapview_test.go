@@ -577,3 +577,36 @@ func TestSnapshotTFListedApart(t *testing.T) {
 	}
 	expectRejected(t, damaged)
 }
+
+// TestSnapshotResaved: an index loaded from a snapshot and saved again
+// writes the same bytes (its loaded columns are written as they lie, not
+// re-encoded, and must say the same), with frequencies coded or listed
+// apart.
+func TestSnapshotResaved(t *testing.T) {
+	for _, coded := range []int{tfWideCode, 1} {
+		func() {
+			defer func(c int) { tfCoded = c }(tfCoded)
+			tfCoded = coded
+			_, path := inPlaceFixture(t)
+			good, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loaded := New()
+			if _, err := loaded.Load(path, "fp"); err != nil {
+				t.Fatal(err)
+			}
+			again := filepath.Join(t.TempDir(), "again.tnv")
+			if err := loaded.Save(again, "fp", nil); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, good) {
+				t.Errorf("%d values coded: the loaded index saved again differs (%d bytes, %d before)", coded, len(got), len(good))
+			}
+		}()
+	}
+}
