@@ -33,6 +33,13 @@ type Memory struct {
 	// RSS is the process's resident set (/proc/self/statm); absent
 	// where the system does not say (outside Linux).
 	RSS uint64 `json:"rss_bytes,omitempty"`
+	// RSSFile is the part of RSS that is pages of files mapped into the
+	// process (statm's shared pages): the program's code and the pages of
+	// the snapshot (and spill files) that queries have read. They are
+	// clean: the system drops them under memory pressure and reads them
+	// again from the page cache or the disk. RSS less RSSFile is what
+	// the process alone holds (the heap, stacks, the parsers' memory).
+	RSSFile uint64 `json:"rss_file_bytes,omitempty"`
 }
 
 // ReadMemory reports the process's memory now. It reads the runtime's
@@ -44,25 +51,32 @@ func ReadMemory() Memory {
 }
 
 func memoryOf(ms *runtime.MemStats) Memory {
-	return Memory{HeapInUse: ms.HeapInuse, HeapSys: ms.HeapSys, Mapped: uint64(max(0, mappedBytes.Load())), RSS: residentBytes()}
+	rss, file := residentBytes()
+	return Memory{HeapInUse: ms.HeapInuse, HeapSys: ms.HeapSys, Mapped: uint64(max(0, mappedBytes.Load())), RSS: rss, RSSFile: file}
 }
 
 // residentBytes is the resident set size from /proc/self/statm (its
-// second field, in pages), or 0 where there is no such file.
-func residentBytes() uint64 {
+// second field, in pages) and of it the pages shared with files (its
+// third), or 0 where there is no such file.
+func residentBytes() (rss, file uint64) {
 	b, err := os.ReadFile("/proc/self/statm")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	f := bytes.Fields(b)
-	if len(f) < 2 {
-		return 0
+	if len(f) < 3 {
+		return 0, 0
 	}
 	pages, err := strconv.ParseUint(string(f[1]), 10, 64)
 	if err != nil {
-		return 0
+		return 0, 0
 	}
-	return pages * uint64(os.Getpagesize())
+	shared, err := strconv.ParseUint(string(f[2]), 10, 64)
+	if err != nil || shared > pages {
+		shared = 0
+	}
+	page := uint64(os.Getpagesize())
+	return pages * page, shared * page
 }
 
 // LiveHeap is the bytes the last collection found reachable

@@ -91,3 +91,31 @@ func mappedTestFile(t *testing.T, b []byte) (string, *snapshotFile) {
 	}
 	return path, f
 }
+
+// TestMemoryRSSFile: the resident set's file pages (Memory.RSSFile) count
+// the pages of a mapped snapshot that were read, and no longer count
+// them once the load drops them (done); they are part of RSS.
+func TestMemoryRSSFile(t *testing.T) {
+	const size = 32 << 20
+	_, f := mappedTestFile(t, bytes.Repeat([]byte{7}, size))
+	before := ReadMemory()
+	sum := 0
+	for i := 0; i < size; i += os.Getpagesize() {
+		sum += int(f.b[i])
+	}
+	read := ReadMemory()
+	f.done(0, size)
+	dropped := ReadMemory()
+	if read.RSSFile > read.RSS {
+		t.Fatalf("file pages %d above the resident set %d", read.RSSFile, read.RSS)
+	}
+	if grew := int64(read.RSSFile) - int64(before.RSSFile); grew < size*3/4 {
+		t.Errorf("reading %d mapped bytes grew the file pages by %d", size, grew)
+	}
+	if fell := int64(read.RSSFile) - int64(dropped.RSSFile); fell < size*3/4 {
+		t.Errorf("dropping %d read bytes took %d off the file pages", size, fell)
+	}
+	if sum != 7*size/os.Getpagesize() {
+		t.Fatal("the mapping reads otherwise")
+	}
+}

@@ -196,7 +196,11 @@ func memoryLine(m index.Memory) string {
 	var b strings.Builder
 	b.WriteString("memory: ")
 	if m.RSS > 0 {
-		fmt.Fprintf(&b, "%s resident, ", megabytes(m.RSS))
+		fmt.Fprintf(&b, "%s resident", megabytes(m.RSS))
+		if m.RSSFile > 0 {
+			fmt.Fprintf(&b, " (%s of it file pages the system can drop)", megabytes(m.RSSFile))
+		}
+		b.WriteString(", ")
 	}
 	fmt.Fprintf(&b, "Go heap %s in use of %s reserved, %s mapped from the snapshot", megabytes(m.HeapInUse), megabytes(m.HeapSys), megabytes(m.Mapped))
 	return b.String()

@@ -51,7 +51,12 @@ func TestStatusTextMemory(t *testing.T) {
 	if text := r.Text(); !strings.Contains(text, want) {
 		t.Errorf("status text lacks %q:\n%s", want, text)
 	}
-	r.Memory.RSS = 0 // not Linux
+	r.Memory.RSSFile = 1_200_000
+	want = "memory: 2.5 MB resident (1.2 MB of it file pages the system can drop), Go heap 312 MB"
+	if text := r.Text(); !strings.Contains(text, want) {
+		t.Errorf("status text lacks %q:\n%s", want, text)
+	}
+	r.Memory.RSS, r.Memory.RSSFile = 0, 0 // not Linux
 	if text := r.Text(); !strings.Contains(text, "memory: Go heap 312 MB") {
 		t.Errorf("status text without a resident set:\n%s", text)
 	}
