@@ -267,7 +267,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 // of the rest.
 func stableStatus(t *testing.T, b []byte) []byte {
 	t.Helper()
-	return regexp.MustCompile(`"(last_build|build_time_ns|updated|heap_bytes|heap_in_use_bytes|heap_sys_bytes|mapped_bytes|rss_bytes|last_update|watching|updates|parsed|unchanged|segments)":("[^"]*"|\d+|true|false),?`).ReplaceAll(b, nil)
+	return regexp.MustCompile(`"(last_build|build_time_ns|updated|heap_bytes|heap_in_use_bytes|heap_sys_bytes|mapped_bytes|rss_bytes|rss_file_bytes|last_update|watching|updates|parsed|unchanged|segments)":("[^"]*"|\d+|true|false),?`).ReplaceAll(b, nil)
 }
 
 // buildTreenav builds the treenav binary for subprocess tests.
