@@ -14,13 +14,15 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 	// The nodes' strings are put again into the merge's own blob (the
 	// sources' may be dropped; a loaded one's records are its snapshot's).
 	var strs nodeWriter
-	nodes, blob := 0, 0
+	nodes, blob, sigs := 0, 0, 0
 	for _, s := range segs {
 		nodes += len(s.nodes)
 		blob += len(s.blob)
+		sigs += len(s.sigs)
 	}
 	out.nodes = make([]nodeRec, 0, nodes)
 	strs.blob = make([]byte, 0, blob)
+	strs.sigs = make([]byte, 0, sigs)
 	for si, s := range segs {
 		remap[si] = make([]int32, len(s.nodes))
 		for di := range s.docs {

@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/treenav/treenav"
@@ -90,8 +91,31 @@ func (n nodeMeta) anchor() string     { return n.s.str(n.anchorRef) }
 func (n nodeMeta) name() string       { return n.s.str(n.nameRef) }
 func (n nodeMeta) title() string      { return n.s.str(n.titleRef) }
 func (n nodeMeta) qualified() string  { return n.s.str(n.qualifiedRef) }
-func (n nodeMeta) signature() string  { return n.s.str(n.signatureRef) }
 func (n nodeMeta) constraint() string { return n.s.str(n.constraintRef) }
+
+// signature is the node's signature, a string of its own: a loaded
+// segment's signatures are read in place from the mapped snapshot
+// (segment.sigs), and a view of the mapping must not escape into an
+// answer or a cache that may outlive it.
+func (n nodeMeta) signature() string {
+	v := n.signatureView()
+	if n.s.src != nil && n.s.src.mapped {
+		return strings.Clone(v)
+	}
+	return v
+}
+
+// signatureView is the node's signature as a view of the segment's
+// bytes, for a caller that reads it and lets nothing of it escape (a
+// test, a count), while it holds the segment.
+func (n nodeMeta) signatureView() string {
+	r := n.signatureRef
+	if r.n == 0 {
+		return ""
+	}
+	b := n.s.sigs[r.off : uint64(r.off)+uint64(r.n)]
+	return unsafe.String(&b[0], len(b))
+}
 
 // nodeStrings are a node's strings, as a builder is given them.
 type nodeStrings struct {
@@ -106,12 +130,13 @@ type nodeStrings struct {
 	constraint string
 }
 
-// strings are n's strings.
+// strings are n's strings, for a nodeWriter to copy: the signature is a
+// view (signatureView), which must not be kept.
 func (n nodeMeta) strings() nodeStrings {
 	return nodeStrings{
 		kind: n.kind(), nativeKind: n.nativeKind(), language: n.language(),
 		anchor: n.anchor(), name: n.name(), title: n.title(), qualified: n.qualified(),
-		signature: n.signature(), constraint: n.constraint(),
+		signature: n.signatureView(), constraint: n.constraint(),
 	}
 }
 
@@ -119,6 +144,7 @@ func (n nodeMeta) strings() nodeStrings {
 // into one blob and one vocab.
 type nodeWriter struct {
 	blob   []byte
+	sigs   []byte // the signatures (segment.sigs)
 	vocab  []string
 	ids    map[string]uint16
 	shared map[string]strRef // constraints, one copy each
@@ -142,7 +168,7 @@ func (w *nodeWriter) put(r *nodeRec, ns *nodeStrings) {
 	} else {
 		r.qualifiedRef = w.add(ns.qualified)
 	}
-	r.signatureRef = w.add(ns.signature)
+	r.signatureRef = w.addSig(ns.signature)
 	r.constraintRef = strRef{}
 	if ns.constraint != "" {
 		ref, ok := w.shared[ns.constraint]
@@ -167,6 +193,19 @@ func (w *nodeWriter) add(s string) strRef {
 	}
 	r := strRef{uint32(len(w.blob)), uint32(len(s))}
 	w.blob = append(w.blob, s...)
+	return r
+}
+
+// addSig appends signature s to the signatures' blob.
+func (w *nodeWriter) addSig(s string) strRef {
+	if s == "" {
+		return strRef{}
+	}
+	if len(w.sigs)+len(s) > math.MaxUint32 {
+		panic(fmt.Sprintf("index: a segment's signatures pass 4 GiB (%d bytes)", len(w.sigs)))
+	}
+	r := strRef{uint32(len(w.sigs)), uint32(len(s))}
+	w.sigs = append(w.sigs, s...)
 	return r
 }
 
@@ -205,8 +244,8 @@ func (w *nodeWriter) id(word string) uint16 {
 	return id
 }
 
-// finish hands the blob and vocab to s.
+// finish hands the blobs and vocab to s.
 func (w *nodeWriter) finish(s *segment) {
-	s.blob, s.vocab = w.blob, w.vocab
+	s.blob, s.sigs, s.vocab = w.blob, w.sigs, w.vocab
 	*w = nodeWriter{}
 }

@@ -81,10 +81,13 @@ func TestNodeStringsShared(t *testing.T) {
 			t.Errorf("node %d: got %+v, want %+v", i, got, in[i])
 		}
 	}
-	want := len("Router.addRoute") + len("func (r *Router) addRoute()") + len("linux && amd64") +
+	want := len("Router.addRoute") + len("linux && amd64") +
 		len("helper~2") + len("helper") + len("Helper") + len("pkg.helper") + len("intro") + len("Intro")
 	if len(s.blob) != want {
 		t.Errorf("blob of %d bytes, want %d (names, titles and constraints shared)", len(s.blob), want)
+	}
+	if string(s.sigs) != "func (r *Router) addRoute()" {
+		t.Errorf("signatures' blob %q, want the one signature", s.sigs)
 	}
 	if len(s.vocab) != 6 { // "", method, getter, go, function, section
 		t.Errorf("vocab %q", s.vocab)

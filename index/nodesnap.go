@@ -11,8 +11,8 @@ import (
 
 // Node tables in a snapshot (format 11): the records as an aligned array
 // of nodeRec in its memory layout, little-endian, which a load reads in
-// place like the postings (snapview.go), then the strings' blob and the
-// vocab; the norms, the symbol entries and the anchors likewise, each an
+// place like the postings (snapview.go), then the strings' blob, the
+// vocab and the signatures' blob (read in place since format 17); the norms, the symbol entries and the anchors likewise, each an
 // aligned table read in place. The blob is copied into the heap at load
 // (one allocation, nothing for the collector to scan), since its strings
 // escape into results and caches that may outlive the mapping. The
@@ -92,6 +92,8 @@ func writeNodes(w *enc, s *segment) {
 	w.uv(uint64(len(s.blob)))
 	w.raw(s.blob)
 	w.strs(s.vocab)
+	w.uv(uint64(len(s.sigs)))
+	w.raw(s.sigs)
 }
 
 // readNodes reads what writeNodes wrote: the records in place when the
@@ -104,6 +106,7 @@ func readNodes(r *dec, s *segment) {
 	s.nodes = readRecs(r, r.count(1<<28), nodeRecSize, nodeRecsInPlace, getNodeRec, "nodes")
 	s.blob = bytes.Clone(r.raw(r.count(math.MaxInt32)))
 	s.vocab = r.strs()
+	s.sigs = r.bytesInPlace(r.count(math.MaxUint32))
 	if r.err != nil {
 		return
 	}
@@ -120,13 +123,14 @@ func readNodes(r *dec, s *segment) {
 func checkNodes(s *segment) int {
 	nb, nv := uint64(len(s.blob)), uint16(max(len(s.vocab), 1)-1)
 	in := func(r strRef) bool { return uint64(r.off)+uint64(r.n) <= nb }
+	inSigs := func(r strRef) bool { return uint64(r.off)+uint64(r.n) <= uint64(len(s.sigs)) }
 	nn := uint32(len(s.nodes))
 	for i := range s.nodes {
 		n := &s.nodes[i]
 		if n.doc >= uint32(len(s.docs)) || n.parent < -1 || n.parent >= int32(i) ||
 			n.end <= uint32(i) || n.end > nn ||
 			!in(n.anchorRef) || !in(n.nameRef) || !in(n.titleRef) || !in(n.qualifiedRef) ||
-			!in(n.signatureRef) || !in(n.constraintRef) ||
+			!inSigs(n.signatureRef) || !in(n.constraintRef) ||
 			n.kindID > nv || n.nativeKindID > nv || n.languageID > nv {
 			return i
 		}

@@ -167,7 +167,7 @@ func byArity(q *refQuery, cands []nodeRef, name string, args int) []nodeRef {
 		return cands
 	}
 	if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
-		lo, hi, ok := cArity(n.signature(), name)
+		lo, hi, ok := cArity(n.signatureView(), name)
 		return !ok || lo <= args && args <= hi
 	}); len(out) > 0 {
 		return out

@@ -34,7 +34,7 @@ func (q *refQuery) esAliases(tn nodeMeta, td *docMeta) []string {
 		names = append(append([]string(nil), names...), t.byStem[esStem(path.Dir(td.Path))]...)
 	}
 	var out []string
-	if strings.HasPrefix(tn.signature(), "export default") {
+	if strings.HasPrefix(tn.signatureView(), "export default") {
 		// export {default as b} from 'm': the reference is default.
 		out = append(out, "default")
 	}

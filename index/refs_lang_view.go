@@ -225,7 +225,7 @@ func (s *viewRefSource) File(path string) *refFile {
 	d := &seg.docs[dr.doc]
 	f := &refFile{Path: d.Path, Language: s.fam}
 	for ni := d.nodeStart + 1; ni < d.nodeEnd; ni++ {
-		if n := seg.node(ni); uint32(n.parent) == d.nodeStart && strings.HasPrefix(n.signature(), "export default") {
+		if n := seg.node(ni); uint32(n.parent) == d.nodeStart && strings.HasPrefix(n.signatureView(), "export default") {
 			f.Default = n.name()
 			break
 		}

@@ -22,6 +22,11 @@ type segment struct {
 	// languages, by id. Read a node through node(i).
 	blob  []byte
 	vocab []string
+	// sigs holds the nodes' signatures, apart from the other strings: a
+	// loaded segment reads them in place from its snapshot (they were
+	// three fifths of the blob a load copied into the heap), and hands
+	// them out as copies (nodeMeta.signature).
+	sigs []byte
 
 	terms    termTable // sorted (termtable.go)
 	termPost []uint32  // len(terms)+1

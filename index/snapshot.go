@@ -37,7 +37,8 @@ import (
 // its hot table (nodesnap.go, hot.go), since version 14 its term
 // dictionary (termtable.go), since version 15 its term frequencies coded
 // in a byte (postcols.go), since version 16 its references' qualifiers
-// and their types as one pair id (refs_snapshot.go). An older snapshot
+// and their types as one pair id (refs_snapshot.go), since version 17 its
+// nodes' signatures in a blob of their own, read in place (nodesnap.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -45,7 +46,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 16
+	snapshotVersion = 17
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

@@ -108,6 +108,20 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("symbols", unsafe.Pointer(&s.syms[0]))
 	within("anchors", unsafe.Pointer(&s.anchors[0]))
 	within("norms", unsafe.Pointer(&s.norms[0]))
+	within("signatures", unsafe.Pointer(&s.sigs[0]))
+	// A signature handed out is a copy: a view of the mapping would not
+	// keep it mapped.
+	for i := range s.nodes {
+		if sig := s.node(uint32(i)).signature(); sig != "" {
+			if p := unsafe.Pointer(unsafe.StringData(sig)); uintptr(p) >= uintptr(unsafe.Pointer(&s.src.b[0])) &&
+				uintptr(p) < uintptr(unsafe.Pointer(&s.src.b[0]))+uintptr(len(s.src.b)) {
+				t.Fatalf("node %d's signature %q is a view of the mapping", i, sig)
+			}
+			if sig != s.node(uint32(i)).signatureView() {
+				t.Fatalf("node %d's signature reads otherwise as a view", i)
+			}
+		}
+	}
 	terms := func(s *segment) (out []string) {
 		for i := range s.terms.n() {
 			out = append(out, s.terms.at(i))
@@ -252,6 +266,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"a subtree ending before it": func(c []byte) { u32At(c, rec(lastNode, "end"), uint32(lastNode)) },
 		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "anchorRef"), uint32(len(s.blob))) },
 		"a constraint past the blob": func(c []byte) { u32At(c, rec(1, "constraintRef")+4, uint32(len(s.blob)+1)) },
+		"a signature past its blob":  func(c []byte) { u32At(c, rec(1, "signatureRef")+4, uint32(len(s.sigs)+1)) },
 		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
 		"a symbol of no node":        func(c []byte) { u32At(c, tables["symbols"].off+8, uint32(len(s.nodes))) },
 		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },

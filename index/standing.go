@@ -23,7 +23,7 @@ func isDeprecated(src []byte, n *treenav.Node) bool { return parsers.IsDeprecate
 // language's rules (parsers.IsPrivate), so that search and find_symbol rank
 // it like internal code (Ranking.InternalWeight).
 func isPrivateSymbol(lang string, n nodeMeta) bool {
-	return parsers.IsPrivate(lang, n.kind(), n.name(), qualifiedName(n), n.signature())
+	return parsers.IsPrivate(lang, n.kind(), n.name(), qualifiedName(n), n.signatureView())
 }
 
 // isInternalPath reports whether a path is internal or vendored code
