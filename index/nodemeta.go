@@ -184,28 +184,22 @@ func (w *nodeWriter) put(r *nodeRec, ns *nodeStrings) {
 }
 
 // add appends s to the blob.
-func (w *nodeWriter) add(s string) strRef {
-	if s == "" {
-		return strRef{}
-	}
-	if len(w.blob)+len(s) > math.MaxUint32 {
-		panic(fmt.Sprintf("index: a segment's node strings pass 4 GiB (%d bytes)", len(w.blob)))
-	}
-	r := strRef{uint32(len(w.blob)), uint32(len(s))}
-	w.blob = append(w.blob, s...)
-	return r
-}
+func (w *nodeWriter) add(s string) strRef { return appendStr(&w.blob, s, "node strings") }
 
 // addSig appends signature s to the signatures' blob.
-func (w *nodeWriter) addSig(s string) strRef {
+func (w *nodeWriter) addSig(s string) strRef { return appendStr(&w.sigs, s, "signatures") }
+
+// appendStr appends s to *blob and returns where it lies (what names the
+// blob in the panic of one past 4 GiB).
+func appendStr(blob *[]byte, s, what string) strRef {
 	if s == "" {
 		return strRef{}
 	}
-	if len(w.sigs)+len(s) > math.MaxUint32 {
-		panic(fmt.Sprintf("index: a segment's signatures pass 4 GiB (%d bytes)", len(w.sigs)))
+	if len(*blob)+len(s) > math.MaxUint32 {
+		panic(fmt.Sprintf("index: a segment's %s pass 4 GiB (%d bytes)", what, len(*blob)))
 	}
-	r := strRef{uint32(len(w.sigs)), uint32(len(s))}
-	w.sigs = append(w.sigs, s...)
+	r := strRef{uint32(len(*blob)), uint32(len(s))}
+	*blob = append(*blob, s...)
 	return r
 }
 

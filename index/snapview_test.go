@@ -548,6 +548,15 @@ func expectRejected(t *testing.T, damaged map[string][]byte) {
 // their file offsets from it.
 func loadedSegment(t *testing.T, path string) (good []byte, s *segment, base uintptr) {
 	t.Helper()
+	good, loaded := loadedIndex(t, path)
+	s = loaded.view().segs[0]
+	return good, s, uintptr(unsafe.Pointer(&s.src.b[0]))
+}
+
+// loadedIndex loads the snapshot at path and returns its bytes and the
+// index.
+func loadedIndex(t *testing.T, path string) ([]byte, *Index) {
+	t.Helper()
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -556,8 +565,7 @@ func loadedSegment(t *testing.T, path string) (good []byte, s *segment, base uin
 	if _, err := loaded.Load(path, "fp"); err != nil {
 		t.Fatal(err)
 	}
-	s = loaded.view().segs[0]
-	return good, s, uintptr(unsafe.Pointer(&s.src.b[0]))
+	return good, loaded
 }
 
 // TestSnapshotTFListedApart: a snapshot whose term frequencies are mostly
@@ -603,14 +611,7 @@ func TestSnapshotResaved(t *testing.T) {
 			defer func(c int) { tfCoded = c }(tfCoded)
 			tfCoded = coded
 			_, path := inPlaceFixture(t)
-			good, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			loaded := New()
-			if _, err := loaded.Load(path, "fp"); err != nil {
-				t.Fatal(err)
-			}
+			good, loaded := loadedIndex(t, path)
 			again := filepath.Join(t.TempDir(), "again.tnv")
 			if err := loaded.Save(again, "fp", nil); err != nil {
 				t.Fatal(err)
