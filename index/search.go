@@ -36,6 +36,16 @@ type scratch struct {
 	tmask   []uint32
 	touched []uint32
 	curHit  []uint32
+	// idx is a touched node's candidate index within its segment's
+	// candidates (valid where tmask is not 0), for rollup.
+	idx []int32
+	// By candidate of the segment (see weigher.weigh): the standing
+	// multiplier, the rollup parent (-1 for none) and best share, and
+	// the candidates that both give and take a share.
+	mult   []float64
+	parent []int32
+	best   []float64
+	middle []int32
 }
 
 var scratchPool sync.Pool
@@ -67,8 +77,9 @@ func getScratch(n int) *scratch {
 		s.cur = make([]float32, n)
 		s.score = make([]float32, n)
 		s.tmask = make([]uint32, n)
+		s.idx = make([]int32, n)
 	}
-	s.cur, s.score, s.tmask = s.cur[:n], s.score[:n], s.tmask[:n]
+	s.cur, s.score, s.tmask, s.idx = s.cur[:n], s.score[:n], s.tmask[:n], s.idx[:n]
 	s.touched, s.curHit = s.touched[:0], s.curHit[:0]
 	return s
 }
@@ -112,38 +123,18 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	cp := getCandidates()
 	defer putCandidates(cp)
 	cands := (*cp)[:0]
-	for si, s := range v.segs {
-		allowed := filter.allowed(v, si)
-		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r)
-	}
-	*cp = cands // grown slices go back to the pool too
-	// Coverage, name match, test files and collection weight, then a
-	// first cut before the costly positional work.
+	// Coverage, name match, test files and collection weight are weighed
+	// as each segment's candidates are made, while their nodes' hot
+	// records are in cache: one pass over them, not one per step.
 	names := newNameQueries(q, req.Query)
 	uses := newUsesPriors(ix, v, r.UsesWeight)
-	for i := range cands {
-		c := &cands[i]
-		s := v.segs[c.ref.seg]
-		m := names.match(s, c.ref.node)
-		covered := c.tmask
-		if m > 0 && names.dotted != "" {
-			// A dotted query is one name: the symbol it names covers
-			// its words, though the qualifier ("os.path" of
-			// posixpath.join) may be in no field of it.
-			covered = ^uint32(0)
-		}
-		c.score = c.bm25*coord(q, covered) + coverageBonus(q, covered, &r)
-		if m > 0 {
-			c.score *= (1 + m*r.NameMatchBonus) * uses.prior(s, c.ref)
-		}
+	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
+		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query)}
+	for si, s := range v.segs {
+		allowed := filter.allowed(v, si)
+		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r, &w)
 	}
-	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
-		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
-	}
-	plain, tests, changes := analysis.PlainWords(req.Query), analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query)
-	for i := range cands {
-		cands[i].score *= v.standing(cands[i].ref, &r, weights) * v.asked(cands[i].ref, &r, plain, tests, changes)
-	}
+	*cp = cands // grown slices go back to the pool too
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
 	if len(q.Phrases) > 0 || len(q.Literals) > 0 {
@@ -433,7 +424,7 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
-func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking, wt *weigher) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
@@ -471,10 +462,12 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 		}
 		sc.curHit = sc.curHit[:0]
 	}
+	start := len(cands)
 	cands = slices.Grow(cands, len(sc.touched))
 	for _, node := range sc.touched {
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
+	wt.weigh(s, cands[start:], sc)
 	return cands
 }
 

@@ -1,0 +1,82 @@
+package index
+
+import (
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
+)
+
+// weigher turns a search's BM25F scores into the scores it ranks by,
+// before feedback and proximity: coverage of the query's words, the name
+// match bonus and its uses prior, rollup, and the node's standing and what
+// the query asks (view.standing, view.asked).
+type weigher struct {
+	q                     *analysis.Query
+	names                 *nameQueries
+	uses                  *usesPriors
+	r                     *treenav.Ranking
+	weights               map[string]float64
+	plain, tests, changes bool
+}
+
+// weigh scores one segment's candidates, in their order (the uses prior
+// counts the names it meets first, see requestUses), reading each node's
+// hot record once: on a common word's hundreds of thousands of
+// candidates, a pass per step read each record again, after the
+// others had pushed it out of cache. sc is the segment's scratch, its
+// tmask and idx still set.
+func (w *weigher) weigh(s *segment, cands []candidate, sc *scratch) {
+	r := w.r
+	rolls := r.SectionRollup > 0 || r.SymbolRollup > 0
+	n := len(cands)
+	sc.mult = grow(sc.mult, n)
+	if rolls {
+		sc.parent = grow(sc.parent, n)
+		sc.best = grow(sc.best, n)
+		for i := range cands {
+			sc.idx[cands[i].ref.node] = int32(i)
+			sc.best[i] = -1
+		}
+	}
+	for i := range cands {
+		c := &cands[i]
+		h := &s.hot[c.ref.node]
+		m := w.names.match(s, c.ref.node)
+		covered := c.tmask
+		if m > 0 && w.names.dotted != "" {
+			// A dotted query is one name: the symbol it names covers
+			// its words, though the qualifier ("os.path" of
+			// posixpath.join) may be in no field of it.
+			covered = ^uint32(0)
+		}
+		c.score = c.bm25*coord(w.q, covered) + coverageBonus(w.q, covered, r)
+		if m > 0 {
+			c.score *= (1 + m*r.NameMatchBonus) * w.uses.prior(s, c.ref)
+		}
+		sc.mult[i] = standingOf(s, c.ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
+		if rolls {
+			p := int32(-1)
+			if up := h.up; up >= 0 && sc.tmask[up] != 0 {
+				p = sc.idx[up]
+				sc.best[p] = 0
+			}
+			sc.parent[i] = p
+		}
+	}
+	if rolls {
+		sc.middle = rollup(s, cands, sc.parent, sc.best, sc.middle, r.SectionRollup, r.SymbolRollup)
+		for _, i := range sc.middle {
+			cands[i].score += sc.best[i]
+		}
+	}
+	for i := range cands {
+		cands[i].score *= sc.mult[i]
+	}
+}
+
+// grow returns b with length n, reusing its array when it is big enough.
+func grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n, n+n/4)
+	}
+	return b[:n]
+}
