@@ -394,28 +394,34 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	if maxN <= 0 {
 		return nil
 	}
-	var all []string
-	for _, s := range v.segs {
-		for i := s.lowerBound(prefix); i < s.terms.n() && strings.HasPrefix(s.terms.at(i), prefix); i++ {
-			if t := s.terms.at(i); t != prefix {
-				all = append(all, t)
-			}
+	// The closest maxN so far, in order: a short prefix ("get", "set")
+	// has thousands of completions, and sorting them all was most of
+	// expanding it.
+	closer := func(a, b string) bool {
+		if len(a) != len(b) {
+			return len(a) < len(b)
 		}
+		return a < b
 	}
-	sort.Slice(all, func(i, j int) bool {
-		if len(all[i]) != len(all[j]) {
-			return len(all[i]) < len(all[j])
-		}
-		return all[i] < all[j]
-	})
-	out := all[:0]
-	for i, t := range all {
-		if i > 0 && t == all[i-1] {
-			continue
-		}
-		out = append(out, t)
-		if len(out) == maxN {
-			break
+	var out []string
+	for _, s := range v.segs {
+		for i := s.lowerBound(prefix); i < s.terms.n(); i++ {
+			t := s.terms.at(i)
+			if !strings.HasPrefix(t, prefix) {
+				break
+			}
+			if t == prefix || len(out) == maxN && !closer(t, out[maxN-1]) {
+				continue
+			}
+			j := sort.Search(len(out), func(k int) bool { return !closer(out[k], t) })
+			if j < len(out) && out[j] == t {
+				continue // in another segment too
+			}
+			if len(out) < maxN {
+				out = append(out, "")
+			}
+			copy(out[j+1:], out[j:])
+			out[j] = t
 		}
 	}
 	return out

@@ -16,6 +16,47 @@ type weigher struct {
 	r                     *treenav.Ranking
 	weights               map[string]float64
 	plain, tests, changes bool
+	// cover memoizes coverage by the terms a node matched (a query has
+	// few terms, its candidates few distinct sets of them): by tmask for
+	// up to coverTerms terms, else by map.
+	cover   []coverage
+	coverBy map[uint32]coverage
+}
+
+// coverTerms is the most query terms whose coverages weigher keeps in a
+// table (1<<coverTerms entries).
+const coverTerms = 8
+
+// coverage is what a node's BM25F score becomes for the query words it
+// covers: score*coord + bonus.
+type coverage struct {
+	coord, bonus float64
+	set          bool
+}
+
+// coverageOf is coord and coverageBonus of the terms tmask.
+func (w *weigher) coverageOf(tmask uint32) coverage {
+	if len(w.q.Terms) <= coverTerms && tmask < 1<<coverTerms {
+		if w.cover == nil {
+			w.cover = make([]coverage, 1<<len(w.q.Terms))
+		}
+		if int(tmask) < len(w.cover) {
+			c := &w.cover[tmask]
+			if !c.set {
+				*c = coverage{coord(w.q, tmask), coverageBonus(w.q, tmask, w.r), true}
+			}
+			return *c
+		}
+	}
+	if c, ok := w.coverBy[tmask]; ok {
+		return c
+	}
+	c := coverage{coord(w.q, tmask), coverageBonus(w.q, tmask, w.r), true}
+	if w.coverBy == nil {
+		w.coverBy = map[uint32]coverage{}
+	}
+	w.coverBy[tmask] = c
+	return c
 }
 
 // weigh scores one segment's candidates, in their order (the uses prior
@@ -48,7 +89,8 @@ func (w *weigher) weigh(s *segment, cands []candidate, sc *scratch) {
 			// posixpath.join) may be in no field of it.
 			covered = ^uint32(0)
 		}
-		c.score = c.bm25*coord(w.q, covered) + coverageBonus(w.q, covered, r)
+		cv := w.coverageOf(covered)
+		c.score = c.bm25*cv.coord + cv.bonus
 		if m > 0 {
 			c.score *= (1 + m*r.NameMatchBonus) * w.uses.prior(s, c.ref)
 		}
