@@ -15,19 +15,20 @@ import (
 // gains the coverage bonus of words it does not contain. Document roots
 // take no share: their title and description speak for them.
 //
-// cands are one segment's candidates; shares never cross a segment.
+// cands are one segment's candidates, hot their nodes' hot records;
+// shares never cross a segment.
 // parent[i] is the candidate that candidate i passes a share to (-1 for
 // none) and best[i] is 0 for a candidate some other passes a share to,
 // -1 for the rest; rollup leaves in best[i] the share candidate i takes
 // (-1 for none). middle is a buffer, returned grown.
-func rollup(s *segment, cands []candidate, parent []int32, best []float64, middle []int32, sectionShare, symbolShare float64) []int32 {
+func rollup(hot []nodeHot, cands []candidate, parent []int32, best []float64, middle []int32, sectionShare, symbolShare float64) []int32 {
 	pass := func(i int32) {
 		p := parent[i]
 		if p < 0 {
 			return
 		}
 		share := symbolShare
-		if s.hot[cands[i].ref.node].flags&hotMarkdown != 0 {
+		if hot[i].flags&hotMarkdown != 0 {
 			share = sectionShare
 		}
 		if rolled := cands[i].bm25 + max(best[i], 0); share*rolled > best[p] {

@@ -42,6 +42,7 @@ type scratch struct {
 	// By candidate of the segment (see weigher.weigh): the standing
 	// multiplier, the rollup parent (-1 for none) and best share, and
 	// the candidates that both give and take a share.
+	hot    []nodeHot
 	mult   []float64
 	parent []int32
 	best   []float64
