@@ -138,7 +138,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	*cp = cands // grown slices go back to the pool too
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.Phrases) > 0 || len(q.Literals) > 0 {
+	filtered := len(q.Phrases) > 0 || len(q.Literals) > 0
+	w.settle(cands, rerank, filtered)
+	if filtered {
 		sortCandidates(v, cands)
 		cands = v.keepPhrases(cands, q, variants)
 		cands = ix.keepLiterals(v, cands, q.Literals)
@@ -474,7 +476,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 	for _, node := range sc.touched {
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
 	}
-	wt.weigh(s, cands[start:], sc)
+	wt.weigh(s, cands[start:], start, sc)
 	return cands
 }
 

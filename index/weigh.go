@@ -1,6 +1,8 @@
 package index
 
 import (
+	"math"
+
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
 )
@@ -21,6 +23,31 @@ type weigher struct {
 	// up to coverTerms terms, else by map.
 	cover   []coverage
 	coverBy map[uint32]coverage
+	// pending are the candidates whose uses prior is not yet applied
+	// (settle).
+	pending []pendingPrior
+}
+
+// pendingPrior is a candidate weighed as if its uses prior were 1, with
+// what its score is made of: base × (mult × prior) + share (if the
+// rollup gave one, else share < 0), times standing.
+type pendingPrior struct {
+	i                           int // in the search's candidates
+	name                        string
+	ref                         nodeRef
+	base, mult, share, standing float64
+}
+
+// score is the candidate's score with a uses prior: the weigher's own
+// arithmetic, step by step.
+func (p *pendingPrior) score(prior float64) float64 {
+	s := p.base
+	s *= p.mult * prior
+	if p.share >= 0 {
+		s += p.share
+	}
+	s *= p.standing
+	return s
 }
 
 // coverTerms is the most query terms whose coverages weigher keeps in a
@@ -65,7 +92,7 @@ func (w *weigher) coverageOf(tmask uint32) coverage {
 // candidates, a pass per step read each record again, after the
 // others had pushed it out of cache. sc is the segment's scratch, its
 // tmask and idx still set.
-func (w *weigher) weigh(s *segment, cands []candidate, sc *scratch) {
+func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 	r := w.r
 	rolls := r.SectionRollup > 0 || r.SymbolRollup > 0
 	n := len(cands)
@@ -101,7 +128,11 @@ func (w *weigher) weigh(s *segment, cands []candidate, sc *scratch) {
 		cv := w.coverageOf(covered)
 		c.score = c.bm25*cv.coord + cv.bonus
 		if m > 0 {
-			c.score *= (1 + m*r.NameMatchBonus) * w.uses.prior(s, c.ref)
+			mult := 1 + m*r.NameMatchBonus
+			if name, ok := w.uses.nameOf(s, c.ref); ok {
+				w.pending = append(w.pending, pendingPrior{i: first + i, name: name, ref: c.ref, base: c.score, mult: mult})
+			}
+			c.score *= mult // × 1, the prior of the rest
 		}
 		sc.mult[i] = standingOf(s, c.ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
 		if rolls {
@@ -122,6 +153,84 @@ func (w *weigher) weigh(s *segment, cands []candidate, sc *scratch) {
 	for i := range cands {
 		cands[i].score *= sc.mult[i]
 	}
+	for k := len(w.pending) - 1; k >= 0 && w.pending[k].i >= first; k-- {
+		p := &w.pending[k]
+		p.share, p.standing = -1, sc.mult[p.i-first]
+		if rolls && sc.best[p.i-first] >= 0 {
+			p.share = sc.best[p.i-first]
+		}
+	}
+}
+
+// settle applies the uses priors weigh left pending. Counting a name's
+// uses resolves up to a thousand references, a tenth of a second or more
+// for a common name the view has not counted yet, so when keep of all
+// cands are read, a name is counted only if one of its symbols can reach
+// them: a prior is at most maxPrior and at least 1, so a candidate
+// whose score with maxPrior stays under the keep-th best score as
+// weighed (each at most its final score) cannot, and it keeps the score
+// it has, under those. all applies every prior (the candidates are all
+// read: phrases and literals filter them after).
+func (w *weigher) settle(cands []candidate, keep int, all bool) {
+	if len(w.pending) == 0 {
+		return
+	}
+	bound := math.Inf(-1)
+	if !all && keep < len(cands) {
+		for k := range w.pending {
+			if !w.uses.counted(w.pending[k].name) {
+				bound = kthScore(cands, keep)
+				break
+			}
+		}
+	}
+	top := w.uses.maxPrior()
+	for k := range w.pending {
+		p := &w.pending[k]
+		if p.base >= 0 && p.mult >= 0 && p.standing >= 0 && p.score(top) < bound {
+			continue // (the bound holds for scores that grow with the prior)
+		}
+		cands[p.i].score = p.score(w.uses.priorOf(p.name, p.ref))
+	}
+}
+
+// kthScore is the k-th best score of cands (k ≤ len(cands)).
+func kthScore(cands []candidate, k int) float64 {
+	h := make([]float64, 0, k) // a min-heap of the best k
+	for i := range cands {
+		x := cands[i].score
+		if len(h) < k {
+			h = append(h, x)
+			for j := len(h) - 1; j > 0; {
+				p := (j - 1) / 2
+				if h[p] <= h[j] {
+					break
+				}
+				h[p], h[j] = h[j], h[p]
+				j = p
+			}
+			continue
+		}
+		if x <= h[0] {
+			continue
+		}
+		h[0] = x
+		for j := 0; ; {
+			l, m := 2*j+1, j
+			if l < k && h[l] < h[m] {
+				m = l
+			}
+			if r := l + 1; r < k && h[r] < h[m] {
+				m = r
+			}
+			if m == j {
+				break
+			}
+			h[j], h[m] = h[m], h[j]
+			j = m
+		}
+	}
+	return h[0]
 }
 
 // grow returns b with length n, reusing its array when it is big enough.
