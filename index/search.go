@@ -141,13 +141,14 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	filtered := len(q.Phrases) > 0 || len(q.Literals) > 0
 	w.settle(cands, rerank, filtered)
 	if filtered {
-		sortCandidates(v, cands)
+		// Each candidate is kept or not on its own: filtered first, in
+		// the order they were found (by document, which the file cache
+		// likes), and only those kept are ranked.
 		cands = v.keepPhrases(cands, q, variants)
 		cands = ix.keepLiterals(v, cands, q.Literals)
-	} else {
-		// Only the first pages are read: select them, do not sort all.
-		topCandidates(v, cands, rerank)
 	}
+	// Only the first pages are read: select them, do not sort all.
+	topCandidates(v, cands, rerank)
 	resp.Total = len(cands)
 	rerank = min(len(cands), rerank)
 	// The terms the query looks for: feedback looks for others, snippets
