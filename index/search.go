@@ -19,6 +19,23 @@ type variant struct {
 	term string
 	mult float64 // 1 exact, prefix_penalty for expansions, synonym_weight
 	idf  float64
+	// ids are the term's id in each segment's dictionary, -1 where it
+	// is not (lookupVariants): a phrase is checked on every candidate,
+	// and looking the terms up again for each was most of its time.
+	ids []int
+}
+
+// lookupVariants sets each variant's ids.
+func (v *view) lookupVariants(variants [][]variant) {
+	for ti := range variants {
+		for vi := range variants[ti] {
+			va := &variants[ti][vi]
+			va.ids = make([]int, len(v.segs))
+			for si, s := range v.segs {
+				va.ids[si] = s.lookup(va.term)
+			}
+		}
+	}
 }
 
 // candidate is a scored node.
@@ -275,7 +292,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 	for ti, t := range q.Terms {
 		seen := map[string]bool{t.Text: true}
 		if w := idf(t.Text); w > 0 {
-			out[ti] = append(out[ti], variant{t.Text, 1, w})
+			out[ti] = append(out[ti], variant{term: t.Text, mult: 1, idf: w})
 		}
 		if t.Exact {
 			continue
@@ -284,7 +301,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 			for _, e := range v.prefixTerms(t.Text, r.PrefixMaxExpansions) {
 				if !seen[e] {
 					seen[e] = true
-					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
+					out[ti] = append(out[ti], variant{term: e, mult: r.PrefixPenalty, idf: idf(e)})
 				}
 			}
 		}
@@ -294,14 +311,14 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 			if c := w.CaseTwin(); c != "" && !seen[c] {
 				seen[c] = true
 				if w := idf(c); w > 0 {
-					out[ti] = append(out[ti], variant{c, 1, w})
+					out[ti] = append(out[ti], variant{term: c, mult: 1, idf: w})
 				}
 			}
 		}
 		if c, ok := q.Compounds[t.Word]; ok && !seen[c] {
 			seen[c] = true
 			if w := idf(c); w > 0 {
-				out[ti] = append(out[ti], variant{c, 1, w})
+				out[ti] = append(out[ti], variant{term: c, mult: 1, idf: w})
 			}
 		}
 		if r.Synonyms && r.SynonymWeight > 0 && q.Words[t.Word].Whole < 0 {
@@ -313,7 +330,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 				if !seen[syn] {
 					seen[syn] = true
 					if w := idf(syn); w > 0 {
-						out[ti] = append(out[ti], variant{syn, r.SynonymWeight, w})
+						out[ti] = append(out[ti], variant{term: syn, mult: r.SynonymWeight, idf: w})
 					}
 				}
 			}
@@ -322,6 +339,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 	if r.Synonyms && r.SynonymWeight > 0 {
 		v.expandSpans(q, out, r, idf)
 	}
+	v.lookupVariants(out)
 	return out
 }
 
@@ -357,7 +375,7 @@ func (v *view) expandSpans(q *analysis.Query, out [][]variant, r *treenav.Rankin
 						dup = dup || va.term == syn
 					}
 					if w := idf(syn); !dup && w > 0 {
-						out[ti] = append(out[ti], variant{syn, r.SynonymWeight / float64(n), w})
+						out[ti] = append(out[ti], variant{term: syn, mult: r.SynonymWeight / float64(n), idf: w})
 					}
 				}
 			}
@@ -441,7 +459,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 	k1, b := r.K1, r.B
 	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
-			tid := s.lookup(va.term)
+			tid := va.ids[si]
 			if tid < 0 {
 				continue
 			}
@@ -611,7 +629,7 @@ func (v *view) wordPositions(c *candidate, q *analysis.Query, variants [][]varia
 			continue
 		}
 		for _, va := range variants[ti] {
-			t := s.lookup(va.term)
+			t := va.ids[c.ref.seg]
 			if t < 0 {
 				continue
 			}
