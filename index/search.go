@@ -38,6 +38,17 @@ func (v *view) lookupVariants(variants [][]variant) {
 	}
 }
 
+// nodeAcc is what scoreSegment accumulates for a node: the four in one
+// record, so that a posting costs one cache miss, not one per array.
+type nodeAcc struct {
+	cur   float32 // the current term's best variant score
+	score float32
+	tmask uint32 // the query terms matched
+	// idx is a touched node's candidate index within its segment's
+	// candidates (valid where tmask is not 0), for rollup.
+	idx int32
+}
+
 // candidate is a scored node.
 type candidate struct {
 	ref   nodeRef
@@ -48,14 +59,9 @@ type candidate struct {
 
 // scratch holds per-segment accumulators, reused across queries.
 type scratch struct {
-	cur     []float32
-	score   []float32
-	tmask   []uint32
+	acc     []nodeAcc // by node
 	touched []uint32
 	curHit  []uint32
-	// idx is a touched node's candidate index within its segment's
-	// candidates (valid where tmask is not 0), for rollup.
-	idx []int32
 	// By candidate of the segment (see weigher.weigh): the standing
 	// multiplier, the rollup parent (-1 for none) and best share, and
 	// the candidates that both give and take a share.
@@ -91,20 +97,17 @@ func getScratch(n int) *scratch {
 	if s == nil {
 		s = &scratch{}
 	}
-	if cap(s.cur) < n {
-		s.cur = make([]float32, n)
-		s.score = make([]float32, n)
-		s.tmask = make([]uint32, n)
-		s.idx = make([]int32, n)
+	if cap(s.acc) < n {
+		s.acc = make([]nodeAcc, n)
 	}
-	s.cur, s.score, s.tmask, s.idx = s.cur[:n], s.score[:n], s.tmask[:n], s.idx[:n]
+	s.acc = s.acc[:n]
 	s.touched, s.curHit = s.touched[:0], s.curHit[:0]
 	return s
 }
 
 func putScratch(s *scratch) {
 	for _, n := range s.touched {
-		s.score[n], s.tmask[n] = 0, 0
+		s.acc[n].score, s.acc[n].tmask = 0, 0
 	}
 	scratchPool.Put(s)
 }
@@ -472,28 +475,31 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				}
 				tfw := fieldTF(s.tf(p), nn, &w, &bAvg, b)
 				score := float32(scale * tfw / (k1 + tfw))
-				if sc.cur[node] == 0 {
+				a := &sc.acc[node]
+				if a.cur == 0 {
 					sc.curHit = append(sc.curHit, node)
 				}
-				if score > sc.cur[node] {
-					sc.cur[node] = score
+				if score > a.cur {
+					a.cur = score
 				}
 			}
 		}
 		for _, node := range sc.curHit {
-			if sc.tmask[node] == 0 {
+			a := &sc.acc[node]
+			if a.tmask == 0 {
 				sc.touched = append(sc.touched, node)
 			}
-			sc.score[node] += float32(t.Weight) * sc.cur[node]
-			sc.tmask[node] |= 1 << uint(ti)
-			sc.cur[node] = 0
+			a.score += float32(t.Weight) * a.cur
+			a.tmask |= 1 << uint(ti)
+			a.cur = 0
 		}
 		sc.curHit = sc.curHit[:0]
 	}
 	start := len(cands)
 	cands = slices.Grow(cands, len(sc.touched))
 	for _, node := range sc.touched {
-		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
+		a := &sc.acc[node]
+		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(a.score), tmask: a.tmask})
 	}
 	wt.weigh(s, cands[start:], start, sc)
 	return cands

@@ -110,7 +110,7 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		sc.parent = grow(sc.parent, n)
 		sc.best = grow(sc.best, n)
 		for i := range cands {
-			sc.idx[cands[i].ref.node] = int32(i)
+			sc.acc[cands[i].ref.node].idx = int32(i)
 			sc.best[i] = -1
 		}
 	}
@@ -137,8 +137,8 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		sc.mult[i] = standingOf(s, c.ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
 		if rolls {
 			p := int32(-1)
-			if up := h.up; up >= 0 && sc.tmask[up] != 0 {
-				p = sc.idx[up]
+			if up := h.up; up >= 0 && sc.acc[up].tmask != 0 {
+				p = sc.acc[up].idx
 				sc.best[p] = 0
 			}
 			sc.parent[i] = p
