@@ -62,11 +62,10 @@ type scratch struct {
 	acc     []nodeAcc // by node
 	touched []uint32
 	curHit  []uint32
-	// By candidate of the segment (see weigher.weigh): the standing
-	// multiplier, the rollup parent (-1 for none) and best share, and
-	// the candidates that both give and take a share.
+	// By candidate of the segment (see weigher.weigh): the hot record,
+	// the rollup parent (-1 for none) and best share, and the
+	// candidates that both give and take a share.
 	hot    []nodeHot
-	mult   []float64
 	parent []int32
 	best   []float64
 	middle []int32

@@ -105,7 +105,12 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 	for i := range cands {
 		hot[i] = s.hot[cands[i].ref.node]
 	}
-	sc.mult = grow(sc.mult, n)
+	// standing is candidate i's standing and what the query asks, from
+	// its hot record: computed where it is applied rather than kept.
+	standing := func(i int) float64 {
+		h := &hot[i]
+		return standingOf(s, cands[i].ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
+	}
 	if rolls {
 		sc.parent = grow(sc.parent, n)
 		sc.best = grow(sc.best, n)
@@ -134,8 +139,9 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 			}
 			c.score *= mult // × 1, the prior of the rest
 		}
-		sc.mult[i] = standingOf(s, c.ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
-		if rolls {
+		if !rolls {
+			c.score *= standing(i)
+		} else {
 			p := int32(-1)
 			if up := h.up; up >= 0 && sc.acc[up].tmask != 0 {
 				p = sc.acc[up].idx
@@ -145,17 +151,19 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		}
 	}
 	if rolls {
+		// A middle candidate (best ≥ 0) takes its share before its
+		// standing weighs it.
 		sc.middle = rollup(hot, cands, sc.parent, sc.best, sc.middle, r.SectionRollup, r.SymbolRollup)
-		for _, i := range sc.middle {
-			cands[i].score += sc.best[i]
+		for i := range cands {
+			if sc.best[i] >= 0 {
+				cands[i].score += sc.best[i]
+			}
+			cands[i].score *= standing(i)
 		}
-	}
-	for i := range cands {
-		cands[i].score *= sc.mult[i]
 	}
 	for k := len(w.pending) - 1; k >= 0 && w.pending[k].i >= first; k-- {
 		p := &w.pending[k]
-		p.share, p.standing = -1, sc.mult[p.i-first]
+		p.share, p.standing = -1, standing(p.i-first)
 		if rolls && sc.best[p.i-first] >= 0 {
 			p.share = sc.best[p.i-first]
 		}
