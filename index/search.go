@@ -445,7 +445,7 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 				out = append(out, "")
 			}
 			copy(out[j+1:], out[j:])
-			out[j] = t
+			out[j] = strings.Clone(t) // terms are views of the segment's dictionary
 		}
 	}
 	return out
