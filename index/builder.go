@@ -64,6 +64,11 @@ type segmentBuilder struct {
 	hot *[hotWords]hotWord
 
 	slab []termBuf // where newTermBuf allocates
+
+	// What the builder holds, counted as it grows (bytes): the postings
+	// and positions it appended, and what its documents add besides
+	// their nodes (references, trigrams). See heldBytes.
+	postings, posBytes, docBytes int64
 }
 
 // hotWords is the size of the hot word cache; words longer than
@@ -430,6 +435,26 @@ func (b *segmentBuilder) add(in Input) {
 		}
 	}
 	b.docs = append(b.docs, dm)
+	// A document's references (about 24 bytes each in its table) and
+	// trigrams (about a byte per (document, trigram), a few per ten
+	// bytes of source), and its metadata.
+	b.docBytes += int64(len(d.Refs))*24 + int64(len(in.Src))/4 + 512
+}
+
+// heldBytes is the builder's own estimate of the memory it holds: its
+// postings (12 bytes each, with a third more for the slack of their
+// slices' growth), positions, node records and strings, terms (a
+// posting buffer and a map entry each), word cache and documents. It is
+// what a spilling build compares with its budget (Build.Spill): counted
+// from the builder's tables, so that it does not depend on when the
+// collector last ran.
+func (b *segmentBuilder) heldBytes() int64 {
+	const nodeSize = int64(unsafe.Sizeof(nodeRec{}))
+	return b.postings*16 + b.posBytes*4/3 +
+		int64(len(b.nodes))*nodeSize + int64(len(b.strs.blob)) +
+		int64(len(b.terms))*(int64(unsafe.Sizeof(termBuf{}))+64) +
+		int64(len(b.tokens)+len(b.words))*48 + int64(len(b.wordKeys)) +
+		b.docBytes
 }
 
 // indexNode tokenizes node i's fields: title, description, its own
@@ -563,6 +588,7 @@ func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uin
 		t.curOff = uint32(len(t.pos))
 		t.post = append(t.post, posting{node: node, off: t.curOff})
 		b.open = append(b.open, t)
+		b.postings++
 	}
 	t.curTF[f]++
 	// Positions must increase within a posting; a whole identifier shares
@@ -582,6 +608,7 @@ func (t *termBuf) flush() {
 func (b *segmentBuilder) flushNode(node uint32) {
 	for _, t := range b.open {
 		t.flush()
+		b.posBytes += int64(len(t.pos)) - int64(t.curOff)
 	}
 	b.open = b.open[:0]
 }

@@ -22,6 +22,7 @@ type nodeHot struct {
 	// nameSig of its title's words; 0 for file nodes and nameless ones.
 	name, qual uint32
 	flags      uint8
+	_          [3]uint8 // the padding, a field: the layout is the snapshot's (nodesnap.go)
 }
 
 const (
@@ -38,51 +39,68 @@ const (
 // buildHot fills hot from nodes and docs.
 func (s *segment) buildHot() {
 	s.hot = make([]nodeHot, len(s.nodes))
-	internal, internalDoc := false, -1
-	changelog, changelogDoc := false, -1
+	var of docHot
+	doc := -1
 	for i := range s.nodes {
-		n := s.node(uint32(i))
-		h := &s.hot[i]
-		h.up = -1
-		if p := n.parent; p >= 0 && s.node(uint32(p)).kind() != treenav.KindFile {
-			h.up = p
+		if d := int(s.nodes[i].doc); d != doc {
+			of, doc = s.docHotOf(d), d
 		}
-		if int(n.doc) < len(s.docs) { // not in some tests' bare segments
-			d := &s.docs[n.doc]
-			if d.ContentType == treenav.ContentMarkdown {
-				h.flags |= hotMarkdown
-			}
-			if d.test {
-				h.flags |= hotTest
-			}
-			if int(n.doc) != changelogDoc {
-				changelog, changelogDoc = parsers.IsChangelogPath(d.Path), int(n.doc)
-			}
-			if changelog {
-				h.flags |= hotChangelog
-			}
-			if int(n.doc) != internalDoc {
-				internal, internalDoc = isInternalPath(d.Path), int(n.doc)
-			}
-			if internal || isPrivateSymbol(languageOf(d, n), n) {
-				h.flags |= hotInternal
-			}
-		}
-		if n.deprecated {
-			h.flags |= hotDeprecated
-		}
-		if n.kind() == treenav.KindFile && h.flags&hotMarkdown == 0 {
-			h.flags |= hotCodeFile
-		}
-		switch k := n.kind(); {
-		case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
-			h.flags |= hotData
-		case k.IsTypeLike():
-			h.flags |= hotType
-		}
-		h.name, h.qual = nodeSigs(n)
-		if n.kind() == treenav.KindFile && int(n.doc) < len(s.docs) {
-			h.name = nameSig(path.Base(s.docs[n.doc].Path)) // fileNamed
-		}
+		s.hot[i] = s.hotOf(uint32(i), of)
 	}
+}
+
+// docHot is what a document gives its nodes' hot flags.
+type docHot struct {
+	flags    uint8 // hotMarkdown, hotTest, hotChangelog
+	internal bool  // isInternalPath
+}
+
+// docHotOf is document d's share of its nodes' flags (none for a
+// document out of range: some tests' bare segments have no documents).
+func (s *segment) docHotOf(d int) docHot {
+	if d >= len(s.docs) {
+		return docHot{}
+	}
+	m := &s.docs[d]
+	var h docHot
+	if m.ContentType == treenav.ContentMarkdown {
+		h.flags |= hotMarkdown
+	}
+	if m.test {
+		h.flags |= hotTest
+	}
+	if parsers.IsChangelogPath(m.Path) {
+		h.flags |= hotChangelog
+	}
+	h.internal = isInternalPath(m.Path)
+	return h
+}
+
+// hotOf is node i's hot entry; of is its document's docHotOf.
+func (s *segment) hotOf(i uint32, of docHot) nodeHot {
+	n := s.node(i)
+	h := nodeHot{up: -1, flags: of.flags}
+	if p := n.parent; p >= 0 && s.node(uint32(p)).kind() != treenav.KindFile {
+		h.up = p
+	}
+	if int(n.doc) < len(s.docs) && (of.internal || isPrivateSymbol(languageOf(&s.docs[n.doc], n), n)) {
+		h.flags |= hotInternal
+	}
+	if n.deprecated {
+		h.flags |= hotDeprecated
+	}
+	if n.kind() == treenav.KindFile && h.flags&hotMarkdown == 0 {
+		h.flags |= hotCodeFile
+	}
+	switch k := n.kind(); {
+	case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
+		h.flags |= hotData
+	case k.IsTypeLike():
+		h.flags |= hotType
+	}
+	h.name, h.qual = nodeSigs(n)
+	if n.kind() == treenav.KindFile && int(n.doc) < len(s.docs) {
+		h.name = nameSig(path.Base(s.docs[n.doc].Path)) // fileNamed
+	}
+	return h
 }

@@ -177,21 +177,63 @@ func (ix *Index) install(remove []string, segs ...*segment) {
 	ix.cur.Store(v)
 }
 
-// optimize merges all segments into one: after a build that published
-// partial segments, queries touch one dictionary again.
+// optimize merges the segments held in the heap into one: after a build
+// that published partial segments, queries touch one dictionary again.
+// Segments read in place (loaded, or spilled by a big build) are left
+// where they lie: merging them would bring the whole index into the heap.
 func (ix *Index) optimize() {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	old := ix.view()
-	if len(old.segs) <= 1 {
+	var idx []int
+	for i, s := range old.segs {
+		if !s.inPlace() {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) <= 1 {
 		return
 	}
 	v := &view{segs: append([]*segment(nil), old.segs...), dead: append([]bitset(nil), old.dead...), gen: old.gen + 1}
-	idx := make([]int, len(v.segs))
-	for i := range idx {
-		idx[i] = i
-	}
 	v.mergeRange(idx)
+	v.recount()
+	v.updated = time.Now()
+	ix.cur.Store(v)
+}
+
+// replace puts seg, which holds the documents of olds (a spilled merge of
+// them), in place of olds, unless a document of theirs was deleted since
+// they were merged: then the view is left as it is. Either way olds are
+// no longer the build's (building).
+func (ix *Index) replace(olds []*segment, seg *segment) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, s := range olds {
+		s.building = false
+	}
+	old := ix.view()
+	at := map[*segment]int{}
+	for i, s := range old.segs {
+		at[s] = i
+	}
+	drop := map[int]bool{}
+	for _, s := range olds {
+		i, ok := at[s]
+		if !ok || old.dead[i].count() > 0 {
+			return
+		}
+		drop[i] = true
+	}
+	v := &view{gen: old.gen + 1}
+	for i, s := range old.segs {
+		if !drop[i] {
+			v.segs = append(v.segs, s)
+			v.dead = append(v.dead, old.dead[i])
+		} else if s == olds[0] {
+			v.segs = append(v.segs, seg)
+			v.dead = append(v.dead, nil)
+		}
+	}
 	v.recount()
 	v.updated = time.Now()
 	ix.cur.Store(v)
@@ -206,26 +248,33 @@ const (
 
 // compact merges segments when there are too many or when one carries too
 // many deleted documents. Merging the small segments costs time
-// proportional to them, so single-file updates stay cheap.
+// proportional to them, so single-file updates stay cheap. Only segments
+// held in the heap count towards maxSegments and are merged for it: the
+// segments read in place (a snapshot's, a big build's spilled ones) are
+// large and stay where they lie, since a merge brings what it makes into
+// the heap. One of them is rewritten only when it carries too many
+// deleted documents.
 func (v *view) compact() {
 	for i := 0; i < len(v.segs); i++ {
 		if n := len(v.segs[i].docs); n > 0 && float64(v.dead[i].count()) > maxDeadShare*float64(n) && n >= 16 {
 			v.mergeRange([]int{i})
 		}
 	}
-	if len(v.segs) <= maxSegments {
+	var order []int
+	for i, s := range v.segs {
+		if !s.inPlace() && !s.building {
+			order = append(order, i)
+		}
+	}
+	if len(order) <= maxSegments {
 		return
 	}
 	// Merge the smallest segments into one, down to half the maximum:
 	// updates add small segments, and merging them costs time
 	// proportional to them, while a cold build's large per-worker
 	// segments are left alone.
-	order := make([]int, len(v.segs))
-	for i := range order {
-		order[i] = i
-	}
 	sort.Slice(order, func(a, b int) bool { return len(v.segs[order[a]].nodes) < len(v.segs[order[b]].nodes) })
-	idx := order[:len(v.segs)-maxSegments/2+1]
+	idx := order[:len(order)-maxSegments/2+1]
 	sort.Ints(idx)
 	v.mergeRange(idx)
 }

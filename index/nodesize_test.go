@@ -30,6 +30,24 @@ func TestNodeRecPacked(t *testing.T) {
 	if nativeLittle && !nodeRecsInPlace {
 		t.Error("node records are not read in place on a little-endian machine")
 	}
+	// The other records read in place: their layout is the file's too.
+	for _, r := range []struct {
+		name     string
+		inPlace  bool
+		mem, enc int
+		want     int
+	}{
+		{"nodeHot", hotInPlace, int(unsafe.Sizeof(nodeHot{})), binary.Size(nodeHot{}), nodeHotSize},
+		{"nodeNorm", normsInPlace, int(unsafe.Sizeof(nodeNorm{})), binary.Size(nodeNorm{}), nodeNormSize},
+		{"symEntry", symsInPlace, int(unsafe.Sizeof(symEntry{})), binary.Size(symEntry{}), symEntrySize},
+	} {
+		if r.mem != r.want || r.enc != r.want {
+			t.Errorf("%s is %d bytes in memory, %d encoded; the snapshot says %d", r.name, r.mem, r.enc, r.want)
+		}
+		if nativeLittle && !r.inPlace {
+			t.Errorf("%s is not read in place on a little-endian machine", r.name)
+		}
+	}
 }
 
 // testNode is a node with strings ns, alone in a segment.

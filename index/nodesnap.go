@@ -27,6 +27,7 @@ const nodeRecSize = 108
 const (
 	symEntrySize = 12
 	nodeNormSize = 16
+	nodeHotSize  = 16
 )
 
 // nodeRecsInPlace and symsInPlace report whether records can be viewed
@@ -39,6 +40,8 @@ var (
 		unsafe.Sizeof(symEntry{}) == symEntrySize && binary.Size(symEntry{}) == symEntrySize
 	normsInPlace = nativeLittle &&
 		unsafe.Sizeof(nodeNorm{}) == nodeNormSize && binary.Size(nodeNorm{}) == nodeNormSize
+	hotInPlace = nativeLittle &&
+		unsafe.Sizeof(nodeHot{}) == nodeHotSize && binary.Size(nodeHot{}) == nodeHotSize
 )
 
 // writeRecs writes an aligned table of fixed-size records: their memory
@@ -254,6 +257,53 @@ func readNorms(r *dec, s *segment) {
 	for i := range s.norms {
 		if m, n := &s.norms[i], &s.nodes[i]; m.doc != n.doc || m.fieldLen != n.fieldLen {
 			r.fail("norm %d is not its node's", i)
+			return
+		}
+	}
+}
+
+// writeHot writes s's hot table (hot.go), which a load reads in place
+// rather than deriving it again from every node: deriving it (the name
+// signatures, the private-symbol and path tests) was two fifths of the
+// CPU a load of the 25k-file corpus spent decoding segments.
+func writeHot(w *enc, s *segment) {
+	writeRecs(w, s.hot, nodeHotSize, hotInPlace, func(b []byte, h *nodeHot) []byte {
+		le := binary.LittleEndian
+		b = le.AppendUint32(le.AppendUint32(le.AppendUint32(b, uint32(h.up)), h.name), h.qual)
+		return append(b, h.flags, 0, 0, 0)
+	})
+}
+
+// hotSpotChecks is how many nodes of a segment a load derives again to
+// compare with the hot table it read.
+const hotSpotChecks = 64
+
+// readHot reads what writeHot wrote, in place, after the norms. Each
+// entry's rollup parent is checked to be an earlier node of the segment
+// (the rollup indexes with it). The table is derived data: a snapshot
+// written by a treenav whose derivation differs (another name signature,
+// another test-path rule) has the version and fingerprint of this one,
+// so a sample of nodes spread over the segment is derived again and
+// compared, and a difference makes the snapshot unusable (rebuilt).
+func readHot(r *dec, s *segment) {
+	s.hot = readRecs(r, len(s.nodes), nodeHotSize, hotInPlace, func(b []byte, h *nodeHot) {
+		le := binary.LittleEndian
+		h.up, h.name, h.qual, h.flags = int32(le.Uint32(b)), le.Uint32(b[4:]), le.Uint32(b[8:]), b[12]
+	}, "hot table")
+	if r.err != nil {
+		return
+	}
+	for i := range s.hot {
+		if up := s.hot[i].up; up < -1 || up >= int32(i) {
+			r.fail("hot entry %d: rollup parent %d", i, up)
+			return
+		}
+	}
+	n := len(s.hot)
+	for k := range min(n, hotSpotChecks) {
+		i := uint32(k * n / min(n, hotSpotChecks))
+		if got := s.hotOf(i, s.docHotOf(int(s.nodes[i].doc))); got != s.hot[i] {
+			r.fail("hot entry %d is not what this treenav derives (%+v, want %+v)", i, s.hot[i], got)
 			return
 		}
 	}

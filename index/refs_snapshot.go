@@ -9,9 +9,10 @@ import "github.com/treenav/treenav"
 //
 //	strings: count n, n+1 offsets (u32s), the bytes (length, raw)
 //	references: count m, the documents' offsets (u32s, len(docs)+1),
-//	  name, qualifier, qualifier type (u32s of m each), line, column,
-//	  enclosing node (u16s of m each, then the count, indices and
-//	  values of the wide ones: narrowCol), kinds (m bytes)
+//	  name (u32s of m), the qualifier and its type as a pair id, line,
+//	  column, enclosing node (u16s of m each, then the count, indices
+//	  and values of the wide ones: narrowCol), the pairs (count, then
+//	  qualifier and type ids, u32s; since format 16), kinds (m bytes)
 //	by name: n+1 offsets (u32s), m reference indices (u32s)
 //
 // The strings' bytes are copied into the heap at load (the strings handed
@@ -87,9 +88,8 @@ func writeSegRefs(w *enc, s *segment) {
 	w.raw(t.blob)
 	w.uv(uint64(len(t.name)))
 	w.u32s(docOff)
-	for _, c := range [][]uint32{t.name, t.qual, t.qtype} {
-		w.u32s(c)
-	}
+	w.u32s(t.name)
+	t.writePairs(w)
 	for _, c := range []*narrowCol{&t.line, &t.col, &t.encl} {
 		c.write(w)
 	}
@@ -106,9 +106,11 @@ func readSegRefs(r *dec, s *segment) {
 	ns := r.count(len(r.b) / 4)
 	t.strOff = r.u32s(ns + 1)
 	t.blob = append([]byte(nil), r.raw(r.count(len(r.b)))...)
-	m := r.count(len(r.b) / 23) // a reference takes 23 bytes at least
+	m := r.count(len(r.b) / 17) // a reference takes 17 bytes at least
 	t.docOff = r.u32s(len(s.docs) + 1)
-	t.name, t.qual, t.qtype = r.u32s(m), r.u32s(m), r.u32s(m)
+	t.name = r.u32s(m)
+	t.pair = readNarrow(r, m, "reference qualifiers")
+	t.pairs = r.u32s(2 * r.count(len(r.b)/8))
 	t.line, t.col, t.encl = readNarrow(r, m, "reference lines"), readNarrow(r, m, "reference columns"), readNarrow(r, m, "enclosing nodes")
 	t.kind = r.bytesInPlace(m)
 	t.nameOff = r.u32s(ns + 1)

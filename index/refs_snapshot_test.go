@@ -90,8 +90,9 @@ type refTableAt struct {
 func refTables(rt *segRefs) map[string]refTableAt {
 	out := map[string]refTableAt{}
 	for name, c := range map[string][]uint32{
-		"ref string offsets": rt.strOff, "ref docs": rt.docOff, "ref names": rt.name, "ref quals": rt.qual,
-		"ref qtypes": rt.qtype, "ref name offsets": rt.nameOff, "refs by name": rt.byName,
+		"ref string offsets": rt.strOff, "ref docs": rt.docOff, "ref names": rt.name, "ref pairs": rt.pairs,
+		"wide pair indices": rt.pair.wideAt, "wide pairs": rt.pair.wide,
+		"ref name offsets": rt.nameOff, "refs by name": rt.byName,
 		"wide line indices": rt.line.wideAt, "wide lines": rt.line.wide,
 		"wide column indices": rt.col.wideAt, "wide columns": rt.col.wide,
 		"wide enclosing indices": rt.encl.wideAt, "wide enclosing": rt.encl.wide,
@@ -100,7 +101,7 @@ func refTables(rt *segRefs) map[string]refTableAt {
 			out[name] = refTableAt{unsafe.Pointer(&c[0]), 4 * len(c)}
 		}
 	}
-	for name, c := range map[string][]uint16{"ref lines": rt.line.v, "ref cols": rt.col.v, "ref encl": rt.encl.v} {
+	for name, c := range map[string][]uint16{"ref lines": rt.line.v, "ref cols": rt.col.v, "ref encl": rt.encl.v, "ref pair ids": rt.pair.v} {
 		if len(c) > 0 {
 			out[name] = refTableAt{unsafe.Pointer(&c[0]), 2 * len(c)}
 		}
@@ -203,13 +204,19 @@ func TestRefsInPlaceDamage(t *testing.T) {
 		}
 	}
 	for name, edits := range map[string][]func(c []byte){
-		"string ids, enclosing nodes and kinds": {forge("ref names", 0xfffffff0), forge("ref quals", 0xfffffff0), forge("ref qtypes", 0xfffffff0), forge("ref encl", 0xfffffff0), func(c []byte) {
+		"string ids, enclosing nodes and kinds": {forge("ref names", 0xfffffff0), forge("ref pairs", 0xfffffff0), forge("ref encl", 0xfffffff0), func(c []byte) {
 			tb := tables["ref kinds"]
 			for off := tb.off; off < tb.off+tb.n; off++ {
 				c[off] = 0x7f
 			}
 		}},
 		"references by name": {forge("refs by name", 0xfffffff0)},
+		"pair ids": {func(c []byte) {
+			tb := tables["ref pair ids"]
+			for off := tb.off; off < tb.off+tb.n; off += 2 {
+				binary.LittleEndian.PutUint16(c[off:], 0xfff0)
+			}
+		}},
 		"by-name offsets": {func(c []byte) {
 			tb := tables["ref name offsets"]
 			for off := tb.off + 4; off < tb.off+tb.n-4; off += 4 {

@@ -75,6 +75,11 @@ type segment struct {
 	// in place, snapview.go, nodesnap.go): it keeps the mapping alive. nil for a segment built or merged, whose
 	// tables are in the heap.
 	src *snapshotFile
+
+	// building marks a segment a spilling build published (Build with
+	// flushEvery) and will replace by a spilled merge: compact leaves it
+	// to the build. Written and read under the index's lock.
+	building bool
 }
 
 // nodeNorm is a node's document and field lengths, for scoring. Its
@@ -106,11 +111,16 @@ func (s *segment) buildNorms() {
 
 // buildLookups fills byID and hot from nodes and docs.
 func (s *segment) buildLookups() {
+	s.buildByID()
+	s.buildHot()
+}
+
+// buildByID fills byID from docs.
+func (s *segment) buildByID() {
 	s.byID = make(map[string]uint32, len(s.docs))
 	for di := range s.docs {
 		s.byID[s.docs[di].DocID] = uint32(di)
 	}
-	s.buildHot()
 }
 
 // docMeta is what the index keeps of a document: no content, which is read
@@ -260,3 +270,7 @@ func (s *segment) children(i uint32, fn func(c uint32)) {
 		fn(c)
 	}
 }
+
+// inPlace reports whether the segment reads its tables in place from a
+// snapshot or a spill file (src) rather than from the heap.
+func (s *segment) inPlace() bool { return s.src != nil }

@@ -1,10 +1,12 @@
 package index
 
 import (
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 )
 
@@ -63,14 +65,52 @@ type mapping struct {
 
 // checkChunk is how much of a mapped snapshot the checksum reads before
 // dropping it from the resident set.
-const checkChunk = 8 << 20
+// (A variable for the tests, which sum small files in parts.)
+var checkChunk = 8 << 20
 
 // checksum is the CRC-32C of b[:n], read chunk by chunk, each dropped
-// once summed.
-func (f *snapshotFile) checksum(n int) uint32 {
+// once summed. A big snapshot is summed in parts side by side, one a
+// processor, and the parts' sums combined (crcCombine): on the 25k-file
+// corpus the sum was a tenth of a load's time, before any decoding. An
+// error is a fault reading the mapping (faultGuard).
+func (f *snapshotFile) checksum(n int) (uint32, error) {
+	parts := min(runtime.GOMAXPROCS(0), n/checkChunk)
+	if parts <= 1 {
+		return f.checksumRange(0, n), nil
+	}
+	// Parts of whole chunks, the last to the end.
+	per := ((n+parts-1)/parts + checkChunk - 1) / checkChunk * checkChunk
+	bound := func(i int) int {
+		if i == parts {
+			return n
+		}
+		return min(n, i*per)
+	}
+	sums, errs := make([]uint32, parts), make([]error, parts)
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Go(func() {
+			defer faultGuard(&errs[i])()
+			sums[i] = f.checksumRange(bound(i), bound(i+1))
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	sum := sums[0]
+	for i := 1; i < parts; i++ {
+		sum = crcCombine(crc32.Castagnoli, sum, sums[i], int64(bound(i+1)-bound(i)))
+	}
+	return sum, nil
+}
+
+// checksumRange is the CRC-32C of b[from:to], each chunk dropped once
+// summed.
+func (f *snapshotFile) checksumRange(from, to int) uint32 {
 	var sum uint32
-	for off := 0; off < n; off += checkChunk {
-		end := min(n, off+checkChunk)
+	for off := from; off < to; off += checkChunk {
+		end := min(to, off+checkChunk)
 		sum = crc32.Update(sum, castagnoli, f.b[off:end])
 		f.done(off, end-off)
 	}

@@ -3,8 +3,10 @@ package index
 import (
 	"bytes"
 	"errors"
+	"hash/crc32"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -17,11 +19,40 @@ func TestSnapshotFileFault(t *testing.T) {
 	}
 	read := func() (err error) {
 		defer faultGuard(&err)()
-		_ = f.checksum(len(f.b))
+		_, _ = f.checksum(len(f.b))
 		return nil
 	}
 	if err := read(); !errors.Is(err, ErrSnapshot) {
 		t.Fatalf("reading a truncated mapping: %v, want an error matching ErrSnapshot", err)
+	}
+}
+
+// TestSnapshotFileChecksumParts: a snapshot summed in parts side by side
+// has the sum of the whole file, and a fault in any part (the file
+// truncated under the mapping) is an error, not a crash.
+func TestSnapshotFileChecksumParts(t *testing.T) {
+	page := os.Getpagesize()
+	defer func(c int) { checkChunk = c }(checkChunk)
+	checkChunk = page
+	if runtime.GOMAXPROCS(0) < 2 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	want := make([]byte, 13*page+123)
+	for i := range want {
+		want[i] = byte(i*31 + i>>9)
+	}
+	path, f := mappedTestFile(t, want)
+	for _, n := range []int{len(want), len(want) - 1, 5 * page, 2*page + 1} {
+		got, err := f.checksum(n)
+		if err != nil || got != crc32.Checksum(want[:n], castagnoli) {
+			t.Fatalf("sum of %d bytes in parts: %#x, %v; want %#x", n, got, err, crc32.Checksum(want[:n], castagnoli))
+		}
+	}
+	if err := os.Truncate(path, int64(3*page)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.checksum(len(f.b)); !errors.Is(err, ErrSnapshot) {
+		t.Fatalf("summing a truncated mapping in parts: %v, want an error matching ErrSnapshot", err)
 	}
 }
 
@@ -35,8 +66,8 @@ func TestSnapshotFileDropKeepsData(t *testing.T) {
 		want[i] = byte(i*7 + i>>12)
 	}
 	_, f := mappedTestFile(t, want)
-	_ = f.checksum(len(f.b)) // reads every page and drops it
-	f.done(page/2, 3*page)   // unaligned: from the page holding page/2
+	_, _ = f.checksum(len(f.b)) // reads every page and drops it
+	f.done(page/2, 3*page)      // unaligned: from the page holding page/2
 	if !bytes.Equal(f.b, want) {
 		t.Fatal("a dropped page reads back otherwise")
 	}

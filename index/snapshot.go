@@ -2,7 +2,6 @@ package index
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -34,7 +33,11 @@ import (
 // which a load reads in place from the mapped file rather than decoding
 // them (snapview.go); since version 11 so are its node records, norms,
 // symbol and anchor tables (nodesnap.go), since version 12 its
-// references, after its trigrams (refs_snapshot.go). An older snapshot
+// references, after its trigrams (refs_snapshot.go), since version 13
+// its hot table (nodesnap.go, hot.go), since version 14 its term
+// dictionary (termtable.go), since version 15 its term frequencies coded
+// in a byte (postcols.go), since version 16 its references' qualifiers
+// and their types as one pair id (refs_snapshot.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -42,7 +45,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 12
+	snapshotVersion = 16
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -134,7 +137,9 @@ func (ix *Index) load(f *snapshotFile, fingerprint string) (_ []byte, err error)
 	defer faultGuard(&err)()
 	b := f.b
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if f.checksum(len(body)) != sum {
+	if got, err := f.checksum(len(body)); err != nil {
+		return nil, err
+	} else if got != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch (corrupt or truncated)", ErrSnapshot)
 	}
 	r := &dec{b: body}
@@ -186,6 +191,12 @@ func writeView(w *enc, v *view) []span {
 	for si, s := range v.segs {
 		start := w.n
 		writeSegment(w, s)
+		if s.src != nil {
+			// Its tables were read from its mapping to be written:
+			// the pages go back to the page cache rather than stay in
+			// the resident set (a save does not page the index in).
+			s.src.done(0, len(s.src.b))
+		}
 		spans[si] = span{start, w.n - start}
 		w.uv(uint64(len(v.dead[si])))
 		for _, x := range v.dead[si] {
@@ -317,17 +328,8 @@ func writeSegment(w *enc, s *segment) {
 	}
 	writeNodes(w, s)
 	writeNorms(w, s)
-	// Terms, front-coded: the length shared with the previous term, then
-	// the rest.
-	w.uv(uint64(s.terms.n()))
-	prev := ""
-	for i := range s.terms.n() {
-		t := s.terms.at(i)
-		p := commonPrefix(prev, t)
-		w.uv(uint64(p))
-		w.str(t[p:])
-		prev = t
-	}
+	writeHot(w, s)
+	writeTerms(w, &s.terms)
 	// Postings, read in place by a load (snapview.go): the per-term
 	// offsets, the total and the node column as aligned uint32 tables,
 	// the positions bytes, then the tf and positions columns in their
@@ -391,36 +393,14 @@ func readSegmentInto(r *dec, s *segment) {
 	}
 	readNodes(r, s)
 	readNorms(r, s)
+	readHot(r, s)
 	if r.err != nil {
 		return
 	}
-	nt := r.count(1 << 28)
-	// Into one blob and its offsets: a term is the previous one's first
-	// p bytes and the rest.
-	s.terms.grow(nt, 0)
-	if nt > 0 {
-		s.terms.off = append(s.terms.off, 0)
-	}
-	prev := 0 // where the previous term starts in the blob
-	for range nt {
-		p := int(r.uv())
-		rest := r.raw(r.count(len(r.b)))
-		start := len(s.terms.blob)
-		if p > start-prev {
-			r.fail("bad term prefix")
-			return
-		}
-		s.terms.blob = append(s.terms.blob, s.terms.blob[prev:prev+p]...)
-		s.terms.blob = append(s.terms.blob, rest...)
-		if len(s.terms.blob) > math.MaxUint32 {
-			r.fail("terms past 4 GiB")
-			return
-		}
-		s.terms.off = append(s.terms.off, uint32(len(s.terms.blob)))
-		prev = start
-	}
-	if cap(s.terms.blob) > len(s.terms.blob)+len(s.terms.blob)/8 {
-		s.terms.blob = bytes.Clone(s.terms.blob) // the slack of its growth
+	readTerms(r, &s.terms)
+	nt := s.terms.n()
+	if r.err != nil {
+		return
 	}
 	// The postings columns stay where they lie in the snapshot. Their
 	// shape is checked here (offsets in range, at the cost of a read of
@@ -451,7 +431,7 @@ func readSegmentInto(r *dec, s *segment) {
 	readSymTables(r, s)
 	s.grams = readGrams(r)
 	readSegRefs(r, s)
-	s.buildLookups()
+	s.buildByID() // hot was read with the norms
 }
 
 func commonPrefix(a, b string) int {

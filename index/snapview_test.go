@@ -185,7 +185,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	tables := map[string]struct{ off, n int }{
 		"termPost":    {offU32(s.termPost), 4 * len(s.termPost)},
 		"postNode":    {offU32(s.postNode), 4 * len(s.postNode)},
-		"tf codes":    {int(uintptr(unsafe.Pointer(&s.cols.tfCode[0])) - base), 2 * len(s.cols.tfCode)},
+		"tf codes":    {offB(s.cols.tfCode), len(s.cols.tfCode)},
 		"tf values":   {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
 		"run lengths": {offB(s.cols.runLen), len(s.cols.runLen)},
 		"run blocks":  {offU32(s.cols.runBlock), 4 * len(s.cols.runBlock)},
@@ -198,6 +198,9 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
 		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
 		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
+		"hot":         {int(uintptr(unsafe.Pointer(&s.hot[0])) - base), nodeHotSize * len(s.hot)},
+		"term offs":   {offU32(s.terms.off), 4 * len(s.terms.off)},
+		"term blob":   {offB(s.terms.blob), len(s.terms.blob)},
 	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
@@ -217,6 +220,12 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	c[tables["run lengths"].off+int(s.cols.longRun[0])] = 7
 	damaged["a long run not marked"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["term offs"]), uint32(len(s.terms.blob)+1))
+	damaged["dictionary offsets past the blob"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["term offs"].off+4, uint32(len(s.terms.blob)))
+	damaged["dictionary offsets out of order"] = resum(c)
 	c = append([]byte(nil), good...)
 	u32At(c, tables["gram keys"].off+4, 0)
 	damaged["trigram keys out of order"] = resum(c)
@@ -248,6 +257,11 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
 		"a norm of another document": func(c []byte) { u32At(c, tables["norms"].off+nodeNormSize, uint32(len(s.docs))) },
 		"an anchor of no node":       func(c []byte) { u32At(c, tables["anchors"].off, uint32(len(s.nodes))) },
+		"a rollup parent after it":   func(c []byte) { u32At(c, tables["hot"].off+nodeHotSize, 1) },
+		"a rollup parent below -1":   func(c []byte) { u32At(c, tables["hot"].off+nodeHotSize, 0xfffffffe) },
+		// Node 0 is one of the nodes a load derives again.
+		"another name signature": func(c []byte) { u32At(c, tables["hot"].off+4, ^s.hot[0].name) },
+		"other flags":            func(c []byte) { c[tables["hot"].off+12] ^= hotTest },
 		"a language outside the vocab": func(c []byte) {
 			binary.LittleEndian.PutUint16(c[rec(1, "languageID"):], uint16(len(s.vocab)))
 		},
@@ -362,14 +376,19 @@ func docReferences(s *segment) map[string][]any {
 }
 
 // TestPostColsRoundTrip: the compact tf and positions columns read back
-// as the columns they were written from, with a tf table or (more than
-// 65,536 distinct values) without, and runs of every length.
+// as the columns they were written from, with every value coded, or
+// (more than 255 distinct values) the rarer ones listed apart, and runs
+// of every length.
 func TestPostColsRoundTrip(t *testing.T) {
-	for _, distinct := range []int{3, 70000} {
+	for _, distinct := range []int{3, 255, 256, 70000} {
 		n := 70001
 		s := &segment{postNode: make([]uint32, n), postTF: make([]uint32, n), postPos: []uint32{0}}
 		for p := range n {
-			s.postTF[p] = uint32(p % distinct)
+			// Value 0 the most frequent, the rest in turn.
+			s.postTF[p] = uint32(p / 2 % distinct)
+			if p%2 == 0 {
+				s.postTF[p] = 0
+			}
 			l := p % 7
 			if p%1000 == 0 {
 				l = 255 + p%3 // long runs
@@ -395,8 +414,14 @@ func TestPostColsRoundTrip(t *testing.T) {
 		if r.off != len(r.b) {
 			t.Fatalf("%d bytes left", len(r.b)-r.off)
 		}
-		if (got.postTF == nil) != (distinct <= 1<<16) {
-			t.Errorf("%d distinct values: table %v", distinct, got.postTF == nil)
+		if got.postTF != nil || len(got.cols.tfVals) != min(distinct, tfWideCode) {
+			t.Errorf("%d distinct values: %d coded", distinct, len(got.cols.tfVals))
+		}
+		if wide := len(got.cols.tfWideAt); (wide > 0) != (distinct > tfWideCode) {
+			t.Errorf("%d distinct values: %d postings listed apart", distinct, wide)
+		}
+		if got.cols.tfVals[0] != 0 {
+			t.Errorf("%d distinct values: the most frequent is not coded first", distinct)
 		}
 		for p := range uint32(n) {
 			if got.tf(p) != s.postTF[p] {
@@ -518,4 +543,70 @@ func loadedSegment(t *testing.T, path string) (good []byte, s *segment, base uin
 	}
 	s = loaded.view().segs[0]
 	return good, s, uintptr(unsafe.Pointer(&s.src.b[0]))
+}
+
+// TestSnapshotTFListedApart: a snapshot whose term frequencies are mostly
+// listed apart (one value coded) answers as the index it was written
+// from, and wide values out of order or past the postings are found at
+// load.
+func TestSnapshotTFListedApart(t *testing.T) {
+	defer func(c int) { tfCoded = c }(tfCoded)
+	tfCoded = 1
+	ix, path := inPlaceFixture(t)
+	good, s, base := loadedSegment(t, path)
+	if len(s.cols.tfVals) != 1 || len(s.cols.tfWideAt) == 0 {
+		t.Fatalf("%d values coded, %d listed apart: want 1 and some", len(s.cols.tfVals), len(s.cols.tfWideAt))
+	}
+	loaded := New()
+	if _, err := loaded.Load(path, "fp"); err != nil {
+		t.Fatal(err)
+	}
+	loaded.SetSource(*ix.source.Load())
+	if got, want := answers(t, loaded), answers(t, ix); !reflect.DeepEqual(got, want) {
+		t.Error("the index with its frequencies listed apart answers otherwise")
+	}
+	at := int(uintptr(unsafe.Pointer(&s.cols.tfWideAt[0])) - base)
+	damaged := map[string][]byte{}
+	c := append([]byte(nil), good...)
+	binary.LittleEndian.PutUint32(c[at:], uint32(len(s.postNode)))
+	damaged["a wide value past the postings"] = resum(c)
+	if len(s.cols.tfWideAt) > 1 {
+		c = append([]byte(nil), good...)
+		binary.LittleEndian.PutUint32(c[at+4:], s.cols.tfWideAt[0])
+		damaged["wide values out of order"] = resum(c)
+	}
+	expectRejected(t, damaged)
+}
+
+// TestSnapshotResaved: an index loaded from a snapshot and saved again
+// writes the same bytes (its loaded columns are written as they lie, not
+// re-encoded, and must say the same), with frequencies coded or listed
+// apart.
+func TestSnapshotResaved(t *testing.T) {
+	for _, coded := range []int{tfWideCode, 1} {
+		func() {
+			defer func(c int) { tfCoded = c }(tfCoded)
+			tfCoded = coded
+			_, path := inPlaceFixture(t)
+			good, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loaded := New()
+			if _, err := loaded.Load(path, "fp"); err != nil {
+				t.Fatal(err)
+			}
+			again := filepath.Join(t.TempDir(), "again.tnv")
+			if err := loaded.Save(again, "fp", nil); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, good) {
+				t.Errorf("%d values coded: the loaded index saved again differs (%d bytes, %d before)", coded, len(got), len(good))
+			}
+		}()
+	}
 }

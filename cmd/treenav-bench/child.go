@@ -35,6 +35,7 @@ type coldReport struct {
 	Documents     int     `json:"documents"`
 	Nodes         int     `json:"nodes"`
 	Terms         int     `json:"terms"`
+	Segments      int     `json:"segments"`
 	SaveSeconds   float64 `json:"save_seconds"`
 	SaveCPU       float64 `json:"save_cpu"`
 	SnapshotBytes int64   `json:"snapshot_bytes"`
@@ -179,7 +180,7 @@ func cold(dir, snap string) (*coldReport, error) {
 	}
 	r := &coldReport{Seconds: time.Since(start).Seconds()}
 	st := e.Index().Stats()
-	r.Documents, r.Nodes, r.Terms = st.Documents, st.Nodes, st.Terms
+	r.Documents, r.Nodes, r.Terms, r.Segments = st.Documents, st.Nodes, st.Terms, st.Segments
 	res, _ := walk.Walk(dir, walk.Options{})
 	for _, f := range res.Files {
 		if parsers.Candidate(f.Rel) {

@@ -184,6 +184,7 @@ func (e *Engine) parse(b *build) {
 		defer boundBuildHeap()()
 	}
 	b.segs = e.ix.NewBuild(workers, jobBytes, e.opts.FlushEvery)
+	b.segs.Spill(e.spillDir) // a big build's segments go to disk as they fill
 	pjobs := make([]parsers.Job, len(jobs))
 	meta := make(map[string]pending, len(jobs))
 	for i, p := range jobs {

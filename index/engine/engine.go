@@ -37,6 +37,9 @@ type Engine struct {
 	changes atomic.Uint64
 
 	loaded atomic.Bool // a snapshot was loaded since the last build
+	// snapDir is the snapshot directory last loaded from or saved to:
+	// where a big build spills when EngineOptions.SpillDir is not set.
+	snapDir atomic.Pointer[string]
 
 	wmu     sync.Mutex              // guards walkers
 	walkers map[string]*walk.Walker // by collection: how its files are read (fileread.go)
@@ -62,6 +65,12 @@ type EngineOptions struct {
 	// large build's garbage to the system when it is done, and the first
 	// build's after a snapshot load (buildmem.go).
 	ReleaseMemory bool
+	// SpillDir is where a big build writes the segments it spills to
+	// bound its memory (index.Build.Spill). Empty: the snapshot
+	// directory the engine last loaded from or saved to (LoadSnapshot,
+	// SaveSnapshot), else the system's temporary directory. The files
+	// are unlinked as soon as they are mapped.
+	SpillDir string
 }
 
 // Progress reports a build under way.

@@ -67,6 +67,7 @@ func (e *Engine) Fingerprint() string {
 // matching ErrSnapshot (the index stays empty and the caller rebuilds, after
 // saying so).
 func (e *Engine) LoadSnapshot(dir string) (bool, error) {
+	e.snapDir.Store(&dir)
 	extra, err := e.ix.Load(filepath.Join(dir, snapshotName), e.Fingerprint())
 	switch {
 	case err == nil:
@@ -108,6 +109,7 @@ func (e *Engine) SaveSnapshot(dir string) error {
 }
 
 func (e *Engine) saveSnapshot(dir string) error {
+	e.snapDir.Store(&dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -124,6 +126,19 @@ func (e *Engine) saveSnapshot(dir string) error {
 		return err
 	}
 	return e.ix.Save(filepath.Join(dir, snapshotName), e.Fingerprint(), st)
+}
+
+// spillDir is where a build spills its segments: EngineOptions.SpillDir,
+// else the snapshot directory when it exists or can be made, else ""
+// (the system's temporary directory).
+func (e *Engine) spillDir() string {
+	if e.opts.SpillDir != "" {
+		return e.opts.SpillDir
+	}
+	if d := e.snapDir.Load(); d != nil && os.MkdirAll(*d, 0o755) == nil {
+		return *d
+	}
+	return ""
 }
 
 // lockDir takes an exclusive advisory lock on dir/lock.
