@@ -495,7 +495,12 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 		sc.curHit = sc.curHit[:0]
 	}
 	start := len(cands)
-	cands = slices.Grow(cands, len(sc.touched))
+	if need := len(cands) + len(sc.touched); need > cap(cands) {
+		// Doubled, not the quarter append adds to a large slice: a
+		// common word's candidates, hundreds of thousands, came in
+		// segment by segment and were copied again for each.
+		cands = slices.Grow(cands, max(need, 2*cap(cands))-len(cands))
+	}
 	for _, node := range sc.touched {
 		a := &sc.acc[node]
 		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(a.score), tmask: a.tmask})
