@@ -49,6 +49,9 @@ type refIndex struct {
 	subclasses map[int][]int
 	// buildingSubclasses is set while subclassesOf builds the relation.
 	buildingSubclasses bool
+	// noOverrides makes withOverrides add nothing: the resolution is
+	// read only for its Defs and Also (refQuery.sureOnly).
+	noOverrides bool
 	// byParent is, by name, the definitions of that name by their
 	// parent (memberOf).
 	byParent map[string]map[int][]int
@@ -71,7 +74,7 @@ func cutLast(s string) (string, string, bool) {
 // They are listed after the member itself (Via), and do not change its
 // confidence.
 func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resolution {
-	if len(r.Defs) == 0 {
+	if len(r.Defs) == 0 || x.noOverrides {
 		return r
 	}
 	seen := map[int]bool{}

@@ -113,7 +113,7 @@ func (q *refQuery) langIndex(fam string) *langIndex {
 	}
 	src := &viewRefSource{q: q, fam: fam, idx: map[nodeRef]int{}}
 	x := newRefIndex()
-	x.Source, x.Lang = src, fam
+	x.Source, x.Lang, x.noOverrides = src, fam, q.sureOnly
 	src.x = x
 	li := &langIndex{x: x, src: src}
 	q.lang.m[fam] = li

@@ -26,6 +26,10 @@ type refQuery struct {
 	lang   langIndexes          // the resolution indexes of refAnswerers (refs_lang_view.go)
 	seen   map[nodeRef]bool     // goResolve's duplicates, reused
 	hostOf map[string][]nodeRef // preferHostOf's answers for anyMembers lists
+	// sureOnly says the query reads only what a reference surely
+	// reaches (resolvedTo, for counting uses): the overrides that
+	// withOverrides adds are not looked for.
+	sureOnly bool
 }
 
 func newRefQuery(ix *Index, v *view) *refQuery {

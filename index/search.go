@@ -19,6 +19,34 @@ type variant struct {
 	term string
 	mult float64 // 1 exact, prefix_penalty for expansions, synonym_weight
 	idf  float64
+	// ids are the term's id in each segment's dictionary, -1 where it
+	// is not (lookupVariants): a phrase is checked on every candidate,
+	// and looking the terms up again for each was most of its time.
+	ids []int
+}
+
+// lookupVariants sets each variant's ids.
+func (v *view) lookupVariants(variants [][]variant) {
+	for ti := range variants {
+		for vi := range variants[ti] {
+			va := &variants[ti][vi]
+			va.ids = make([]int, len(v.segs))
+			for si, s := range v.segs {
+				va.ids[si] = s.lookup(va.term)
+			}
+		}
+	}
+}
+
+// nodeAcc is what scoreSegment accumulates for a node: the four in one
+// record, so that a posting costs one cache miss, not one per array.
+type nodeAcc struct {
+	cur   float32 // the current term's best variant score
+	score float32
+	tmask uint32 // the query terms matched
+	// idx is a touched node's candidate index within its segment's
+	// candidates (valid where tmask is not 0), for rollup.
+	idx int32
 }
 
 // candidate is a scored node.
@@ -31,11 +59,16 @@ type candidate struct {
 
 // scratch holds per-segment accumulators, reused across queries.
 type scratch struct {
-	cur     []float32
-	score   []float32
-	tmask   []uint32
+	acc     []nodeAcc // by node
 	touched []uint32
 	curHit  []uint32
+	// By candidate of the segment (see weigher.weigh): the hot record,
+	// the rollup parent (-1 for none) and best share, and the
+	// candidates that both give and take a share.
+	hot    []nodeHot
+	parent []int32
+	best   []float64
+	middle []int32
 }
 
 var scratchPool sync.Pool
@@ -63,19 +96,17 @@ func getScratch(n int) *scratch {
 	if s == nil {
 		s = &scratch{}
 	}
-	if cap(s.cur) < n {
-		s.cur = make([]float32, n)
-		s.score = make([]float32, n)
-		s.tmask = make([]uint32, n)
+	if cap(s.acc) < n {
+		s.acc = make([]nodeAcc, n)
 	}
-	s.cur, s.score, s.tmask = s.cur[:n], s.score[:n], s.tmask[:n]
+	s.acc = s.acc[:n]
 	s.touched, s.curHit = s.touched[:0], s.curHit[:0]
 	return s
 }
 
 func putScratch(s *scratch) {
 	for _, n := range s.touched {
-		s.score[n], s.tmask[n] = 0, 0
+		s.acc[n].score, s.acc[n].tmask = 0, 0
 	}
 	scratchPool.Put(s)
 }
@@ -112,48 +143,31 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	cp := getCandidates()
 	defer putCandidates(cp)
 	cands := (*cp)[:0]
-	for si, s := range v.segs {
-		allowed := filter.allowed(v, si)
-		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r)
-	}
-	*cp = cands // grown slices go back to the pool too
-	// Coverage, name match, test files and collection weight, then a
-	// first cut before the costly positional work.
+	// Coverage, name match, test files and collection weight are weighed
+	// as each segment's candidates are made, while their nodes' hot
+	// records are in cache: one pass over them, not one per step.
 	names := newNameQueries(q, req.Query)
 	uses := newUsesPriors(ix, v, r.UsesWeight)
-	for i := range cands {
-		c := &cands[i]
-		s := v.segs[c.ref.seg]
-		m := names.match(s, c.ref.node)
-		covered := c.tmask
-		if m > 0 && names.dotted != "" {
-			// A dotted query is one name: the symbol it names covers
-			// its words, though the qualifier ("os.path" of
-			// posixpath.join) may be in no field of it.
-			covered = ^uint32(0)
-		}
-		c.score = c.bm25*coord(q, covered) + coverageBonus(q, covered, &r)
-		if m > 0 {
-			c.score *= (1 + m*r.NameMatchBonus) * uses.prior(s, c.ref)
-		}
+	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
+		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query)}
+	for si, s := range v.segs {
+		allowed := filter.allowed(v, si)
+		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r, &w)
 	}
-	if r.SectionRollup > 0 || r.SymbolRollup > 0 {
-		v.rollup(cands, r.SectionRollup, r.SymbolRollup)
-	}
-	plain, tests, changes := analysis.PlainWords(req.Query), analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query)
-	for i := range cands {
-		cands[i].score *= v.standing(cands[i].ref, &r, weights) * v.asked(cands[i].ref, &r, plain, tests, changes)
-	}
+	*cp = cands // grown slices go back to the pool too
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)
-	if len(q.Phrases) > 0 || len(q.Literals) > 0 {
-		sortCandidates(v, cands)
+	filtered := len(q.Phrases) > 0 || len(q.Literals) > 0
+	w.settle(cands, rerank, filtered)
+	if filtered {
+		// Each candidate is kept or not on its own: filtered first, in
+		// the order they were found (by document, which the file cache
+		// likes), and only those kept are ranked.
 		cands = v.keepPhrases(cands, q, variants)
 		cands = ix.keepLiterals(v, cands, q.Literals)
-	} else {
-		// Only the first pages are read: select them, do not sort all.
-		topCandidates(v, cands, rerank)
 	}
+	// Only the first pages are read: select them, do not sort all.
+	topCandidates(v, cands, rerank)
 	resp.Total = len(cands)
 	rerank = min(len(cands), rerank)
 	// The terms the query looks for: feedback looks for others, snippets
@@ -280,7 +294,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 	for ti, t := range q.Terms {
 		seen := map[string]bool{t.Text: true}
 		if w := idf(t.Text); w > 0 {
-			out[ti] = append(out[ti], variant{t.Text, 1, w})
+			out[ti] = append(out[ti], variant{term: t.Text, mult: 1, idf: w})
 		}
 		if t.Exact {
 			continue
@@ -289,7 +303,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 			for _, e := range v.prefixTerms(t.Text, r.PrefixMaxExpansions) {
 				if !seen[e] {
 					seen[e] = true
-					out[ti] = append(out[ti], variant{e, r.PrefixPenalty, idf(e)})
+					out[ti] = append(out[ti], variant{term: e, mult: r.PrefixPenalty, idf: idf(e)})
 				}
 			}
 		}
@@ -299,14 +313,14 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 			if c := w.CaseTwin(); c != "" && !seen[c] {
 				seen[c] = true
 				if w := idf(c); w > 0 {
-					out[ti] = append(out[ti], variant{c, 1, w})
+					out[ti] = append(out[ti], variant{term: c, mult: 1, idf: w})
 				}
 			}
 		}
 		if c, ok := q.Compounds[t.Word]; ok && !seen[c] {
 			seen[c] = true
 			if w := idf(c); w > 0 {
-				out[ti] = append(out[ti], variant{c, 1, w})
+				out[ti] = append(out[ti], variant{term: c, mult: 1, idf: w})
 			}
 		}
 		if r.Synonyms && r.SynonymWeight > 0 && q.Words[t.Word].Whole < 0 {
@@ -318,7 +332,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 				if !seen[syn] {
 					seen[syn] = true
 					if w := idf(syn); w > 0 {
-						out[ti] = append(out[ti], variant{syn, r.SynonymWeight, w})
+						out[ti] = append(out[ti], variant{term: syn, mult: r.SynonymWeight, idf: w})
 					}
 				}
 			}
@@ -327,6 +341,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 	if r.Synonyms && r.SynonymWeight > 0 {
 		v.expandSpans(q, out, r, idf)
 	}
+	v.lookupVariants(out)
 	return out
 }
 
@@ -362,7 +377,7 @@ func (v *view) expandSpans(q *analysis.Query, out [][]variant, r *treenav.Rankin
 						dup = dup || va.term == syn
 					}
 					if w := idf(syn); !dup && w > 0 {
-						out[ti] = append(out[ti], variant{syn, r.SynonymWeight / float64(n), w})
+						out[ti] = append(out[ti], variant{term: syn, mult: r.SynonymWeight / float64(n), idf: w})
 					}
 				}
 			}
@@ -403,28 +418,34 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	if maxN <= 0 {
 		return nil
 	}
-	var all []string
-	for _, s := range v.segs {
-		for i := s.lowerBound(prefix); i < s.terms.n() && strings.HasPrefix(s.terms.at(i), prefix); i++ {
-			if t := s.terms.at(i); t != prefix {
-				all = append(all, t)
-			}
+	// The closest maxN so far, in order: a short prefix ("get", "set")
+	// has thousands of completions, and sorting them all was most of
+	// expanding it.
+	closer := func(a, b string) bool {
+		if len(a) != len(b) {
+			return len(a) < len(b)
 		}
+		return a < b
 	}
-	sort.Slice(all, func(i, j int) bool {
-		if len(all[i]) != len(all[j]) {
-			return len(all[i]) < len(all[j])
-		}
-		return all[i] < all[j]
-	})
-	out := all[:0]
-	for i, t := range all {
-		if i > 0 && t == all[i-1] {
-			continue
-		}
-		out = append(out, strings.Clone(t)) // terms are views of the segment's (mapped) dictionary
-		if len(out) == maxN {
-			break
+	var out []string
+	for _, s := range v.segs {
+		for i := s.lowerBound(prefix); i < s.terms.n(); i++ {
+			t := s.terms.at(i)
+			if !strings.HasPrefix(t, prefix) {
+				break
+			}
+			if t == prefix || len(out) == maxN && !closer(t, out[maxN-1]) {
+				continue
+			}
+			j := sort.Search(len(out), func(k int) bool { return !closer(out[k], t) })
+			if j < len(out) && out[j] == t {
+				continue // in another segment too
+			}
+			if len(out) < maxN {
+				out = append(out, "")
+			}
+			copy(out[j+1:], out[j:])
+			out[j] = strings.Clone(t) // terms are views of the segment's dictionary
 		}
 	}
 	return out
@@ -433,14 +454,14 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
-func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking) []candidate {
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking, wt *weigher) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
 	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
-			tid := s.lookup(va.term)
+			tid := va.ids[si]
 			if tid < 0 {
 				continue
 			}
@@ -453,28 +474,38 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				}
 				tfw := fieldTF(s.tf(p), nn, &w, &bAvg, b)
 				score := float32(scale * tfw / (k1 + tfw))
-				if sc.cur[node] == 0 {
+				a := &sc.acc[node]
+				if a.cur == 0 {
 					sc.curHit = append(sc.curHit, node)
 				}
-				if score > sc.cur[node] {
-					sc.cur[node] = score
+				if score > a.cur {
+					a.cur = score
 				}
 			}
 		}
 		for _, node := range sc.curHit {
-			if sc.tmask[node] == 0 {
+			a := &sc.acc[node]
+			if a.tmask == 0 {
 				sc.touched = append(sc.touched, node)
 			}
-			sc.score[node] += float32(t.Weight) * sc.cur[node]
-			sc.tmask[node] |= 1 << uint(ti)
-			sc.cur[node] = 0
+			a.score += float32(t.Weight) * a.cur
+			a.tmask |= 1 << uint(ti)
+			a.cur = 0
 		}
 		sc.curHit = sc.curHit[:0]
 	}
-	cands = slices.Grow(cands, len(sc.touched))
-	for _, node := range sc.touched {
-		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(sc.score[node]), tmask: sc.tmask[node]})
+	start := len(cands)
+	if need := len(cands) + len(sc.touched); need > cap(cands) {
+		// Doubled, not the quarter append adds to a large slice: a
+		// common word's candidates, hundreds of thousands, came in
+		// segment by segment and were copied again for each.
+		cands = slices.Grow(cands, max(need, 2*cap(cands))-len(cands))
 	}
+	for _, node := range sc.touched {
+		a := &sc.acc[node]
+		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(a.score), tmask: a.tmask})
+	}
+	wt.weigh(s, cands[start:], start, sc)
 	return cands
 }
 
@@ -608,7 +639,7 @@ func (v *view) wordPositions(c *candidate, q *analysis.Query, variants [][]varia
 			continue
 		}
 		for _, va := range variants[ti] {
-			t := s.lookup(va.term)
+			t := va.ids[c.ref.seg]
 			if t < 0 {
 				continue
 			}

@@ -39,7 +39,11 @@ func isTestPath(p string) bool { return parsers.IsTestPath(p) }
 // each collection by its weight.
 func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]float64) float64 {
 	s := v.segs[ref.seg]
-	h := &s.hot[ref.node]
+	return standingOf(s, ref.node, &s.hot[ref.node], r, weights)
+}
+
+// standingOf is view.standing of node of segment s, whose hot record is h.
+func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights map[string]float64) float64 {
 	m := 1.0
 	switch {
 	case h.flags&hotTest != 0:
@@ -51,7 +55,7 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 		m *= r.DeprecatedWeight
 	}
 	if len(weights) > 0 {
-		if w, ok := weights[s.docs[s.norms[ref.node].doc].Collection]; ok {
+		if w, ok := weights[s.docs[s.norms[node].doc].Collection]; ok {
 			m *= w
 		}
 	}
@@ -72,7 +76,11 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 // (analysis.AsksForChanges). Measured on the plain-language benchmark
 // (index/testdata/nlbench) and the search-quality suite (issue 28).
 func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests, changes bool) float64 {
-	h := &v.segs[ref.seg].hot[ref.node]
+	return askedOf(&v.segs[ref.seg].hot[ref.node], r, plain, tests, changes)
+}
+
+// askedOf is view.asked of the node whose hot record is h.
+func askedOf(h *nodeHot, r *treenav.Ranking, plain, tests, changes bool) float64 {
 	m := 1.0
 	if h.flags&hotChangelog != 0 && !changes {
 		// A changelog names every feature once per release: it matches

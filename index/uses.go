@@ -67,6 +67,10 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 	}
 	step := uint32((total + usesSample - 1) / usesSample)
 	q := newRefQuery(ix, v)
+	// Only sure answers count (resolvedTo): the subclass relation that
+	// a member's overrides need is not built for them. On the 25k-file
+	// corpus its build was a third of the first search's counting.
+	q.sureOnly = true
 	for si, s := range v.segs {
 		doc := uint32(0)
 		for _, g := range s.refsNamed(name) {
@@ -173,28 +177,61 @@ func (u *requestUses) of(name string) (map[nodeRef]int32, bool) {
 }
 
 // usesPriors is one search's usesPrior for the symbols the query names.
+// Search learns which names it weighs (the first maxRequestNames it
+// meets, as requestUses) before it counts any: a name is counted only
+// when one of its symbols can reach the first results (weigher.settle).
 type usesPriors struct {
 	requestUses
 	weight float64
+	slots  map[string]bool // the names weighed, counted or not
+}
+
+// nameOf returns the name whose uses weigh code symbol ref of segment s,
+// ok false when none do (its prior is 1): sections, files, a weight of 0,
+// and names past the first maxRequestNames of the request.
+func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
+	if u.weight <= 0 {
+		return "", false
+	}
+	n := s.node(ref.node)
+	if n.name() == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind() == treenav.KindFile {
+		return "", false
+	}
+	name := n.name()
+	if !u.slots[name] {
+		if len(u.slots) == maxRequestNames {
+			return "", false
+		}
+		if u.slots == nil {
+			u.slots = map[string]bool{}
+		}
+		u.slots[name] = true
+	}
+	return name, true
+}
+
+// priorOf is usesPrior of ref, a definition called name that nameOf
+// weighs; it counts name's uses if no search of the view has.
+func (u *usesPriors) priorOf(name string, ref nodeRef) float64 {
+	m, _ := u.of(name)
+	return usesPrior(m[ref], u.weight)
+}
+
+// maxPrior bounds priorOf: usesPrior of a thousand uses or more.
+func (u *usesPriors) maxPrior() float64 { return 1 + u.weight }
+
+// counted reports whether name's counts are at hand without counting.
+func (u *usesPriors) counted(name string) bool {
+	if _, ok := u.names[name]; ok {
+		return true
+	}
+	t := &u.v.refCache.uses
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, ok := t.byName[name]
+	return ok
 }
 
 func newUsesPriors(ix *Index, v *view, weight float64) usesPriors {
 	return usesPriors{requestUses: requestUses{ix: ix, v: v}, weight: weight}
-}
-
-// prior is usesPrior of code symbol ref of segment s; 1 for sections,
-// files and when the weight is 0.
-func (u *usesPriors) prior(s *segment, ref nodeRef) float64 {
-	if u.weight <= 0 {
-		return 1
-	}
-	n := s.node(ref.node)
-	if n.name() == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind() == treenav.KindFile {
-		return 1
-	}
-	m, ok := u.of(n.name())
-	if !ok {
-		return 1
-	}
-	return usesPrior(m[ref], u.weight)
 }
