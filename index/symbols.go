@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +27,21 @@ type symHit struct {
 	ref  nodeRef
 	tier int
 	key  prominence
+}
+
+// compareSymHits orders hits by tier, then prominence, then segment and
+// node (two symbols of one line are otherwise equal).
+func compareSymHits(a, b *symHit) int {
+	if a.tier != b.tier {
+		return cmp.Compare(a.tier, b.tier)
+	}
+	if a.key.less(b.key) {
+		return -1
+	}
+	if b.key.less(a.key) {
+		return 1
+	}
+	return cmp.Or(cmp.Compare(a.ref.seg, b.ref.seg), cmp.Compare(a.ref.node, b.ref.node))
 }
 
 // prominence orders symbols of one tier: shorter names (in prefix tiers,
@@ -355,25 +371,15 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	}
 	v.keepDefinedDeclarations(hits)
 	ix.weighUses(v, hits)
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].tier != hits[j].tier {
-			return hits[i].tier < hits[j].tier
-		}
-		return hits[i].key.less(hits[j].key)
-	})
 	resp.Total = len(hits)
 	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
 	resp.Note, resp.Closest = v.symbolNote(q, name, qualified, filtered, hits)
-	if qualified && len(hits) > 0 && hits[0].tier <= tierQualifiedFold {
+	if qualified && slices.ContainsFunc(hits, func(h symHit) bool { return h.tier <= tierQualifiedFold }) {
 		// The qualifier said which one: the other symbols of that name
-		// are counted, not listed (they are last, in the weakest tier).
-		strong := len(hits)
-		for strong > 0 && hits[strong-1].tier == tierName {
-			strong--
-		}
-		if strong < len(hits) {
-			resp.NameOnly, resp.NameOnlyQuery = len(hits)-strong, name
-			hits = hits[:strong]
+		// (the weakest tier) are counted, not listed.
+		if strong := slices.DeleteFunc(hits, func(h symHit) bool { return h.tier == tierName }); len(strong) < len(hits) {
+			resp.NameOnly, resp.NameOnlyQuery = len(hits)-len(strong), name
+			hits = strong
 		}
 	}
 	var near []treenav.Symbol // the closest name's own symbols
@@ -401,8 +407,12 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 		}
 		resp.Total = len(hits) + len(near)
 	}
+	// Only the first page is ordered (selectTop): by tier, prominence,
+	// then node, a total order.
+	keep := min(len(hits), max(0, limit-len(near)))
+	selectTop(hits, keep, compareSymHits)
 	if len(near)+len(hits) > limit {
-		hits = hits[:max(0, limit-len(near))]
+		hits = hits[:keep]
 		near = near[:min(len(near), limit)]
 		resp.Truncated = true
 	}

@@ -1,0 +1,48 @@
+package index
+
+import "slices"
+
+// selectTop moves the k least elements of xs by cmp (a strict total
+// order: no two elements compare equal) to its front, sorted, and leaves
+// the rest in no order: a prefix or a common name matches tens of
+// thousands of symbols and only the first page is read. It costs a
+// comparison an element beyond a heap of k, instead of a full sort's
+// log n.
+func selectTop[T any](xs []T, k int, cmp func(a, b *T) int) {
+	if k >= len(xs) {
+		slices.SortFunc(xs, func(a, b T) int { return cmp(&a, &b) })
+		return
+	}
+	if k <= 0 {
+		return
+	}
+	// h is a heap of the best k seen so far, its worst on top.
+	h := xs[:k]
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= k {
+				return
+			}
+			w := l
+			if r := l + 1; r < k && cmp(&h[r], &h[l]) > 0 {
+				w = r
+			}
+			if cmp(&h[w], &h[i]) <= 0 {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for i := k; i < len(xs); i++ {
+		if cmp(&xs[i], &h[0]) < 0 {
+			h[0], xs[i] = xs[i], h[0]
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b T) int { return cmp(&a, &b) })
+}
