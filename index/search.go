@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"math/bits"
@@ -224,65 +225,28 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	return resp, nil
 }
 
-func sortCandidates(v *view, cands []candidate) {
-	sort.Slice(cands, func(i, j int) bool { return v.better(&cands[i], &cands[j]) })
-}
+func sortCandidates(v *view, cands []candidate) { sortBy(cands, v.compareCandidates) }
 
-// better orders candidates: higher score first; ties by document id, then
-// document order, so results are deterministic.
-func (v *view) better(a, b *candidate) bool {
+// compareCandidates orders candidates: higher score first; ties by
+// document id, then document order, so results are deterministic (a
+// total order).
+func (v *view) compareCandidates(a, b *candidate) int {
 	if a.score != b.score {
-		return a.score > b.score
+		if a.score > b.score {
+			return -1
+		}
+		return 1
 	}
 	na, nb := v.segs[a.ref.seg].node(a.ref.node), v.segs[b.ref.seg].node(b.ref.node)
 	da, db := v.segs[a.ref.seg].docs[na.doc].DocID, v.segs[b.ref.seg].docs[nb.doc].DocID
-	if da != db {
-		return da < db
-	}
-	if a.ref.seg != b.ref.seg {
-		return a.ref.seg < b.ref.seg
-	}
-	return a.ref.node < b.ref.node
+	return cmp.Or(strings.Compare(da, db), cmp.Compare(a.ref.seg, b.ref.seg), cmp.Compare(a.ref.node, b.ref.node))
 }
 
 // topCandidates moves the best m candidates, sorted, to the front of
 // cands (the rest stay in no order): a common word matches tens of
 // thousands of nodes, and only the first pages are read.
 func topCandidates(v *view, cands []candidate, m int) {
-	if m >= len(cands) {
-		sortCandidates(v, cands)
-		return
-	}
-	// A min-heap (worst on top) of the best m seen so far.
-	h := cands[:m]
-	worse := func(i, j int) bool { return v.better(&h[j], &h[i]) }
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= m {
-				return
-			}
-			w := l
-			if r := l + 1; r < m && worse(r, l) {
-				w = r
-			}
-			if !worse(w, i) {
-				return
-			}
-			h[i], h[w] = h[w], h[i]
-			i = w
-		}
-	}
-	for i := m/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for i := m; i < len(cands); i++ {
-		if v.better(&cands[i], &h[0]) {
-			h[0], cands[i] = cands[i], h[0]
-			down(0)
-		}
-	}
-	sortCandidates(v, h)
+	selectTop(cands, m, v.compareCandidates)
 }
 
 // expand finds each query term's variants in the dictionaries of all

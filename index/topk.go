@@ -1,6 +1,6 @@
 package index
 
-import "slices"
+import "sort"
 
 // selectTop moves the k least elements of xs by cmp (a strict total
 // order: no two elements compare equal) to its front, sorted, and leaves
@@ -10,7 +10,7 @@ import "slices"
 // log n.
 func selectTop[T any](xs []T, k int, cmp func(a, b *T) int) {
 	if k >= len(xs) {
-		slices.SortFunc(xs, func(a, b T) int { return cmp(&a, &b) })
+		sortBy(xs, cmp)
 		return
 	}
 	if k <= 0 {
@@ -44,5 +44,11 @@ func selectTop[T any](xs []T, k int, cmp func(a, b *T) int) {
 			down(0)
 		}
 	}
-	slices.SortFunc(h, func(a, b T) int { return cmp(&a, &b) })
+	sortBy(h, cmp)
+}
+
+// sortBy sorts xs by cmp, comparing elements in place (slices.SortFunc
+// would copy them for each comparison).
+func sortBy[T any](xs []T, cmp func(a, b *T) int) {
+	sort.Slice(xs, func(i, j int) bool { return cmp(&xs[i], &xs[j]) < 0 })
 }
