@@ -44,13 +44,9 @@ func allWords(raw string) string {
 	return headingWords(strings.ReplaceAll(raw, `"`, " "))
 }
 
-// match is the best name match of node of segment s over the query's
-// forms (see nameMatch), 0 when none names it.
-func (n *nameQueries) match(s *segment, node uint32) float64 {
-	return n.matchHot(s, node, &s.hot[node])
-}
-
-// matchHot is match of a node whose hot record is h.
+// matchHot is the best name match of node of segment s, whose hot
+// record is h, over the query's forms (see nameMatch), 0 when none names
+// it.
 func (n *nameQueries) matchHot(s *segment, node uint32, h *nodeHot) float64 {
 	best := 0.0
 	for i := range n.forms {

@@ -81,9 +81,6 @@ func (s *segment) word(id uint16) string {
 	return s.vocab[id]
 }
 
-// kind is local node i's kind.
-func (s *segment) kind(i uint32) treenav.Kind { return treenav.Kind(s.word(s.nodes[i].kindID)) }
-
 func (n nodeMeta) kind() treenav.Kind { return treenav.Kind(n.s.word(n.kindID)) }
 func (n nodeMeta) nativeKind() string { return n.s.word(n.nativeKindID) }
 func (n nodeMeta) language() string   { return n.s.word(n.languageID) }

@@ -62,7 +62,7 @@ func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights
 	return m
 }
 
-// asked is what a node's score is multiplied by for what the query asks:
+// askedOf is what a node's score is multiplied by for what the query asks:
 // plain says the query is in plain words (analysis.PlainWords), tests
 // that it asks for tests (analysis.AsksForTests). A question in plain
 // words asks for code that does something: a code file's root, which
@@ -74,12 +74,8 @@ func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights
 // are left alone, but for changelogs and release notes, which weigh
 // Ranking.ChangelogWeight whatever the query unless it asks for changes
 // (analysis.AsksForChanges). Measured on the plain-language benchmark
-// (index/testdata/nlbench) and the search-quality suite (issue 28).
-func (v *view) asked(ref nodeRef, r *treenav.Ranking, plain, tests, changes bool) float64 {
-	return askedOf(&v.segs[ref.seg].hot[ref.node], r, plain, tests, changes)
-}
-
-// askedOf is view.asked of the node whose hot record is h.
+// (index/testdata/nlbench) and the search-quality suite (issue 28). h is
+// the node's hot record.
 func askedOf(h *nodeHot, r *treenav.Ranking, plain, tests, changes bool) float64 {
 	m := 1.0
 	if h.flags&hotChangelog != 0 && !changes {

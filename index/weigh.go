@@ -10,7 +10,7 @@ import (
 // weigher turns a search's BM25F scores into the scores it ranks by,
 // before feedback and proximity: coverage of the query's words, the name
 // match bonus and its uses prior, rollup, and the node's standing and what
-// the query asks (view.standing, view.asked).
+// the query asks (standingOf, askedOf).
 type weigher struct {
 	q                     *analysis.Query
 	names                 *nameQueries
