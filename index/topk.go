@@ -2,12 +2,13 @@ package index
 
 import "sort"
 
-// selectTop moves the k least elements of xs by cmp (a strict total
-// order: no two elements compare equal) to its front, sorted, and leaves
-// the rest in no order: a prefix or a common name matches tens of
-// thousands of symbols and only the first page is read. It costs a
-// comparison an element beyond a heap of k, instead of a full sort's
-// log n.
+// selectTop moves the k least elements of xs by cmp to its front,
+// sorted, and leaves the rest in no order: a prefix or a common name
+// matches tens of thousands of symbols and only the first page is read.
+// It costs a comparison an element beyond a heap of k, instead of a full
+// sort's log n. Which elements of a tie it takes, and their order, are
+// its own: a cmp under which no two elements compare equal makes them
+// deterministic.
 func selectTop[T any](xs []T, k int, cmp func(a, b *T) int) {
 	if k >= len(xs) {
 		sortBy(xs, cmp)

@@ -29,3 +29,29 @@ func TestSelectTop(t *testing.T) {
 		}
 	}
 }
+
+// TestKthScore: the k-th best score, ties included, is the k-th of the
+// scores sorted best first, and the candidates keep their order.
+func TestKthScore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	cands := make([]candidate, 500)
+	for i := range cands {
+		cands[i].score = float64(rng.IntN(40)) // many ties
+		cands[i].ref.node = uint32(i)
+	}
+	scores := make([]float64, len(cands))
+	for i := range cands {
+		scores[i] = cands[i].score
+	}
+	slices.SortFunc(scores, func(a, b float64) int { return cmp.Compare(b, a) })
+	for _, k := range []int{1, 2, 17, 250, 499, 500} {
+		if got := kthScore(cands, k); got != scores[k-1] {
+			t.Fatalf("k %d: %v, want %v", k, got, scores[k-1])
+		}
+	}
+	for i := range cands {
+		if cands[i].ref.node != uint32(i) {
+			t.Fatal("kthScore reordered the candidates")
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/treenav/treenav"
@@ -207,43 +208,16 @@ func (w *weigher) settle(cands []candidate, keep int, all bool) {
 // tests compare the answers with and without its shortcut.
 var settleEveryPrior bool
 
-// kthScore is the k-th best score of cands (k ≤ len(cands)).
+// kthScore is the k-th best score of cands (0 < k ≤ len(cands)), found
+// by selectTop over a copy of the scores (the candidates keep their
+// order: the weigher's indices point into it).
 func kthScore(cands []candidate, k int) float64 {
-	h := make([]float64, 0, k) // a min-heap of the best k
+	scores := make([]float64, len(cands))
 	for i := range cands {
-		x := cands[i].score
-		if len(h) < k {
-			h = append(h, x)
-			for j := len(h) - 1; j > 0; {
-				p := (j - 1) / 2
-				if h[p] <= h[j] {
-					break
-				}
-				h[p], h[j] = h[j], h[p]
-				j = p
-			}
-			continue
-		}
-		if x <= h[0] {
-			continue
-		}
-		h[0] = x
-		for j := 0; ; {
-			l, m := 2*j+1, j
-			if l < k && h[l] < h[m] {
-				m = l
-			}
-			if r := l + 1; r < k && h[r] < h[m] {
-				m = r
-			}
-			if m == j {
-				break
-			}
-			h[j], h[m] = h[m], h[j]
-			j = m
-		}
+		scores[i] = cands[i].score
 	}
-	return h[0]
+	selectTop(scores, k, func(a, b *float64) int { return cmp.Compare(*b, *a) })
+	return scores[k-1]
 }
 
 // grow returns b with length n, reusing its array when it is big enough.
