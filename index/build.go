@@ -152,12 +152,7 @@ func (b *Build) spillPending(w int) {
 	if len(segs) > 1 {
 		merged = mergeSegments(segs, nil)
 	}
-	sp, err := spillSegment(b.spillDir, merged)
-	if err != nil {
-		b.fail(err)
-		sp = merged // in the heap, merged with the others later
-	}
-	b.ix.replace(segs, sp)
+	b.ix.replace(segs, b.spill(merged)) // a merge that failed to spill stays in the heap, merged later
 }
 
 // spill returns seg read in place from a spill file, or seg itself when

@@ -265,10 +265,7 @@ func readView(r *dec, spans []span, done func(off, n int)) (_ *view, inPlace int
 			defer func() { <-sem; wg.Done() }()
 			defer faultGuard(&errs[si])()
 			d := &dec{b: r.b[sp.off : sp.off+sp.len], base: sp.off}
-			readSegmentInto(d, seg)
-			if d.err == nil && d.off != len(d.b) {
-				d.fail("%d bytes after the segment", len(d.b)-d.off)
-			}
+			readWholeSegment(d, seg)
 			errs[si] = d.err
 			inPlaces[si] = d.inPlace
 			done(sp.off, sp.len)
@@ -347,6 +344,15 @@ func writeSegment(w *enc, s *segment) {
 	writeSymTables(w, s)
 	writeGrams(w, s.grams)
 	writeSegRefs(w, s)
+}
+
+// readWholeSegment decodes into s a segment written by writeSegment
+// that is all of d's bytes (a snapshot's span, a spill file's body).
+func readWholeSegment(d *dec, s *segment) {
+	readSegmentInto(d, s)
+	if d.err == nil && d.off != len(d.b) {
+		d.fail("%d bytes after the segment", len(d.b)-d.off)
+	}
 }
 
 // readSegmentInto decodes a segment written by writeSegment into s.

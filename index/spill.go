@@ -88,10 +88,7 @@ func spillSegment(dir string, s *segment) (_ *segment, err error) {
 	}
 	d := &dec{b: f.b[len(spillMagic) : len(f.b)-8], base: len(spillMagic)}
 	out := &segment{}
-	readSegmentInto(d, out)
-	if d.err == nil && d.off != len(d.b) {
-		d.fail("%d bytes after the segment", len(d.b)-d.off)
-	}
+	readWholeSegment(d, out)
 	if d.err != nil {
 		return nil, fmt.Errorf("spill segment: read back: %w", d.err)
 	}
