@@ -161,12 +161,6 @@ func writePostCols(w *enc, s *segment) {
 		wideAt = append(wideAt, uint32(p))
 		wideVal = append(wideVal, tf)
 	}
-	w.uv(uint64(len(vals)))
-	w.u32s(vals)
-	w.raw(codes)
-	w.uv(uint64(len(wideAt)))
-	w.u32s(wideAt)
-	w.u32s(wideVal)
 	// Positions: a length a posting, a long one listed apart, and the
 	// offset of every block's first run.
 	lens := make([]uint8, n)
@@ -188,17 +182,15 @@ func writePostCols(w *enc, s *segment) {
 		off += l
 	}
 	blocks = append(blocks, off)
-	w.u32s(blocks)
-	w.raw(lens)
-	w.uv(uint64(len(long)))
-	w.u32s(long)
-	w.u32s(longLen)
+	writeLoadedCols(w, &postCols{tfCode: codes, tfVals: vals, tfWideAt: wideAt, tfWideVal: wideVal,
+		runLen: lens, runBlock: blocks, longRun: long, longLen: longLen})
 }
 
-// writeLoadedCols writes the columns of a segment read from a snapshot
-// or a spill file as they are: they are in the form writePostCols makes.
-// Re-encoding them cost a map lookup and a positions walk a posting (the
-// save of the 75k-file corpus's spilled build: 18 s).
+// writeLoadedCols writes compact columns as they are: those writePostCols
+// makes, and a segment's read from a snapshot or a spill file, which are
+// already in that form (re-encoding them cost a map lookup and a
+// positions walk a posting: the save of the 75k-file corpus's spilled
+// build took 18 s).
 func writeLoadedCols(w *enc, c *postCols) {
 	w.uv(uint64(len(c.tfVals)))
 	w.u32s(c.tfVals)
