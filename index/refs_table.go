@@ -151,12 +151,19 @@ func (t *segRefs) qualOf(g uint32) (qual, qtype uint32) {
 // narrowCol) and the table of the distinct pairs, the most frequent
 // first.
 func (t *segRefs) writePairs(w *enc) {
-	if t.qual == nil { // read from a snapshot: as it was read
-		t.pair.write(w)
-		w.uv(uint64(len(t.pairs) / 2))
-		w.u32s(t.pairs)
-		return
+	col, pairs := t.pair, t.pairs // read from a snapshot: as it was read
+	if t.qual != nil {
+		col, pairs = t.pairColumn()
 	}
+	col.write(w)
+	w.uv(uint64(len(pairs) / 2))
+	w.u32s(pairs)
+}
+
+// pairColumn numbers the distinct (qualifier, type) pairs of a table in
+// the heap by frequency, most frequent first, and returns each
+// reference's pair id and the pairs.
+func (t *segRefs) pairColumn() (narrowCol, []uint32) {
 	count := map[[2]uint32]int{}
 	for g := range t.qual {
 		count[[2]uint32{t.qual[g], t.qtype[g]}]++
@@ -181,9 +188,7 @@ func (t *segRefs) writePairs(w *enc) {
 	for g := range t.qual {
 		col.set(uint32(g), id[[2]uint32{t.qual[g], t.qtype[g]}])
 	}
-	col.write(w)
-	w.uv(uint64(len(order)))
-	w.u32s(pairs)
+	return col, pairs
 }
 
 // kindIndex is the treenav.RefKinds index of a kind byte of the table.
