@@ -95,14 +95,21 @@ var bound struct {
 func followLiveHeap(user int64) func(live uint64) bool {
 	var set int64
 	return func(live uint64) bool {
-		l := int64(min(live, math.MaxInt64/4))
-		limit := min(l+max(l/2, buildHeadroom), user)
+		limit := min(halfAbove(live, buildHeadroom), user)
 		if limit > set {
 			debug.SetMemoryLimit(limit)
 			set = limit
 		}
 		return true
 	}
+}
+
+// halfAbove is the live heap plus half of it, at least headroom more:
+// the limit the build's and the server's bounds keep (the server adds the
+// runtime's other memory).
+func halfAbove(live uint64, headroom int64) int64 {
+	l := int64(min(live, math.MaxInt64/4))
+	return l + max(l/2, headroom)
 }
 
 // buildHeadroom is the least a bounded build's limit leaves above its

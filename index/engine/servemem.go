@@ -34,9 +34,7 @@ var servingEvery = time.Second
 // it, plus other (the limit counts all of the runtime's memory), never
 // above user.
 func servingLimit(live, other uint64, user int64) int64 {
-	l := int64(min(live, math.MaxInt64/4))
-	o := int64(min(other, math.MaxInt64/4))
-	return min(l+max(l/2, servingHeadroom)+o, user)
+	return min(halfAbove(live, servingHeadroom)+int64(min(other, math.MaxInt64/4)), user)
 }
 
 // boundServingHeap starts the serving bound, once per process (the limit
