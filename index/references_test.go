@@ -482,3 +482,35 @@ func TestReferencesGoModuleRoot(t *testing.T) {
 		t.Errorf("root package F: %q, want %q", got, want)
 	}
 }
+
+// A name defined in a source file and sketched in a document's code
+// block is the source file's: references and callers by name answer it,
+// not an ambiguity; two in source files stay ambiguous.
+func TestReferencesTargetPrefersSource(t *testing.T) {
+	src := "package mcp\n\ntype ClientSession struct{}\n\nfunc (cs *ClientSession) CallTool() {}\n\nfunc use(cs *ClientSession) { cs.CallTool() }\n"
+	doc := "# Design\n\n## Tools\n\n```go\nfunc (cs *ClientSession) CallTool(ctx context.Context) error\n```\n"
+	ix := newTestIndex(t, map[string]string{"go.mod": "module example.com/p\n", "mcp/client.go": src, "design.md": doc})
+	if r, err := ix.Symbols(SymbolRequest{Query: "ClientSession.CallTool"}); err != nil || len(r.Symbols) != 2 {
+		t.Fatalf("the fixture should define the name twice (source and doc): %v %+v", err, r)
+	}
+	for _, target := range []string{"ClientSession.CallTool", "CallTool"} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil || r.Symbol.NodeID != "mcp/client.go#ClientSession.CallTool" {
+			t.Errorf("references %s: %v %+v", target, err, r)
+			continue
+		}
+		// The sketch mentions it: a textual reference.
+		if got := strings.Join(refsOf(r), ","); got != "design.md:6 textual,mcp/client.go:7 resolved" {
+			t.Errorf("references %s: %v", target, got)
+		}
+		c, err := ix.CallHierarchy(CallsRequest{Target: target})
+		if err != nil || c.Symbol.NodeID != "mcp/client.go#ClientSession.CallTool" {
+			t.Errorf("calls %s: %v %+v", target, err, c)
+		}
+	}
+	ix = newTestIndex(t, map[string]string{"go.mod": "module example.com/p\n", "a/client.go": src, "b/client.go": src, "design.md": doc})
+	var amb *AmbiguousTargetError
+	if _, err := ix.References(ReferencesRequest{Target: "ClientSession.CallTool"}); !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		t.Errorf("two source definitions: %v", err)
+	}
+}

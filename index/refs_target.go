@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/treenav/treenav"
 )
 
 // AmbiguousTargetError is a target that names several definitions: it
@@ -91,6 +93,7 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 		}
 	}
 	found = dropDeclarations(q, found)
+	found = preferSource(q, found)
 	found = preferPublic(q, found)
 	if len(found) > 1 {
 		// One definition per platform (os.File.Close in file_plan9.go and
@@ -133,6 +136,26 @@ func dropDeclarations(q *refQuery, found []nodeRef) []nodeRef {
 	}
 	if len(defs) > 0 {
 		return defs
+	}
+	return found
+}
+
+// preferSource keeps, of several definitions, those in source files
+// when the others are in documents' code blocks: a design doc's sketch
+// of ClientSession.CallTool is not the method the code calls, and naming
+// it made every references and calls request by name ambiguous.
+func preferSource(q *refQuery, found []nodeRef) []nodeRef {
+	if len(found) < 2 {
+		return found
+	}
+	var code []nodeRef
+	for _, c := range found {
+		if _, _, d := q.node(c); d.ContentType == treenav.ContentCode {
+			code = append(code, c)
+		}
+	}
+	if len(code) > 0 {
+		return code
 	}
 	return found
 }
