@@ -106,6 +106,11 @@ type CallHierarchyResponse struct {
 	// (a package outside the index, a method of a value of unknown type
 	// with more than a few candidates).
 	Unresolved int `json:"unresolved,omitempty"`
+	// NotCalls counts, incoming, the references to the definition itself
+	// that are not calls (a method value registered as a handler, a
+	// function passed as an argument, a type named): code that reaches it
+	// without a call site, which find_references lists.
+	NotCalls int `json:"not_calls,omitempty"`
 	// Truncated says the groups or their calls were cut by limit or
 	// max_chars; Cut says what was left out.
 	Truncated bool   `json:"truncated,omitempty"`
@@ -133,6 +138,9 @@ func (r *CallHierarchyResponse) Text() string {
 	}
 	if r.Unresolved > 0 {
 		fmt.Fprintf(&b, "(%d calls to definitions outside the index)\n", r.Unresolved)
+	}
+	if r.NotCalls > 0 {
+		fmt.Fprintf(&b, "(%d references to it are not calls, such as a method value or a function passed on: find_references lists them)\n", r.NotCalls)
 	}
 	if r.Cut != "" {
 		fmt.Fprintf(&b, "(cut: %s)\n", r.Cut)

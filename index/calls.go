@@ -88,7 +88,11 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 		for _, t := range level {
 			var gs []*callGroup
 			if dir == "incoming" {
-				gs = q.callers(t)
+				var notCalls int
+				gs, notCalls = q.callers(t)
+				if d == 1 {
+					resp.NotCalls = notCalls
+				}
 			} else {
 				var unresolved int
 				gs, unresolved = q.callees(t)
@@ -165,16 +169,23 @@ func (q *refQuery) refSymbol(r nodeRef) treenav.RefSymbol {
 }
 
 // callers groups the calls of t (and of the interface methods it
-// implements) by the symbol they sit in, in path and line order.
-func (q *refQuery) callers(t nodeRef) []*callGroup {
+// implements) by the symbol they sit in, in path and line order, and
+// counts the references to t that are not calls (textual ones aside).
+func (q *refQuery) callers(t nodeRef) ([]*callGroup, int) {
 	all := func(*docMeta) bool { return true }
 	var sites []callSite
 	direct := map[refHit]bool{}
+	notCalls := 0
 	for _, h := range q.referencesTo(t, all) {
-		if h.conf != treenav.Textual && q.isCall(h) {
-			sites = append(sites, callSite{hit: h})
-			direct[refHit{seg: h.seg, doc: h.doc, ref: h.ref}] = true
+		if h.conf == treenav.Textual {
+			continue
 		}
+		if !q.isCall(h) {
+			notCalls++
+			continue
+		}
+		sites = append(sites, callSite{hit: h})
+		direct[refHit{seg: h.seg, doc: h.doc, ref: h.ref}] = true
 	}
 	for _, im := range q.implemented(t) {
 		for _, h := range q.referencesTo(im, all) {
@@ -203,7 +214,7 @@ func (q *refQuery) callers(t nodeRef) []*callGroup {
 		g.calls = append(g.calls, c)
 	}
 	q.sortGroups(out)
-	return out
+	return out, notCalls
 }
 
 // callees groups the calls inside t by the definition they call; calls

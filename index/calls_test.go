@@ -71,3 +71,40 @@ func Top() { Outer() }
 		t.Error("depth 4 should be refused")
 	}
 }
+
+// A function that is never called but is passed on (registered as a
+// handler, a method value) has no callers: the answer counts those other
+// references, so that zero calls does not read as unused.
+func TestCallHierarchyNotCalls(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"a/a.go": `package a
+
+type Server struct{}
+
+func (s *Server) callTool() {}
+
+func (s *Server) direct() { s.callTool() }
+
+var handlers = map[string]func(*Server){"tools/call": (*Server).callTool}
+
+func register(f func()) {}
+
+func setup(s *Server) { register(s.callTool) }
+`,
+	})
+	r, err := ix.CallHierarchy(CallsRequest{Target: "Server.callTool"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := groupsOf(r); got != "1:a/a.go#Server.direct[7]" || r.NotCalls != 2 {
+		t.Errorf("groups %s, not calls %d; want one caller and 2 other references", got, r.NotCalls)
+	}
+	if !strings.Contains(r.Text(), "2 references to it are not calls") {
+		t.Errorf("text does not say so:\n%s", r.Text())
+	}
+	r, err = ix.CallHierarchy(CallsRequest{Target: "Server.direct"})
+	if err != nil || r.NotCalls != 0 || strings.Contains(r.Text(), "not calls") {
+		t.Errorf("an uncalled, unreferenced method: %v %+v", err, r)
+	}
+}
