@@ -31,7 +31,7 @@ func init() {
 func (c *cli) outline(args []string) error {
 	fs := c.newFlags("outline")
 	root := fs.String("root", ".", "repository root; PATHs are relative to it")
-	format := fs.String("format", "json", "output format: json, markdown or ctags")
+	format := fs.String("format", "json", "output format: json, markdown, ctags or text (one line a symbol, indented)")
 	maxSize := fs.Int64("max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	cacheDir := fs.String("cache-dir", "", "keep what files parse to in this directory, keyed by content, so that the next outline parses only what changed (default: the user cache directory's treenav/outlines)")
 	noCache := fs.Bool("no-cache", false, "parse every file; neither read nor write the parse cache")
