@@ -13,6 +13,7 @@ func TestEditDistance(t *testing.T) {
 	}{
 		{"", "", 0}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"flaw", "lawn", 2},
 		{"net/http/server.go", "http/server.go", 4}, {"abc", "abc", 0},
+		{"exce", "exec", 1}, {"ab", "ba", 1}, {"abc", "ca", 3}, {"heedAppender", "headAppender", 1},
 	} {
 		if got := EditDistance(c.a, c.b); got != c.want {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
@@ -20,26 +21,31 @@ func TestEditDistance(t *testing.T) {
 	}
 }
 
-// levenshtein is the textbook table, whole: what EditDistance and
-// EditDistanceWithin are checked against.
+// levenshtein is the textbook table of the optimal string alignment
+// distance (Levenshtein's, a swap of adjacent bytes one edit), whole:
+// what EditDistance and EditDistanceWithin are checked against.
 func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // EditDistance and EditDistanceWithin agree with the whole table (up to

@@ -75,6 +75,9 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 		// The package's name before the qualified name, as code calls it.
 		"labels.Labels.Gett":   "labels.Labels.Get",
 		"tsdb.DB.compactBlcks": "tsdb.DB.compactBlocks",
+		// Two letters swapped: one edit, as short a name as it is.
+		"Gte":       "Get",
+		"Cache.Gte": "Cache.Get",
 	} {
 		r, err := ix.Symbols(SymbolRequest{Query: q})
 		if err != nil {
