@@ -32,4 +32,5 @@ var abbreviations = map[string]string{
 	"conf": "config", "cfg": "config", "ptr": "pointer", "len": "length", "ctx": "context",
 	"cmd": "command", "prev": "previous", "cur": "current", "curr": "current", "idx": "index",
 	"pkg": "packag", "lib": "librari", "src": "sourc", "dst": "destin", "tmp": "temp", "req": "request",
+	"pow": "power", "obj": "object", "char": "charact", "arr": "array", "cmp": "compar",
 }
