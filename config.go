@@ -99,6 +99,12 @@ type Ranking struct {
 	// does it, not the field or the class whose words it shares.
 	PlainDataWeight float64 `toml:"plain_data_weight" json:"plain_data_weight"`
 	PlainTypeWeight float64 `toml:"plain_type_weight" json:"plain_type_weight"`
+	// ActionTypeWeight multiplies a type's score once more when such a
+	// query opens with a verb of an operation ("convert", "parse",
+	// "check": analysis.ActionQuery): it asks for the function that does
+	// it, where a noun phrase ("cursor-based pagination") may well ask
+	// for the type.
+	ActionTypeWeight float64 `toml:"action_type_weight" json:"action_type_weight"`
 	// ChangelogWeight multiplies the scores of changelogs and release
 	// notes (CHANGELOG.md, HISTORY.rst, release-notes/...) unless the
 	// query asks about changes (release, version, breaking, migration,
@@ -142,7 +148,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 4.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -175,6 +181,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.PlainFileWeight, d.PlainFileWeight)
 	fill(&r.PlainDataWeight, d.PlainDataWeight)
 	fill(&r.PlainTypeWeight, d.PlainTypeWeight)
+	fill(&r.ActionTypeWeight, d.ActionTypeWeight)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.UsesWeight, d.UsesWeight)
 	fill(&r.SectionRollup, d.SectionRollup)

@@ -150,7 +150,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	names := newNameQueries(q, req.Query)
 	uses := newUsesPriors(ix, v, r.UsesWeight)
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
-		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query)}
+		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query), action: analysis.ActionQuery(req.Query)}
 	for si, s := range v.segs {
 		allowed := filter.allowed(v, si)
 		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r, &w)

@@ -69,14 +69,16 @@ func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights
 // matches it for the words of all its symbols, weighs
 // Ranking.PlainFileWeight; fields, variables and constants, which hold
 // what code does rather than do it, weigh Ranking.PlainDataWeight, and
-// types Ranking.PlainTypeWeight; test code weighs Ranking.TestWeight once
-// more unless the query asks for tests. Markdown sections and documents
+// types Ranking.PlainTypeWeight, and Ranking.ActionTypeWeight once more
+// when action says the query opens with the verb of an operation
+// (analysis.ActionQuery); test code weighs Ranking.TestWeight once more
+// unless the query asks for tests. Markdown sections and documents
 // are left alone, but for changelogs and release notes, which weigh
 // Ranking.ChangelogWeight whatever the query unless it asks for changes
 // (analysis.AsksForChanges). Measured on the plain-language benchmark
 // (index/testdata/nlbench) and the search-quality suite (issue 28). h is
 // the node's hot record.
-func askedOf(h *nodeHot, r *treenav.Ranking, plain, tests, changes bool) float64 {
+func askedOf(h *nodeHot, r *treenav.Ranking, plain, tests, changes, action bool) float64 {
 	m := 1.0
 	if h.flags&hotChangelog != 0 && !changes {
 		// A changelog names every feature once per release: it matches
@@ -97,6 +99,9 @@ func askedOf(h *nodeHot, r *treenav.Ranking, plain, tests, changes bool) float64
 		m *= r.PlainDataWeight
 	case h.flags&hotType != 0:
 		m *= r.PlainTypeWeight
+		if action {
+			m *= r.ActionTypeWeight
+		}
 	}
 	if h.flags&hotTest != 0 && !tests {
 		m *= r.TestWeight

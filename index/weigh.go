@@ -19,6 +19,7 @@ type weigher struct {
 	r                     *treenav.Ranking
 	weights               map[string]float64
 	plain, tests, changes bool
+	action                bool
 	// cover memoizes coverage by the terms a node matched (a query has
 	// few terms, its candidates few distinct sets of them): by tmask for
 	// up to coverTerms terms, else by map.
@@ -110,7 +111,7 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 	// its hot record: computed where it is applied rather than kept.
 	standing := func(i int) float64 {
 		h := &hot[i]
-		return standingOf(s, cands[i].ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes)
+		return standingOf(s, cands[i].ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes, w.action)
 	}
 	if rolls {
 		sc.parent = grow(sc.parent, n)

@@ -48,3 +48,27 @@ func hasWordOf(q string, set map[string]bool) bool {
 	}
 	return false
 }
+
+// actionVerbs are the verbs a plain-language query about code opens with
+// when it asks for an operation ("convert array to list", "check if file
+// exists", "parse json string"): what answers it is a function or a
+// method, rather than the type its words also name.
+var actionVerbs = wordSet("add append build calculate cancel check clean clear close collect combine compare compile " +
+	"compress compute concatenate connect convert copy count create decode decompress decrypt delete deserialize " +
+	"detect download emit encode encrypt escape evaluate execute expand extract fetch fill filter find flatten flush " +
+	"format generate get handle hash insert iterate join list load lookup make map match measure merge move negate " +
+	"normalize open pad parse peek pick print quote read receive register reload remove rename render repeat replace " +
+	"reset resolve retry reverse round run sample save scan schedule search send serialize set shuffle sign sort split " +
+	"start stop strip swap tokenize transform trim truncate unescape unquote update upload validate verify wait walk " +
+	"wrap write zip")
+
+// ActionQuery reports whether q is in plain words (PlainWords), two or
+// more, the first a verb of actionVerbs: a request for an operation. A
+// word alone ("retry") is a keyword, not a request.
+func ActionQuery(q string) bool {
+	if !PlainWords(q) {
+		return false
+	}
+	f := strings.Fields(q)
+	return len(f) > 1 && actionVerbs[strings.ToLower(f[0])]
+}

@@ -50,3 +50,21 @@ func TestAsksForChanges(t *testing.T) {
 		}
 	}
 }
+
+func TestActionQuery(t *testing.T) {
+	for q, want := range map[string]bool{
+		"convert array to list":   true,
+		"Parse json string":       true,
+		"check if file exists":    true,
+		"cursor-based pagination": false, // a noun phrase
+		"token bucket algorithm":  false,
+		"parse ReadFile":          false, // an identifier: not plain words
+		"":                        false,
+		"retry":                   false, // a keyword alone
+		"how to parse json":       false, // a question's opening, not a verb
+	} {
+		if got := ActionQuery(q); got != want {
+			t.Errorf("ActionQuery(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
