@@ -7,7 +7,7 @@ import (
 func init() {
 	register(&command{name: "refs", usage: "[--root DIR]... [--kind K]... [--include CONFIDENCE]... [--path GLOB] [--collection C] [--limit N] [--cursor C] [--max-chars N] [--json] TARGET",
 		summary: "list the references to a definition (node id, name, qualified name or PATH:LINE[:COL])", run: (*cli).refs})
-	register(&command{name: "calls", usage: "[--root DIR]... [--incoming|--outgoing] [--depth N] [--limit N] [--max-chars N] [--json] TARGET",
+	register(&command{name: "calls", usage: "[--root DIR]... [--incoming|--outgoing|--direction D] [--depth N] [--limit N] [--max-chars N] [--json] TARGET",
 		summary: "list a definition's callers or callees, grouped by symbol", run: (*cli).calls})
 }
 
@@ -46,6 +46,7 @@ func (c *cli) calls(args []string) error {
 	cm := c.commonFlags(fs)
 	incoming := fs.Bool("incoming", false, "list the callers (the default)")
 	outgoing := fs.Bool("outgoing", false, "list the callees")
+	direction := fs.String("direction", "", "incoming or outgoing: --incoming or --outgoing spelled as get_call_hierarchy's parameter")
 	depth := intFlag(fs, "depth", 1, 1, "follow callers (or callees) to depth `N` (1 to 3)", "")
 	limit := intFlag(fs, "limit", index.DefaultCallLimit, 1, "list `N` groups at most", "")
 	maxChars := intFlag(fs, "max-chars", index.DefaultMaxChars, 1, "bound the answer's JSON size to `N` characters", "")
@@ -55,6 +56,15 @@ func (c *cli) calls(args []string) error {
 	}
 	if len(args) != 1 {
 		return usagef("want one TARGET")
+	}
+	switch *direction {
+	case "":
+	case "incoming":
+		*incoming = true
+	case "outgoing":
+		*outgoing = true
+	default:
+		return usagef("--direction %q: want incoming or outgoing", *direction)
 	}
 	if *incoming && *outgoing {
 		return usagef("--incoming or --outgoing, not both")

@@ -229,6 +229,7 @@ func TestStructuredContentIsCLIJSON(t *testing.T) {
 			[]string{"refs", "--limit", "1", "--include", "resolved", "--kind", "read", "--max-chars", "500", "web/server.go#Server.Addr"}},
 		{"get_call_hierarchy", map[string]any{"target": "Server.Ready", "depth": 2}, []string{"calls", "--depth", "2", "Server.Ready"}},
 		{"get_call_hierarchy", map[string]any{"target": "Server.Shutdown", "direction": "outgoing", "limit": 3}, []string{"calls", "--outgoing", "--limit", "3", "Server.Shutdown"}},
+		{"get_call_hierarchy", map[string]any{"target": "Server.Shutdown", "direction": "outgoing"}, []string{"calls", "--direction", "outgoing", "Server.Shutdown"}},
 		{"index_status", map[string]any{}, []string{"status"}},
 	} {
 		if tc.tool == "index_status" {
