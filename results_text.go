@@ -285,7 +285,7 @@ func (r *TreeResponse) Text() string {
 		fmt.Fprintf(&b, "%s%s %s  L%d-%d  %s  %s%s\n", strings.Repeat("  ", d-1), n.Kind, n.Title, n.LineStart, n.LineEnd, Count(n.WordCount, "word"), anchor, dep)
 	}
 	if r.TotalNodes > len(r.Nodes) {
-		fmt.Fprintf(&b, "(outline cut: %d of %s shown; get the rest of a node with navigate_tree, or raise max_nodes)\n", len(r.Nodes), Count(r.TotalNodes, "node"))
+		fmt.Fprintf(&b, "(outline cut: %d of %s shown; get the rest of a node with navigate_tree, or raise max_nodes or max_chars)\n", len(r.Nodes), Count(r.TotalNodes, "node"))
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/treenav/treenav"
 )
 
 // Output bounds. Agents read every answer into a context window, and MCP
@@ -82,10 +84,15 @@ func maxNodes(n int) int {
 // boundByDepth chooses which of an outline's nodes to keep within limit
 // nodes: all nodes down to the deepest level that fits, so that an outline
 // cut short still covers the whole document (every top-level symbol) rather
-// than its first part. When even the shallowest level does not fit, the
-// first limit nodes are kept. depths are the nodes' depths in document
-// order; keep[i] says whether node i is kept.
-func boundByDepth(depths []int, limit int) (keep []bool, truncated bool) {
+// than its first part. When even the first level under the root does not
+// fit (a module of a hundred top-level names), the root and as many nodes
+// of that level as fit are kept, those an agent navigates by first (minor
+// false: types, callables and sections) and in document order among them:
+// cutting by document order alone spent a small budget on a file's leading
+// constants and imports. depths are the nodes' depths in document order,
+// minor (nil: none) whether each is a minor node; keep[i] says whether
+// node i is kept.
+func boundByDepth(depths []int, minor []bool, limit int) (keep []bool, truncated bool) {
 	keep = make([]bool, len(depths))
 	if limit <= 0 || len(depths) <= limit {
 		for i := range keep {
@@ -109,11 +116,22 @@ func boundByDepth(depths []int, limit int) (keep []bool, truncated bool) {
 		total += perDepth[d]
 		level = d
 	}
-	// One node (a tree's root) and nothing under it is no outline: cut by
-	// document order instead.
+	// One node (a tree's root) and nothing under it, or nothing at all,
+	// is no outline: the next level, partly.
 	if total <= 1 {
-		for i := range keep[:limit] {
-			keep[i] = true
+		left := limit - total
+		for pass := 0; pass < 2 && left > 0; pass++ {
+			for i, d := range depths {
+				if d == level+1 && !keep[i] && (pass == 1 || minor == nil || !minor[i]) {
+					keep[i] = true
+					if left--; left == 0 {
+						break
+					}
+				}
+			}
+		}
+		for i, d := range depths {
+			keep[i] = keep[i] || d <= level
 		}
 		return keep, true
 	}
@@ -121,4 +139,16 @@ func boundByDepth(depths []int, limit int) (keep []bool, truncated bool) {
 		keep[i] = d <= level
 	}
 	return keep, true
+}
+
+// minorNodes says, of an outline's nodes, which are minor: data (fields,
+// variables, constants, properties) and anything else that is neither a
+// type, a callable nor a section, what boundByDepth keeps last.
+func minorNodes(s *segment, nodes []uint32) []bool {
+	minor := make([]bool, len(nodes))
+	for i, n := range nodes {
+		k := s.node(n).kind()
+		minor[i] = !(k.IsTypeLike() || k.IsCallable() || k == treenav.KindSection || k == treenav.KindFile)
+	}
+	return minor
 }

@@ -26,7 +26,7 @@ func TestBoundByDepth(t *testing.T) {
 		{[]int{1, 2, 2, 1, 2}, 3, "10010", true},
 		{[]int{1, 1, 1, 1}, 2, "1100", true},
 	} {
-		keep, tr := boundByDepth(tc.depths, tc.limit)
+		keep, tr := boundByDepth(tc.depths, nil, tc.limit)
 		var b strings.Builder
 		for _, k := range keep {
 			if k {
@@ -39,6 +39,40 @@ func TestBoundByDepth(t *testing.T) {
 			t.Errorf("boundByDepth(%v, %d) = %s %v, want %s %v", tc.depths, tc.limit, b.String(), tr, tc.keep, tc.truncated)
 		}
 	}
+	// When the first level does not fit, its types and callables come
+	// before its data, each in document order; whole levels ignore it.
+	for _, tc := range []struct {
+		depths []int
+		minor  string // 1 minor
+		limit  int
+		keep   string
+	}{
+		{[]int{0, 1, 1, 1, 1, 2}, "011010", 3, "110100"},
+		{[]int{0, 1, 1, 1, 1, 2}, "011010", 4, "111100"},
+		{[]int{1, 1, 1, 1}, "1100", 2, "0011"},
+		{[]int{1, 1, 1, 1}, "1101", 3, "1110"},
+		{[]int{0, 1, 2, 2, 1, 2}, "010001", 5, "110010"},
+	} {
+		minor := make([]bool, len(tc.minor))
+		for i := range tc.minor {
+			minor[i] = tc.minor[i] == '1'
+		}
+		keep, _ := boundByDepth(tc.depths, minor, tc.limit)
+		var b strings.Builder
+		for _, k := range keep {
+			b.WriteByte("01"[btoi(k)])
+		}
+		if b.String() != tc.keep {
+			t.Errorf("boundByDepth(%v, minor %s, %d) = %s, want %s", tc.depths, tc.minor, tc.limit, b.String(), tc.keep)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // manyGo is a Go file with n types of three methods each.

@@ -49,13 +49,14 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		nodes = append(nodes, n)
 		depths = append(depths, dep)
 	}
-	keep, truncated := boundByDepth(depths, maxNodes(req.MaxNodes))
+	minor := minorNodes(s, nodes)
+	keep, truncated := boundByDepth(depths, minor, maxNodes(req.MaxNodes))
 	for i, n := range nodes {
 		if keep[i] {
 			resp.Nodes = append(resp.Nodes, treeNode(s, d, n))
 		}
 	}
-	if req.MaxChars > 0 && boundTreeChars(resp, req.MaxChars, s, d, nodes, depths) {
+	if req.MaxChars > 0 && boundTreeChars(resp, req.MaxChars, s, d, nodes, depths, minor) {
 		truncated = true
 	}
 	if truncated {
@@ -153,7 +154,7 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	}
 	budget -= jsonSize(resp) + len(`,"truncated":true,"total_nodes":`) + 10
 	outlineBudget := max(budget*3/4, budget-jsonSize(text))
-	keep, truncated := boundOutline(depths, sizes, maxNodes(req.MaxNodes), outlineBudget)
+	keep, truncated := boundOutline(depths, minorNodes(s, nodes), sizes, maxNodes(req.MaxNodes), outlineBudget)
 	outline := 0
 	for i := range nodes {
 		if keep[i] {
@@ -174,12 +175,12 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 // boundOutline keeps the outline within limit nodes (boundByDepth: whole
 // levels first) and within budget characters of JSON (sizes[i] is node
 // i's), cutting the node count until it fits.
-func boundOutline(depths, sizes []int, limit, budget int) (keep []bool, truncated bool) {
+func boundOutline(depths []int, minor []bool, sizes []int, limit, budget int) (keep []bool, truncated bool) {
 	if limit <= 0 || limit > len(depths) {
 		limit = len(depths)
 	}
 	for {
-		keep, truncated = boundByDepth(depths, limit)
+		keep, truncated = boundByDepth(depths, minor, limit)
 		total, kept := 0, 0
 		for i, k := range keep {
 			if k {

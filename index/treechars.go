@@ -10,7 +10,7 @@ import (
 // the most nodes that fit, chosen as max_nodes chooses them
 // (boundByDepth: whole levels first). nodes and depths are the outline's
 // candidates; it reports whether it cut.
-func boundTreeChars(resp *treenav.TreeResponse, maxChars int, s *segment, d *docMeta, nodes []uint32, depths []int) bool {
+func boundTreeChars(resp *treenav.TreeResponse, maxChars int, s *segment, d *docMeta, nodes []uint32, depths []int, minor []bool) bool {
 	if jsonSize(resp) <= maxChars {
 		return false
 	}
@@ -20,7 +20,7 @@ func boundTreeChars(resp *treenav.TreeResponse, maxChars int, s *segment, d *doc
 		if k == 0 {
 			return out // (boundByDepth reads 0 as no bound)
 		}
-		keep, _ := boundByDepth(depths, k)
+		keep, _ := boundByDepth(depths, minor, k)
 		for i, n := range nodes {
 			if keep[i] {
 				out = append(out, treeNode(s, d, n))
