@@ -3,6 +3,8 @@ package index
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -21,7 +23,9 @@ func TestLiteralFinder(t *testing.T) {
 		return b
 	}
 	for range 20000 {
-		hay, lit := text(r.IntN(200)), text(1+r.IntN(5))
+		// Up to 300 bytes: past the 32-byte rounds, with tails of every
+		// length.
+		hay, lit := text(r.IntN(300)), text(1+r.IntN(5))
 		if r.IntN(3) == 0 && len(hay) >= len(lit) {
 			at := r.IntN(len(hay) - len(lit) + 1)
 			copy(hay[at:], lit)
@@ -44,5 +48,38 @@ func TestLiteralFinderRareByte(t *testing.T) {
 	f := newLiteralFinder([]byte("context.Context"))
 	if f.b != 'C' || f.rare != 8 {
 		t.Fatalf("rare byte %q at %d, want 'C' at 8", f.b, f.rare)
+	}
+}
+
+// BenchmarkPairIndex times the pair search over lowercased Go source
+// (this package's), for literals whose rarest byte is common: each
+// search runs to the text's end, match after match.
+func BenchmarkPairIndex(b *testing.B) {
+	files, _ := filepath.Glob("*.go")
+	var text []byte
+	for _, f := range files {
+		x, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		text = append(text, bytes.ToLower(x)...)
+	}
+	if len(text) == 0 {
+		b.Skip("no Go source in the package directory")
+	}
+	for _, lit := range []string{"class ", "deprecated", "context.context"} {
+		f := newLiteralFinder([]byte(lit))
+		b.Run(lit, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				for hay := text; ; {
+					i := f.pairIndex(hay)
+					if i < 0 {
+						break
+					}
+					hay = hay[i+len(lit):]
+				}
+			}
+		})
 	}
 }
