@@ -105,6 +105,10 @@ type Ranking struct {
 	// it, where a noun phrase ("cursor-based pagination") may well ask
 	// for the type.
 	ActionTypeWeight float64 `toml:"action_type_weight" json:"action_type_weight"`
+	// ActionCoverageWeight multiplies FullCoverageBonus for such a query:
+	// a node that holds every word of "convert array to list" is often a
+	// long one that mentions them apart, not the function asked for.
+	ActionCoverageWeight float64 `toml:"action_coverage_weight" json:"action_coverage_weight"`
 	// ChangelogWeight multiplies the scores of changelogs and release
 	// notes (CHANGELOG.md, HISTORY.rst, release-notes/...) unless the
 	// query asks about changes (release, version, breaking, migration,
@@ -148,7 +152,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 4.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ActionCoverageWeight: 0.25, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -182,6 +186,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.PlainDataWeight, d.PlainDataWeight)
 	fill(&r.PlainTypeWeight, d.PlainTypeWeight)
 	fill(&r.ActionTypeWeight, d.ActionTypeWeight)
+	fill(&r.ActionCoverageWeight, d.ActionCoverageWeight)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.UsesWeight, d.UsesWeight)
 	fill(&r.SectionRollup, d.SectionRollup)

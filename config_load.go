@@ -422,7 +422,7 @@ func (c *checker) ranking(r *Ranking) {
 // unitKnobs are the ranking knobs that are shares or factors within [0, 1].
 var unitKnobs = map[string]bool{
 	"bm25_b": true, "prefix_penalty": true, "synonym_weight": true, "test_weight": true,
-	"internal_weight": true, "deprecated_weight": true, "plain_file_weight": true, "plain_data_weight": true, "plain_type_weight": true, "action_type_weight": true, "changelog_weight": true, "section_rollup": true, "symbol_rollup": true,
+	"internal_weight": true, "deprecated_weight": true, "plain_file_weight": true, "plain_data_weight": true, "plain_type_weight": true, "action_type_weight": true, "action_coverage_weight": true, "changelog_weight": true, "section_rollup": true, "symbol_rollup": true,
 }
 
 // checkKnob says what is wrong with value v of the numeric ranking knob

@@ -72,7 +72,7 @@ func (w *weigher) coverageOf(tmask uint32) coverage {
 		if int(tmask) < len(w.cover) {
 			c := &w.cover[tmask]
 			if !c.set {
-				*c = coverage{coord(w.q, tmask), coverageBonus(w.q, tmask, w.r), true}
+				*c = coverage{coord(w.q, tmask), w.bonus(tmask), true}
 			}
 			return *c
 		}
@@ -80,12 +80,25 @@ func (w *weigher) coverageOf(tmask uint32) coverage {
 	if c, ok := w.coverBy[tmask]; ok {
 		return c
 	}
-	c := coverage{coord(w.q, tmask), coverageBonus(w.q, tmask, w.r), true}
+	c := coverage{coord(w.q, tmask), w.bonus(tmask), true}
 	if w.coverBy == nil {
 		w.coverBy = map[uint32]coverage{}
 	}
 	w.coverBy[tmask] = c
 	return c
+}
+
+// bonus is coverageBonus, times Ranking.ActionCoverageWeight for a query
+// that asks for an operation (analysis.ActionQuery): "convert array to
+// list" is not answered by the long class whose body happens to hold all
+// three words, where a node holding every word of "cursor-based
+// pagination" is likely about it.
+func (w *weigher) bonus(tmask uint32) float64 {
+	b := coverageBonus(w.q, tmask, w.r)
+	if w.action {
+		b *= w.r.ActionCoverageWeight
+	}
+	return b
 }
 
 // weigh scores one segment's candidates, in their order (the uses prior

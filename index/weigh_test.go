@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // settleTree has sixty Go functions named Handle, called from main, and
@@ -102,6 +105,30 @@ func TestPrefixTermsClosest(t *testing.T) {
 			if got := v.prefixTerms(prefix, maxN); !slices.Equal(got, want) {
 				t.Errorf("prefixTerms(%q, %d) = %v, want %v", prefix, maxN, got, want)
 			}
+		}
+	}
+}
+
+// TestWeigherActionBonus checks the coverage bonus of a node that holds
+// every word: whole for a noun phrase, times ActionCoverageWeight for a
+// request for an operation, none for a node missing a word.
+func TestWeigherActionBonus(t *testing.T) {
+	r := treenav.DefaultRanking()
+	r.FullCoverageBonus, r.ActionCoverageWeight = 4, 0.25
+	for _, tc := range []struct {
+		query string
+		want  float64
+	}{
+		{"cursor based pagination", 4},
+		{"convert array to list", 1},
+	} {
+		q := analysis.ParseQuery(tc.query)
+		w := weigher{q: q, r: &r, plain: analysis.PlainWords(tc.query), action: analysis.ActionQuery(tc.query)}
+		if got := w.bonus(^uint32(0)); got != tc.want {
+			t.Errorf("%q: bonus of a node with every word %v, want %v", tc.query, got, tc.want)
+		}
+		if got := w.bonus(1); got != 0 {
+			t.Errorf("%q: bonus of a node with one word %v, want 0", tc.query, got)
 		}
 	}
 }
