@@ -11,6 +11,12 @@ func TestAskedPriors(t *testing.T) {
 		"lines/lines.go":      "package lines\n\n// SplitLines splits text into lines.\nfunc SplitLines(s string) []string { return nil }\n",
 		"lines/lines_test.go": "package lines\n\nimport \"testing\"\n\n// TestSplitLines checks that SplitLines splits text into lines.\nfunc TestSplitLines(t *testing.T) { SplitLines(\"text\\nlines\") }\n",
 	})
+	// "split text into lines" asks for an operation, whose full-coverage
+	// bonus counts less (ActionCoverageWeight) whatever a node's kind:
+	// kept whole here, to weigh the priors alone.
+	r := ix.Ranking()
+	r.ActionCoverageWeight = 1
+	ix.SetRanking(r)
 	scores := func(q string) map[string]float64 {
 		t.Helper()
 		resp, err := ix.Search(SearchRequest{Query: q, Limit: 10})
