@@ -2,6 +2,7 @@ package index
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -26,27 +27,11 @@ func init() {
 }
 
 func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
-	var cands []nodeRef
-	for _, c := range q.named(r.Name) {
-		_, n, cd := q.node(c)
-		if sameFamily(languageOf(cd, n), "cfamily") && cd.Collection == d.Collection {
-			cands = append(cands, c)
-		}
-	}
-	cands = definitionsOf(q, cands)
+	qt, rt, args := code.DecodeQualType(r.QualType)
+	cands := q.cCandidates(r.Name, d.Collection, r.Kind == treenav.RefType || r.Kind == treenav.RefInherit, args)
 	if len(cands) == 0 {
 		return nil, false
 	}
-	if r.Kind == treenav.RefType || r.Kind == treenav.RefInherit {
-		// A type name: the class, not its constructor.
-		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
-			return isClassKind(string(n.kind())) || n.kind() == treenav.KindNamespace
-		}); len(out) > 0 {
-			cands = out
-		}
-	}
-	qt, rt, args := code.DecodeQualType(r.QualType)
-	cands = byArity(q, cands, r.Name, args)
 	switch {
 	case strings.HasPrefix(qt, "@"):
 		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
@@ -76,6 +61,51 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 		return out, false
 	}
 	return cands, false
+}
+
+// cCandKey is what the candidates of a C or C++ reference depend on
+// before its qualifier and file are read.
+type cCandKey struct {
+	name, collection string
+	typeName         bool
+	args             int
+}
+
+// cCandidates are the definitions a C or C++ reference called name in
+// collection may reach by its name, kind (a type name: the classes) and
+// argument count: the C family's definitions so named, a declaration
+// replaced by its definition (definitionsOf), those whose arity fits
+// (byArity). Every reference of a name asks the same, so a query keeps
+// the answers: a references request for a member named size resolved
+// each of its thousands of uses from the hundreds of definitions of
+// size again. The caller gets its own copy.
+func (q *refQuery) cCandidates(name, collection string, typeName bool, args int) []nodeRef {
+	key := cCandKey{name, collection, typeName, args}
+	if out, ok := q.cCands[key]; ok {
+		return slices.Clone(out)
+	}
+	var cands []nodeRef
+	for _, c := range q.named(name) {
+		_, n, cd := q.node(c)
+		if sameFamily(languageOf(cd, n), "cfamily") && cd.Collection == collection {
+			cands = append(cands, c)
+		}
+	}
+	cands = definitionsOf(q, cands)
+	if typeName && len(cands) > 0 {
+		// A type name: the class, not its constructor.
+		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool {
+			return isClassKind(string(n.kind())) || n.kind() == treenav.KindNamespace
+		}); len(out) > 0 {
+			cands = out
+		}
+	}
+	cands = byArity(q, cands, name, args)
+	if q.cCands == nil {
+		q.cCands = map[cCandKey][]nodeRef{}
+	}
+	q.cCands[key] = cands
+	return slices.Clone(cands)
 }
 
 // definitionsOf replaces a declaration whose definition is among cands

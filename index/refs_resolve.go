@@ -23,9 +23,10 @@ type refQuery struct {
 	v      *view
 	byName map[string][]nodeRef
 	binds  map[*docMeta]map[string]string
-	lang   langIndexes          // the resolution indexes of refAnswerers (refs_lang_view.go)
-	seen   map[nodeRef]bool     // goResolve's duplicates, reused
-	hostOf map[string][]nodeRef // preferHostOf's answers for anyMembers lists
+	lang   langIndexes            // the resolution indexes of refAnswerers (refs_lang_view.go)
+	seen   map[nodeRef]bool       // goResolve's duplicates, reused
+	hostOf map[string][]nodeRef   // preferHostOf's answers for anyMembers lists
+	cCands map[cCandKey][]nodeRef // cCandidates' answers
 	// sureOnly says the query reads only what a reference surely
 	// reaches (resolvedTo, for counting uses): the overrides that
 	// withOverrides adds are not looked for.
