@@ -415,8 +415,9 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	return out
 }
 
-// gatherBlock is how many postings scoreSegment reads the norms and
-// accumulators of before it scores them: read by a loop that does
+// gatherBlock is how many postings scoreSegment decodes the nodes of
+// (postIter), then reads the norms and accumulators of, before it scores
+// them: read by a loop that does
 // nothing else, their cache misses overlap (a tenth off the bench's
 // query p50 on the 25k-file corpus), where the scoring loop met them
 // one at a time.
@@ -439,8 +440,14 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 			scale := va.mult * va.idf * (k1 + 1)
 			var blk [gatherBlock]nodeNorm
 			var cur [gatherBlock]float32
-			for p0 := s.termPost[tid]; p0 < s.termPost[tid+1]; p0 += gatherBlock {
-				nodes := s.postNode[p0:min(p0+gatherBlock, s.termPost[tid+1])]
+			var ids [gatherBlock]uint32
+			it := s.postings(tid)
+			for {
+				p0 := it.p
+				nodes := ids[:it.next(ids[:])]
+				if len(nodes) == 0 {
+					break
+				}
 				// A node has one posting a term: its accumulator is
 				// read here once and written below at most once.
 				for i, node := range nodes {
