@@ -123,41 +123,75 @@ func (s *segment) postings(t int) postIter {
 // first is posting it.p's (as it was before the call). 0: the term is
 // done.
 func (it *postIter) next(buf []uint32) int {
-	data, off, p, node := it.data, it.off, it.p, it.node
+	data, off, p, node, lim := it.data, it.off, it.p, it.node, it.lim
 	n := 0
 	for n < len(buf) && p < it.end {
-		if off >= len(data) {
-			it.end = p
-			break
-		}
-		var v uint32
-		if c := data[off]; c < 0x80 {
-			v = uint32(c)
-			off++
-		} else {
-			var k int
-			if v, k = uvarintAt(data, off); k == 0 {
-				it.end = p
-				break
-			}
-			off += k
-		}
 		// A block's first posting is absolute; so is the term's, read
 		// with node still 0.
 		if p%postingBlock == 0 {
 			node = 0
 		}
-		node += v
-		if node >= it.lim {
-			it.end = p
-			break
+		// A run of postings inside one block: up to the block's end,
+		// the term's or the buffer's.
+		m := min(len(buf)-n, int(it.end-p), int(postingBlock-p%postingBlock))
+		for m > 0 {
+			if m >= 8 && off+8 <= len(data) {
+				// Eight one-byte values at once: most of a long
+				// list's gaps are under 128.
+				if w := binary.LittleEndian.Uint64(data[off:]); w&varintMore == 0 {
+					b := buf[n : n+8 : n+8]
+					was := node
+					b[0] = node + uint32(w&0xff)
+					b[1] = b[0] + uint32(w>>8&0xff)
+					b[2] = b[1] + uint32(w>>16&0xff)
+					b[3] = b[2] + uint32(w>>24&0xff)
+					b[4] = b[3] + uint32(w>>32&0xff)
+					b[5] = b[4] + uint32(w>>40&0xff)
+					b[6] = b[5] + uint32(w>>48&0xff)
+					b[7] = b[6] + uint32(w>>56)
+					if node = b[7]; node < lim && node >= was {
+						n, p, off, m = n+8, p+8, off+8, m-8
+						continue
+					}
+					node = was // one at a time, to stop where the column fails
+				}
+			}
+			if off >= len(data) {
+				it.end = p
+				break
+			}
+			var v uint32
+			if c := data[off]; c < 0x80 {
+				v = uint32(c)
+				off++
+			} else {
+				var k int
+				if v, k = uvarintAt(data, off); k == 0 {
+					it.end = p
+					break
+				}
+				off += k
+			}
+			node += v
+			if node >= lim {
+				it.end = p
+				break
+			}
+			buf[n] = node
+			n, p, m = n+1, p+1, m-1
 		}
-		buf[n] = node
-		n++
-		p++
 	}
 	it.off, it.p, it.node = off, p, node
 	return n
+}
+
+// varintMore is the continuation bits of eight bytes read as a uint64.
+const varintMore = 0x8080808080808080
+
+// sumBytes is the sum of w's eight bytes, each below 0x80.
+func sumBytes(w uint64) uint32 {
+	x := w&0x00ff00ff00ff00ff + w>>8&0x00ff00ff00ff00ff // four 16-bit sums
+	return uint32(x * 0x0001000100010001 >> 48)
 }
 
 // uvarintAt decodes the uvarint at data[off:] and returns it and its
@@ -184,7 +218,7 @@ func skipUvarints(data []byte, off, k int) int {
 	// below 0x80); then byte by byte.
 	for k > 0 && off+8 <= len(data) {
 		w := binary.LittleEndian.Uint64(data[off:])
-		ends := bits.OnesCount64(^w & 0x8080808080808080)
+		ends := bits.OnesCount64(^w & varintMore)
 		if ends >= k {
 			break
 		}
@@ -247,6 +281,18 @@ func (s *segment) findPosting(t int, node uint32) int {
 	data := s.postData
 	var cur uint32
 	for p := start; p < end; p++ {
+		if p > start && int(end-p) >= 8 && off+8 <= len(data) {
+			// Eight one-byte gaps at once while the last of them
+			// stays below node.
+			if w := binary.LittleEndian.Uint64(data[off:]); w&varintMore == 0 {
+				if next := cur + sumBytes(w); next < node && next >= cur {
+					cur = next
+					p += 7
+					off += 8
+					continue
+				}
+			}
+		}
 		if off >= len(data) {
 			break
 		}

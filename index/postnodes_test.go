@@ -226,58 +226,118 @@ func TestSkipUvarints(t *testing.T) {
 	}
 }
 
-// BenchmarkFindPosting times findPosting over long and short terms, hit
-// and miss, on the compressed column.
+// benchLists are terms of 2 to 200,000 postings over a million nodes,
+// their gaps drawn as a common word's and a rare one's.
+func benchLists(rng *rand.Rand) [][]uint32 {
+	var lists [][]uint32
+	for _, n := range []int{2, 3, 10, 50, 300, 1000, 5000, 30000, 200000} {
+		for range 4 {
+			l := make([]uint32, 0, n)
+			node := uint32(0)
+			for range n {
+				node += 1 + uint32(rng.IntN(2*(1<<20)/n))
+				l = append(l, node)
+			}
+			lists = append(lists, l)
+		}
+	}
+	return lists
+}
+
+// BenchmarkFindPosting times findPosting over short and long terms, half
+// hits and half misses, on the compressed column ("blocks") and, for
+// comparison, the binary search of a []uint32 column that format 17
+// stored ("uint32").
 func BenchmarkFindPosting(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	const nodes = 1 << 20
-	lists := randomLists(rng, nodes)
-	s := postLists(lists, nodes)
+	lists := benchLists(rng)
+	s := postLists(lists, 1<<22)
+	var flat []uint32
+	for _, l := range lists {
+		flat = append(flat, l...)
+	}
 	type probe struct {
 		t    int
 		node uint32
 	}
 	var probes []probe
-	for range 4096 {
+	for range 1 << 14 {
 		ti := rng.IntN(len(lists))
-		node := uint32(rng.IntN(nodes))
-		if l := lists[ti]; len(l) > 0 && rng.IntN(2) == 0 {
-			node = l[rng.IntN(len(l))]
+		l := lists[ti]
+		node := l[rng.IntN(len(l))]
+		if rng.IntN(2) == 0 {
+			node++
 		}
 		probes = append(probes, probe{ti, node})
 	}
-	b.ResetTimer()
-	found := 0
-	for i := range b.N {
-		pr := probes[i%len(probes)]
-		if s.findPosting(pr.t, pr.node) >= 0 {
-			found++
-		}
-	}
-	if found == 0 {
-		b.Fatal("nothing found")
+	for _, impl := range []struct {
+		name string
+		find func(t int, node uint32) int
+	}{
+		{"blocks", s.findPosting},
+		{"uint32", func(t int, node uint32) int {
+			lo, hi := int(s.termPost[t]), int(s.termPost[t+1])
+			i, ok := slices.BinarySearch(flat[lo:hi], node)
+			if !ok {
+				return -1
+			}
+			return lo + i
+		}},
+	} {
+		b.Run(impl.name, func(b *testing.B) {
+			found := 0
+			for i := range b.N {
+				pr := probes[i%len(probes)]
+				if impl.find(pr.t, pr.node) >= 0 {
+					found++
+				}
+			}
+			if b.N > len(probes) && found == 0 {
+				b.Fatal("nothing found")
+			}
+		})
 	}
 }
 
 // BenchmarkPostIter times reading every term's nodes a block at a time,
-// as scoring does.
+// as scoring does, from the compressed column ("blocks") and from a
+// []uint32 column ("uint32").
 func BenchmarkPostIter(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	lists := randomLists(rng, 1<<20)
-	s := postLists(lists, 1<<20)
-	var buf [gatherBlock]uint32
-	b.ResetTimer()
-	sum := uint32(0)
-	for range b.N {
-		for ti := range lists {
-			it := s.postings(ti)
-			for n := it.next(buf[:]); n > 0; n = it.next(buf[:]) {
-				sum += buf[n-1]
+	lists := benchLists(rng)
+	s := postLists(lists, 1<<22)
+	var flat []uint32
+	for _, l := range lists {
+		flat = append(flat, l...)
+	}
+	b.Run("blocks", func(b *testing.B) {
+		var buf [gatherBlock]uint32
+		sum := uint32(0)
+		for range b.N {
+			for ti := range lists {
+				it := s.postings(ti)
+				for n := it.next(buf[:]); n > 0; n = it.next(buf[:]) {
+					sum += buf[n-1]
+				}
 			}
 		}
-	}
-	b.ReportMetric(float64(s.numPostings()), "postings/op")
-	_ = sum
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(flat)), "ns/posting")
+		_ = sum
+	})
+	b.Run("uint32", func(b *testing.B) {
+		var buf [gatherBlock]uint32
+		sum := uint32(0)
+		for range b.N {
+			for ti := range lists {
+				for p0 := s.termPost[ti]; p0 < s.termPost[ti+1]; p0 += gatherBlock {
+					n := copy(buf[:], flat[p0:min(p0+gatherBlock, s.termPost[ti+1])])
+					sum += buf[n-1]
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(flat)), "ns/posting")
+		_ = sum
+	})
 }
 
 // TestSnapshotForgedPostNodes: a snapshot whose node column is forged
