@@ -164,6 +164,9 @@ func (it *postIter) next(buf []uint32) int {
 			if c := data[off]; c < 0x80 {
 				v = uint32(c)
 				off++
+			} else if off+1 < len(data) && data[off+1] < 0x80 {
+				v = uint32(c&0x7f) | uint32(data[off+1])<<7
+				off += 2
 			} else {
 				var k int
 				if v, k = uvarintAt(data, off); k == 0 {
@@ -214,16 +217,18 @@ func uvarintAt(data []byte, off int) (uint32, int) {
 // skipUvarints is the offset in data after the k uvarints from off (at
 // most len(data)).
 func skipUvarints(data []byte, off, k int) int {
-	// Eight bytes at a time while they hold fewer than k ends (bytes
-	// below 0x80); then byte by byte.
+	// Eight bytes at a time: their ends are the bytes below 0x80.
 	for k > 0 && off+8 <= len(data) {
-		w := binary.LittleEndian.Uint64(data[off:])
-		ends := bits.OnesCount64(^w & varintMore)
-		if ends >= k {
-			break
+		ends := ^binary.LittleEndian.Uint64(data[off:]) & varintMore
+		if c := bits.OnesCount64(ends); c < k {
+			k -= c
+			off += 8
+			continue
 		}
-		k -= ends
-		off += 8
+		for ; k > 1; k-- {
+			ends &= ends - 1 // the k-th end is the lowest left
+		}
+		return off + bits.TrailingZeros64(ends)/8 + 1
 	}
 	for ; k > 0 && off < len(data); off++ {
 		if data[off] < 0x80 {
@@ -300,6 +305,9 @@ func (s *segment) findPosting(t int, node uint32) int {
 		if c := data[off]; c < 0x80 {
 			v = uint32(c)
 			off++
+		} else if off+1 < len(data) && data[off+1] < 0x80 {
+			v = uint32(c&0x7f) | uint32(data[off+1])<<7
+			off += 2
 		} else {
 			var k int
 			if v, k = uvarintAt(data, off); k == 0 {
