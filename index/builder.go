@@ -639,17 +639,29 @@ func (b *segmentBuilder) finish() *segment {
 	}
 	s.terms.grow(len(entries), termBytes)
 	s.termPost = make([]uint32, 0, len(entries)+1)
-	s.postNode = make([]uint32, 0, total)
+	// The node column's exact size first (a pass over the postings), so
+	// that it is allocated once.
+	var nodes postWriter
+	nodeBytes := 0
+	for i := range entries {
+		nodes.startTerm()
+		for _, p := range entries[i].t.post {
+			v, _ := nodes.value(p.node)
+			nodeBytes += uvarintLen(v)
+		}
+	}
+	nodes = postWriter{data: make([]byte, 0, nodeBytes), blk: make([]uint32, 0, postBlocks(total))}
 	s.postTF = make([]uint32, 0, total)
 	s.postPos = make([]uint32, 0, total+1)
 	s.pos = slices.Grow(s.pos, totalPos)
 	for i := range entries {
 		t := entries[i].t
 		s.terms.add(entries[i].term)
-		s.termPost = append(s.termPost, uint32(len(s.postNode)))
+		s.termPost = append(s.termPost, uint32(len(s.postTF)))
 		base := uint32(len(s.pos))
+		nodes.startTerm()
 		for _, p := range t.post {
-			s.postNode = append(s.postNode, p.node)
+			nodes.add(p.node)
 			s.postTF = append(s.postTF, p.tf)
 			s.postPos = append(s.postPos, base+p.off)
 		}
@@ -658,7 +670,8 @@ func (b *segmentBuilder) finish() *segment {
 		// holds the buffer itself until the last is copied).
 		t.post, t.pos = nil, nil
 	}
-	s.termPost = append(s.termPost, uint32(len(s.postNode)))
+	s.termPost = append(s.termPost, uint32(len(s.postTF)))
+	s.postData, s.postBlk = nodes.finish()
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
 	s.grams = b.grams.finish()
 	s.buildTables()

@@ -99,7 +99,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 			t.Fatalf("limit %d: terms differ (%d vs %d)", limit, sg.terms.n(), sw.terms.n())
 		}
 		for name, pair := range map[string][2]any{
-			"termPost": {sw.termPost, sg.termPost}, "postNode": {sw.postNode, sg.postNode},
+			"termPost": {sw.termPost, sg.termPost}, "postData": {sw.postData, sg.postData}, "postBlk": {sw.postBlk, sg.postBlk},
 			"postTF": {sw.postTF, sg.postTF}, "postPos": {sw.postPos, sg.postPos},
 			"pos": {sw.pos, sg.pos}, "nodes": {sw.nodes, sg.nodes}, "fieldLen": {sw.fieldLen, sg.fieldLen},
 		} {

@@ -65,6 +65,14 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 	}
 	out.terms.grow(nterms, termBytes)
 	cur := make([]int, len(segs))
+	// The node column: about what the sources' take together.
+	postings, nodeBytes := 0, 0
+	for _, s := range segs {
+		postings += s.numPostings()
+		nodeBytes += len(s.postData)
+	}
+	col := postWriter{data: make([]byte, 0, nodeBytes), blk: make([]uint32, 0, postBlocks(postings))}
+	var buf [postingBlock]uint32
 	out.termPost = append(out.termPost, 0)
 	out.postPos = append(out.postPos, 0)
 	for {
@@ -77,29 +85,40 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 		if !found {
 			break
 		}
-		before := len(out.postNode)
+		before := len(out.postTF)
+		col.startTerm()
 		for si, s := range segs {
 			if cur[si] >= s.terms.n() || s.terms.at(cur[si]) != term {
 				continue
 			}
 			t := cur[si]
 			cur[si]++
-			for p := s.termPost[t]; p < s.termPost[t+1]; p++ {
-				nn := remap[si][s.postNode[p]]
-				if nn < 0 {
-					continue
+			it := s.postings(t)
+			for {
+				p := it.p
+				n := it.next(buf[:])
+				if n == 0 {
+					break
 				}
-				out.postNode = append(out.postNode, uint32(nn))
-				out.postTF = append(out.postTF, s.tf(p))
-				out.pos = append(out.pos, s.posRun(p)...)
-				out.postPos = append(out.postPos, uint32(len(out.pos)))
+				for i, node := range buf[:n] {
+					nn := remap[si][node]
+					if nn < 0 {
+						continue
+					}
+					q := p + uint32(i)
+					col.add(uint32(nn))
+					out.postTF = append(out.postTF, s.tf(q))
+					out.pos = append(out.pos, s.posRun(q)...)
+					out.postPos = append(out.postPos, uint32(len(out.pos)))
+				}
 			}
 		}
-		if len(out.postNode) > before {
+		if len(out.postTF) > before {
 			out.terms.add(term)
-			out.termPost = append(out.termPost, uint32(len(out.postNode)))
+			out.termPost = append(out.termPost, uint32(len(out.postTF)))
 		}
 	}
+	out.postData, out.postBlk = col.finish()
 	out.grams = mergeGrams(segs, dead)
 	out.buildTables()
 	return out

@@ -24,6 +24,50 @@ type variant struct {
 	// is not (lookupVariants): a phrase is checked on every candidate,
 	// and looking the terms up again for each was most of its time.
 	ids []int
+	// nodes are, for a query with phrases, the term's postings' nodes in
+	// each segment, decoded while scoring (nil: not kept): a phrase is
+	// checked on every candidate, and a binary search of the decoded list
+	// costs what one of the uint32 column did, where findPosting skips
+	// and decodes in the compressed column (postnodes.go).
+	nodes [][]uint32
+}
+
+// find is node's posting of the variant's term t in segment s (number
+// si), or -1: from the nodes kept while scoring, else findPosting.
+func (va *variant) find(s *segment, si uint32, t int, node uint32) int {
+	if va.nodes == nil || va.nodes[si] == nil {
+		return s.findPosting(t, node)
+	}
+	l := va.nodes[si]
+	lo, hi := 0, len(l)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if l[m] < node {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(l) && l[lo] == node {
+		return int(s.termPost[t]) + lo
+	}
+	return -1
+}
+
+// keepPhraseNodes makes the variants of the terms of q's phrases keep
+// their decoded postings (variant.nodes).
+func keepPhraseNodes(q *analysis.Query, variants [][]variant, segs int) {
+	for _, ph := range q.Phrases {
+		for _, wi := range ph {
+			for _, ti := range q.Words[wi].Terms {
+				for vi := range variants[ti] {
+					if va := &variants[ti][vi]; va.nodes == nil {
+						va.nodes = make([][]uint32, segs)
+					}
+				}
+			}
+		}
+	}
 }
 
 // lookupVariants sets each variant's ids.
@@ -151,6 +195,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	uses := newUsesPriors(ix, v, r.UsesWeight)
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
 		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query), action: analysis.ActionQuery(req.Query)}
+	keepPhraseNodes(q, variants, len(v.segs))
 	for si, s := range v.segs {
 		allowed := filter.allowed(v, si)
 		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r, &w)
@@ -415,8 +460,9 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 	return out
 }
 
-// gatherBlock is how many postings scoreSegment reads the norms and
-// accumulators of before it scores them: read by a loop that does
+// gatherBlock is how many postings scoreSegment decodes the nodes of
+// (postIter), then reads the norms and accumulators of, before it scores
+// them: read by a loop that does
 // nothing else, their cache misses overlap (a tenth off the bench's
 // query p50 on the 25k-file corpus), where the scoring loop met them
 // one at a time.
@@ -439,8 +485,21 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 			scale := va.mult * va.idf * (k1 + 1)
 			var blk [gatherBlock]nodeNorm
 			var cur [gatherBlock]float32
-			for p0 := s.termPost[tid]; p0 < s.termPost[tid+1]; p0 += gatherBlock {
-				nodes := s.postNode[p0:min(p0+gatherBlock, s.termPost[tid+1])]
+			var ids [gatherBlock]uint32
+			var keep []uint32
+			if va.nodes != nil {
+				keep = make([]uint32, 0, s.termPost[tid+1]-s.termPost[tid])
+			}
+			it := s.postings(tid)
+			for {
+				p0 := it.p
+				nodes := ids[:it.next(ids[:])]
+				if len(nodes) == 0 {
+					break
+				}
+				if va.nodes != nil {
+					keep = append(keep, nodes...)
+				}
 				// A node has one posting a term: its accumulator is
 				// read here once and written below at most once.
 				for i, node := range nodes {
@@ -461,6 +520,9 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 						sc.acc[node].cur = score
 					}
 				}
+			}
+			if va.nodes != nil {
+				va.nodes[si] = keep // va is a copy; nodes is shared
 			}
 		}
 		for _, node := range sc.curHit {
@@ -618,12 +680,13 @@ func (v *view) wordPositions(c *candidate, q *analysis.Query, variants [][]varia
 		if c.tmask&(1<<uint(ti)) == 0 {
 			continue
 		}
-		for _, va := range variants[ti] {
+		for vi := range variants[ti] {
+			va := &variants[ti][vi]
 			t := va.ids[c.ref.seg]
 			if t < 0 {
 				continue
 			}
-			if p := s.findPosting(t, c.ref.node); p >= 0 {
+			if p := va.find(s, c.ref.seg, t, c.ref.node); p >= 0 {
 				tmp = s.positions(uint32(p), tmp)
 				out = append(out, tmp...)
 			}

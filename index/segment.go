@@ -12,8 +12,9 @@ import (
 // together (merge.go). Readers share segments without locks.
 //
 // Postings are stored column-wise (CSR): term i's postings are
-// [termPost[i], termPost[i+1]) in postNode/postTF/postPos, sorted by node
-// (a loaded segment's tf and positions offsets are in cols).
+// [termPost[i], termPost[i+1]) in the node column (postData, postBlk,
+// compressed: postnodes.go) and postTF/postPos, sorted by node (a loaded
+// segment's tf and positions offsets are in cols).
 type segment struct {
 	docs  []docMeta
 	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
@@ -30,10 +31,15 @@ type segment struct {
 
 	terms    termTable // sorted (termtable.go)
 	termPost []uint32  // len(terms)+1
-	postNode []uint32  // local node index
-	postTF   []uint32  // per-field term frequencies, packed (packTF)
-	postPos  []uint32  // len(postNode)+1 offsets into pos
-	pos      []byte    // varint-encoded position deltas
+	// postData holds the postings' local node ids as uvarints, absolute
+	// at each block's and term's start, else gaps; postBlk[k] is the
+	// offset of block k's first posting (postnodes.go). Read them through
+	// postings and findPosting.
+	postData []byte
+	postBlk  []uint32
+	postTF   []uint32 // per-field term frequencies, packed (packTF)
+	postPos  []uint32 // postings+1 offsets into pos
+	pos      []byte   // varint-encoded position deltas
 	// cols are a loaded segment's tf and positions columns, in the
 	// snapshot's compact forms (postcols.go), where postTF and postPos
 	// are nil; read them through tf and posRun.
@@ -229,23 +235,6 @@ func (s *segment) positions(p uint32, buf []uint32) []uint32 {
 	}
 	runtime.KeepAlive(s) // b may be in s's mapping
 	return buf
-}
-
-// findPosting finds node's posting of term t (binary search), or -1.
-func (s *segment) findPosting(t int, node uint32) int {
-	lo, hi := int(s.termPost[t]), int(s.termPost[t+1])
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if s.postNode[m] < node {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < int(s.termPost[t+1]) && s.postNode[lo] == node {
-		return lo
-	}
-	return -1
 }
 
 func uvarint(b []byte) (uint32, int) {

@@ -38,7 +38,10 @@ import (
 // dictionary (termtable.go), since version 15 its term frequencies coded
 // in a byte (postcols.go), since version 16 its references' qualifiers
 // and their types as one pair id (refs_snapshot.go), since version 17 its
-// nodes' signatures in a blob of their own, read in place (nodesnap.go). An older snapshot
+// nodes' signatures in a blob of their own, read in place (nodesnap.go),
+// since version 18 its postings' nodes as uvarint gaps in blocks of 64
+// with a table of the blocks' offsets (postnodes.go) instead of a uint32
+// each. An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -46,7 +49,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 17
+	snapshotVersion = 18
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -329,12 +332,15 @@ func writeSegment(w *enc, s *segment) {
 	writeHot(w, s)
 	writeTerms(w, &s.terms)
 	// Postings, read in place by a load (snapview.go): the per-term
-	// offsets, the total and the node column as aligned uint32 tables,
-	// the positions bytes, then the tf and positions columns in their
-	// compact forms (postcols.go).
+	// offsets as an aligned uint32 table, the total, the node column's
+	// block offsets (aligned) and bytes (postnodes.go), the positions
+	// bytes, then the tf and positions columns in their compact forms
+	// (postcols.go).
 	w.u32s(s.termPost)
-	w.uv(uint64(len(s.postNode)))
-	w.u32s(s.postNode)
+	w.uv(uint64(s.numPostings()))
+	w.u32s(s.postBlk)
+	w.uv(uint64(len(s.postData)))
+	w.raw(s.postData)
 	w.uv(uint64(len(s.pos)))
 	w.raw(s.pos)
 	writePostCols(w, s)
@@ -411,11 +417,15 @@ func readSegmentInto(r *dec, s *segment) {
 	}
 	// The postings columns stay where they lie in the snapshot. Their
 	// shape is checked here (offsets in range, at the cost of a read of
-	// the term offsets); their values are the checksum's to vouch for,
-	// since reading every posting at load would page them all in.
+	// the term and block offsets); their values are the checksum's to
+	// vouch for, since reading every posting at load would page them all
+	// in, and their readers' bounds checks guard against a forgery
+	// (postnodes.go, postcols.go).
 	s.termPost = r.u32s(nt + 1)
-	total := r.count(len(r.b) / 4) // a posting takes at least its node
-	s.postNode = r.u32s(total)
+	total := r.count(len(r.b) / 3) // a posting takes at least a byte of node, tf code and run length
+	s.postBlk = r.u32s(postBlocks(total))
+	nd := r.count(len(r.b))
+	s.postData = r.bytesInPlace(nd)
 	n := r.count(math.MaxInt32)
 	s.pos = r.bytesInPlace(n)
 	readPostCols(r, s, total, n)
@@ -431,6 +441,10 @@ func readSegmentInto(r *dec, s *segment) {
 			r.fail("postings: term %d's offsets out of order", t)
 			return
 		}
+	}
+	checkPostBlocks(r, s.postBlk, total, nd)
+	if r.err != nil {
+		return
 	}
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()

@@ -93,7 +93,8 @@ func TestSnapshotInPlace(t *testing.T) {
 			t.Errorf("%s is not read in place", name)
 		}
 	}
-	within("postNode", unsafe.Pointer(&s.postNode[0]))
+	within("postData", unsafe.Pointer(&s.postData[0]))
+	within("postBlk", unsafe.Pointer(&s.postBlk[0]))
 	within("tf codes", unsafe.Pointer(&s.cols.tfCode[0]))
 	within("run lengths", unsafe.Pointer(&s.cols.runLen[0]))
 	within("run blocks", unsafe.Pointer(&s.cols.runBlock[0]))
@@ -198,7 +199,8 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	offB := func(x []byte) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	tables := map[string]struct{ off, n int }{
 		"termPost":    {offU32(s.termPost), 4 * len(s.termPost)},
-		"postNode":    {offU32(s.postNode), 4 * len(s.postNode)},
+		"postBlk":     {offU32(s.postBlk), 4 * len(s.postBlk)},
+		"postData":    {offB(s.postData), len(s.postData)},
 		"tf codes":    {offB(s.cols.tfCode), len(s.cols.tfCode)},
 		"tf values":   {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
 		"run lengths": {offB(s.cols.runLen), len(s.cols.runLen)},
@@ -220,11 +222,20 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
 	damaged := flippedAndTruncated(good, tables)
 	c := append([]byte(nil), good...)
-	u32At(c, last(tables["termPost"]), uint32(len(s.postNode)+1))
+	u32At(c, last(tables["termPost"]), uint32(s.numPostings()+1))
 	damaged["term offsets past the postings"] = resum(c)
 	c = append([]byte(nil), good...)
-	u32At(c, tables["termPost"].off+4, uint32(len(s.postNode)))
+	u32At(c, tables["termPost"].off+4, uint32(s.numPostings()))
 	damaged["term offsets out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, last(tables["postBlk"]), uint32(len(s.postData)+1))
+	damaged["posting blocks past the nodes"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["postBlk"].off+4, 0)
+	damaged["posting blocks out of order"] = resum(c)
+	c = append([]byte(nil), good...)
+	u32At(c, tables["postBlk"].off+4, uint32(len(s.postData)))
+	damaged["a posting block past the next"] = resum(c)
 	c = append([]byte(nil), good...)
 	u32At(c, last(tables["run blocks"]), uint32(len(s.pos)+1))
 	damaged["positions blocks past the bytes"] = resum(c)
@@ -324,7 +335,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 	}
 	orig := mergeSegments(ix.view().segs, nil)
 	if !reflect.DeepEqual(m.terms, orig.terms) || !reflect.DeepEqual(m.termPost, orig.termPost) ||
-		!reflect.DeepEqual(m.postNode, orig.postNode) || !reflect.DeepEqual(m.postTF, orig.postTF) ||
+		!reflect.DeepEqual(m.postData, orig.postData) || !reflect.DeepEqual(m.postBlk, orig.postBlk) || !reflect.DeepEqual(m.postTF, orig.postTF) ||
 		!reflect.DeepEqual(m.postPos, orig.postPos) || !reflect.DeepEqual(m.pos, orig.pos) ||
 		!reflect.DeepEqual(m.grams.keys, orig.grams.keys) || !reflect.DeepEqual(m.grams.data, orig.grams.data) {
 		t.Error("merging the loaded segment gives other postings than merging the built one")
@@ -337,7 +348,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("merging the loaded segment gives other references than merging the built one")
 	}
 	lo := uintptr(unsafe.Pointer(&s.src.b[0]))
-	merged := map[string]unsafe.Pointer{"postNode": unsafe.Pointer(&m.postNode[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0]),
+	merged := map[string]unsafe.Pointer{"postData": unsafe.Pointer(&m.postData[0]), "postBlk": unsafe.Pointer(&m.postBlk[0]), "pos": unsafe.Pointer(&m.pos[0]), "gram data": unsafe.Pointer(&m.grams.data[0]),
 		"nodes": unsafe.Pointer(&m.nodes[0]), "node strings": unsafe.Pointer(&m.blob[0]),
 		"ref kinds": unsafe.Pointer(&m.refTable.kind[0]), "ref strings": unsafe.Pointer(&m.refTable.blob[0])}
 	if len(m.refsNamed("render")) == 0 {
@@ -367,7 +378,7 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Error("the snapshot stayed mapped after its index was dropped")
 	}
 	// The merge is still whole.
-	if m.termPost[m.terms.n()] != uint32(len(m.postNode)) {
+	if m.termPost[m.terms.n()] != uint32(len(m.postTF)) || len(m.postBlk) != postBlocks(len(m.postTF)) {
 		t.Error("the merged segment changed")
 	}
 }
@@ -397,7 +408,7 @@ func docReferences(s *segment) map[string][]any {
 func TestPostColsRoundTrip(t *testing.T) {
 	for _, distinct := range []int{3, 255, 256, 70000} {
 		n := 70001
-		s := &segment{postNode: make([]uint32, n), postTF: make([]uint32, n), postPos: []uint32{0}}
+		s := &segment{termPost: []uint32{0, uint32(n)}, postTF: make([]uint32, n), postPos: []uint32{0}}
 		for p := range n {
 			// Value 0 the most frequent, the rest in turn.
 			s.postTF[p] = uint32(p / 2 % distinct)
@@ -467,7 +478,8 @@ func settledMapped() int64 {
 
 // TestSnapshotDensePostings: a segment made mostly of postings (the same
 // words in many small sections) loads: the bound on the postings' count
-// is what a posting takes at least (its node, 4 bytes), not more.
+// is what a posting takes at least (a byte each of node, tf code and run
+// length), not more: this one's file has under 6 bytes a posting.
 func TestSnapshotDensePostings(t *testing.T) {
 	var words []string
 	for i := range 300 {
@@ -487,15 +499,15 @@ func TestSnapshotDensePostings(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := ix.view().segs[0]
-	if n := len(s.postNode); int64(n)*12 <= fi.Size() {
+	if n := s.numPostings(); int64(n)*6 <= fi.Size() {
 		t.Fatalf("%d postings in %d bytes: not dense enough to test the bound", n, fi.Size())
 	}
 	loaded := New()
 	if _, err := loaded.Load(path, "fp"); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(loaded.view().segs[0].postNode); got != len(s.postNode) {
-		t.Errorf("%d postings loaded, want %d", got, len(s.postNode))
+	if got := loaded.view().segs[0].numPostings(); got != s.numPostings() {
+		t.Errorf("%d postings loaded, want %d", got, s.numPostings())
 	}
 }
 
@@ -591,7 +603,7 @@ func TestSnapshotTFListedApart(t *testing.T) {
 	at := int(uintptr(unsafe.Pointer(&s.cols.tfWideAt[0])) - base)
 	damaged := map[string][]byte{}
 	c := append([]byte(nil), good...)
-	binary.LittleEndian.PutUint32(c[at:], uint32(len(s.postNode)))
+	binary.LittleEndian.PutUint32(c[at:], uint32(s.numPostings()))
 	damaged["a wide value past the postings"] = resum(c)
 	if len(s.cols.tfWideAt) > 1 {
 		c = append([]byte(nil), good...)
