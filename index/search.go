@@ -476,6 +476,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
+	kindOK := f.kindTable(s) // nil: no kind filter
 	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
 			tid := va.ids[si]
@@ -508,7 +509,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				}
 				for i, node := range nodes {
 					nn := &blk[i]
-					if !allowed.has(nn.doc) || f.kinds != nil && !f.nodeOK(s.node(node)) {
+					if !allowed.has(nn.doc) || kindOK != nil && !kindOK.has(&s.nodes[node]) {
 						continue
 					}
 					tfw := fieldTF(s.tf(p0+uint32(i)), nn, &w, &bAvg, b)
