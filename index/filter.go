@@ -142,7 +142,8 @@ func facetMatch(d *docMeta, key string, want map[string]bool) bool {
 // kindTable is, for a filter on kinds, which of segment s's vocabulary
 // words are kinds asked for, nil without one: scoring tests a posting's
 // node by two lookups in it, where nodeOK looked its kind strings up in a
-// map (a third of a kind-filtered search's scoring).
+// map (with the map, kind-filtered searches of the 25k-file corpus took
+// twice as long).
 func (f *filter) kindTable(s *segment) kindTable {
 	if f == nil || f.kinds == nil {
 		return nil
