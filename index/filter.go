@@ -141,9 +141,9 @@ func facetMatch(d *docMeta, key string, want map[string]bool) bool {
 
 // kindTable is, for a filter on kinds, which of segment s's vocabulary
 // words are kinds asked for, nil without one: scoring tests a posting's
-// node by two lookups in it, where nodeOK looked its kind strings up in a
-// map (with the map, kind-filtered searches of the 25k-file corpus took
-// twice as long).
+// node by two lookups in it, where it looked the node's kind strings up
+// in the filter's map (with the map, kind-filtered searches of the
+// 25k-file corpus took twice as long).
 func (f *filter) kindTable(s *segment) kindTable {
 	if f == nil || f.kinds == nil {
 		return nil
@@ -158,13 +158,9 @@ func (f *filter) kindTable(s *segment) kindTable {
 // kindTable says, by vocabulary id, whether a word is a kind asked for.
 type kindTable []bool
 
-// has is nodeOK of node record n, read in the table of its segment.
+// has reports whether node record n, of the table's segment, has one of
+// the kinds asked for, in treenav's vocabulary or its language's own word
+// ("typedef", "impl").
 func (t kindTable) has(n *nodeRec) bool {
 	return t[n.kindID] || n.nativeKindID != 0 && t[n.nativeKindID]
-}
-
-// nodeOK reports whether a node has one of the kinds asked for, in
-// treenav's vocabulary or its language's own word ("typedef", "impl").
-func (f *filter) nodeOK(n nodeMeta) bool {
-	return f.kinds == nil || f.kinds[string(n.kind())] || n.nativeKind() != "" && f.kinds[n.nativeKind()]
 }
