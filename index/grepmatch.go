@@ -126,7 +126,10 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			return nil, nil, regexError(p, err)
 		}
 	}
-	if re.Op != syntax.OpLiteral {
+	if re.Op != syntax.OpLiteral || re.Flags&syntax.FoldCase != 0 && strings.ContainsAny(string(re.Rune), "KkSs") {
+		// A folded literal with k or s takes the regex in the files
+		// holding the Kelvin sign or the long s (scan): line by line
+		// with the DFA, not the backtracker on every line.
 		m.dfa = newLineDFA(expr)
 	}
 	lit, fold := string(re.Rune), re.Flags&syntax.FoldCase != 0
@@ -258,17 +261,24 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		lit = m.req
 	}
 	hay := src
+	// wide: the file holds the Kelvin sign or the long s, which fold to
+	// k and s: a line may match without the lowercased literal, so the
+	// lines holding either rune are looked at too, and every line looked
+	// at takes the regex.
+	wide := false
 	if lit != nil && m.fold {
-		if m.foldsWide && sc.foldsWide(src) {
-			lit = nil // the regex alone: K and ſ fold to k and s
-		} else if sc.low != nil && len(sc.low) == len(src) {
+		if sc.low != nil && len(sc.low) == len(src) {
 			hay = sc.low
 		} else {
 			sc.lower = lowerInto(sc.lower[:0], src)
 			hay = sc.lower
 		}
+		wide = m.foldsWide && sc.foldsWide(src)
 	}
-	if !col && !m.word && m.lit != nil && lit != nil {
+	// exact: a line holding the literal matches (the pattern is one).
+	exact := m.lit != nil && !wide
+	var nextWide wideFinder
+	if !col && !m.word && exact {
 		// Counting a literal: the line of each occurrence matches; go
 		// on from the next line.
 		for pos := 0; pos < len(src); {
@@ -309,6 +319,17 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		// or one of the first bytes, else the next.
 		at := pos
 		switch {
+		case wide:
+			i := m.find.index(hay[pos:])
+			w := nextWide.from(src, pos)
+			switch {
+			case i < 0 && w < 0:
+				return
+			case i < 0 || w >= 0 && w < pos+i:
+				at = w
+			default:
+				at = pos + i
+			}
 		case lit != nil:
 			i := m.find.index(hay[pos:])
 			if i < 0 {
@@ -317,7 +338,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			at = pos + i
 			// A word literal: skip the occurrences inside words
 			// without finding their lines.
-			for m.word && m.lit != nil && (wordBefore(src[:at]) || wordAfter(src[at+len(lit):])) {
+			for m.word && exact && (wordBefore(src[:at]) || wordAfter(src[at+len(lit):])) {
 				if i = m.find.index(hay[at+1:]); i < 0 {
 					return
 				}
@@ -340,12 +361,17 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		c := 0
 		switch {
-		case m.lit != nil && lit != nil:
+		case exact:
 			c = m.literalInLine(hay[ls:le], src[ls:le], at-ls)
-		case lit != nil && !holdsAll(hay[ls:le], m.also):
+		case lit != nil && !wide && !holdsAll(hay[ls:le], m.also):
 			c = -1
 		case col:
 			c = -1
+			if lit == nil && m.first == nil && m.dfa != nil && !m.lineMatches(src[ls:le], 0, sc) {
+				// Every line comes here: the DFA rules most out
+				// before the regexp looks for the column.
+				break
+			}
 			if m.body == nil || m.body.Match(src[ls:le]) {
 				c = m.regexInLine(src[ls:le])
 			}
@@ -357,6 +383,38 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		pos = le + 1
 	}
+}
+
+// wideFinder finds the next Kelvin sign or long s in a file, each
+// looked for again only once passed.
+type wideFinder struct {
+	k, s int  // their next offsets, -1 when none is left
+	set  bool // k and s were looked for
+}
+
+// from is the offset of the first wide rune at or after pos, or -1.
+func (f *wideFinder) from(src []byte, pos int) int {
+	if !f.set || f.k >= 0 && f.k < pos {
+		f.k = indexFrom(src, pos, kelvin)
+	}
+	if !f.set || f.s >= 0 && f.s < pos {
+		f.s = indexFrom(src, pos, longS)
+	}
+	f.set = true
+	switch {
+	case f.k < 0:
+		return f.s
+	case f.s < 0:
+		return f.k
+	}
+	return min(f.k, f.s)
+}
+
+func indexFrom(src []byte, pos int, sub []byte) int {
+	if i := bytes.Index(src[pos:], sub); i >= 0 {
+		return pos + i
+	}
+	return -1
 }
 
 // startsAfter is how far into the line starting at ls, whose first byte
