@@ -1,6 +1,7 @@
 package index
 
 import (
+	mbits "math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -40,7 +41,26 @@ var (
 )
 
 // gramQueryOf returns the trigram query of a parsed expression.
+//
+// The Kelvin sign and the long s, which fold to k and s, are left out of
+// the analysis: a folded k or s would otherwise make every trigram it is
+// in an alternative of three spellings (one of them three bytes), and a
+// case-insensitive pattern's query dozens of times larger (49 subqueries
+// for "class [A-Z]"), costly to evaluate for the handful of files that
+// hold either rune. Those files are added whole instead: the query is
+// that of the pattern without the two runes, OR the files holding one.
 func gramQueryOf(re *syntax.Regexp) *gramQuery {
+	stripped, wide := stripWide(re)
+	q := gramQueryOfNarrow(stripped)
+	if wide {
+		q = q.or(wideFiles)
+	}
+	return q
+}
+
+// gramQueryOfNarrow is gramQueryOf of an expression that matches neither
+// wide fold.
+func gramQueryOfNarrow(re *syntax.Regexp) *gramQuery {
 	info := analyzeRegexp(re, 0)
 	info.simplify(true)
 	info.addExact()
@@ -50,6 +70,108 @@ func gramQueryOf(re *syntax.Regexp) *gramQuery {
 		}
 	}
 	return info.match
+}
+
+// The wide folds: U+212A (Kelvin sign, E2 84 AA), U+017F (long s, C5 BF).
+const (
+	kelvinRune = '\u212a'
+	longSRune  = '\u017f'
+)
+
+// wideFiles are the files holding a wide fold: the Kelvin sign's
+// trigram, or the long s's two bytes.
+var wideFiles = (&gramQuery{op: gramAnd, grams: []uint32{gramKey(0xe2, 0x84, 0xaa)}}).
+	or(&gramQuery{op: gramShort, short: stringSet{"\xc5\xbf"}})
+
+// stripWide returns re without the wide folds where they are one
+// spelling among others: folded literals become classes of their
+// letters' folds without them, and classes lose them (a class of
+// nothing else, like a plain literal, is kept). wide reports whether a
+// fold was dropped: then the result does not cover the matches holding
+// one.
+func stripWide(re *syntax.Regexp) (out *syntax.Regexp, wide bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase == 0 {
+			return re, false // no alternative spelling: kept as written
+		}
+		cat := &syntax.Regexp{Op: syntax.OpConcat}
+		for _, r := range re.Rune {
+			class := []rune{r, r}
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				class = append(class, f, f)
+			}
+			c, w := withoutWide(class)
+			if c.Op == syntax.OpNoMatch {
+				c = &syntax.Regexp{Op: syntax.OpCharClass, Rune: class}
+				w = false
+			}
+			wide = wide || w
+			cat.Sub = append(cat.Sub, c)
+		}
+		if !wide {
+			return re, false
+		}
+		return cat, true
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			n += int(re.Rune[i+1]-re.Rune[i]) + 1
+		}
+		if n > maxClass {
+			return re, false // any character to the analysis, wide ones too
+		}
+		if c, w := withoutWide(re.Rune); c.Op != syntax.OpNoMatch {
+			return c, w
+		}
+		return re, false // only wide folds: kept, as a literal is
+	}
+	if len(re.Sub) == 0 {
+		return re, false
+	}
+	var subs []*syntax.Regexp
+	for i, sub := range re.Sub {
+		s, w := stripWide(sub)
+		if w && subs == nil {
+			subs = slices.Clone(re.Sub[:i])
+		}
+		if subs != nil {
+			subs = append(subs, s)
+		}
+		wide = wide || w
+	}
+	if !wide {
+		return re, false
+	}
+	cp := *re
+	cp.Sub = subs
+	return &cp, true
+}
+
+// withoutWide is the class of ranges (pairs, as syntax keeps them)
+// without the wide folds, and whether it held one.
+func withoutWide(ranges []rune) (*syntax.Regexp, bool) {
+	out := &syntax.Regexp{Op: syntax.OpCharClass}
+	wide := false
+	for i := 0; i+1 < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		for _, w := range []rune{longSRune, kelvinRune} { // ascending
+			if lo <= w && w <= hi {
+				wide = true
+				if lo < w {
+					out.Rune = append(out.Rune, lo, w-1)
+				}
+				lo = w + 1
+			}
+		}
+		if lo <= hi {
+			out.Rune = append(out.Rune, lo, hi)
+		}
+	}
+	if len(out.Rune) == 0 {
+		out.Op = syntax.OpNoMatch
+	}
+	return out, wide
 }
 
 // Bounds of the derivation: sets larger than these are summarized as
@@ -600,17 +722,41 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		}
 		return docs, all
 	}
+	// One of: every list marked in a bitmap of the segment's documents,
+	// read off once (merging the lists pairwise copied the union once
+	// per list: 26 of them for "s [a-z]").
+	seen := make([]uint64, (limit+63)/64)
 	for _, g := range q.grams {
-		docs = unionDocs(docs, decodeDocs(s.grams.list(g), limit, nil))
+		markDocs(s.grams.list(g), limit, seen)
 	}
 	for _, sub := range q.sub {
 		d, a := sub.eval(s)
 		if a {
 			return nil, true
 		}
-		docs = unionDocs(docs, d)
+		for _, di := range d {
+			seen[di/64] |= 1 << (di % 64)
+		}
+	}
+	for w, bits := range seen {
+		for ; bits != 0; bits &= bits - 1 {
+			docs = append(docs, uint32(w*64+mbits.TrailingZeros64(bits)))
+		}
 	}
 	return docs, false
+}
+
+// markDocs sets the bits of a posting run's documents (below limit).
+func markDocs(b []byte, limit uint32, seen []uint64) {
+	var doc uint32
+	for len(b) > 0 {
+		v, n := uvarint(b)
+		b = b[n:]
+		doc += v
+		if doc < limit {
+			seen[doc/64] |= 1 << (doc % 64)
+		}
+	}
 }
 
 func intersectDocs(a, b []uint32) []uint32 {
@@ -628,28 +774,4 @@ func intersectDocs(a, b []uint32) []uint32 {
 		}
 	}
 	return out
-}
-
-func unionDocs(a, b []uint32) []uint32 {
-	if len(a) == 0 {
-		return b
-	}
-	out := make([]uint32, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			out = append(out, a[i])
-			i++
-		case a[i] > b[j]:
-			out = append(out, b[j])
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
 }

@@ -1,8 +1,10 @@
 package index
 
 import (
+	mbits "math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Short strings: a pattern whose required strings are all shorter than a
@@ -57,6 +59,10 @@ func (info *regexpInfo) shortQuery() *gramQuery {
 // the files much, and decoding them costs more than it saves.
 const shortPostingBudget = 12
 
+// shortTextPerByte: a short query may also decode one posting byte per
+// this many bytes of the segment's text.
+const shortTextPerByte = 32
+
 // evalShort returns the documents of s that hold one of the strings (one
 // or two bytes each, lowercased as the index is), or all when that is
 // too costly to tell.
@@ -76,17 +82,46 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 		}
 	}
 	hasPair := func(k uint32) bool { return pair[k>>6]&(1<<(k&63)) != 0 }
-	budget := uint32(shortPostingBudget * max(len(s.docs), 64))
+	// The budget: a posting byte decoded costs about what a few dozen
+	// bytes of text scanned do, so decoding pays while the postings are
+	// a small part of the text they can spare reading.
+	sh := s.shortStats()
+	budget := uint32(min(max(shortPostingBudget*int64(max(len(s.docs), 64)), sh.text/shortTextPerByte), 1<<31))
 	var hits []int
 	var size uint32
-	for i, k := range g.keys {
-		a, b, c := k>>16, k>>8&0xff, k&0xff
-		if single[a] || single[b] || single[c] || hasPair(k>>8) || hasPair(k&0xffff) {
-			size += g.offs[i+1] - g.offs[i]
-			if size > budget {
+	if singles := slices.ContainsFunc(q.short, func(s string) bool { return len(s) == 1 }); !singles {
+		// Pairs only: the keys that start with one are a range of the
+		// sorted keys, those that end with one a key per first byte,
+		// found by binary search rather than a pass over every key.
+		for _, str := range q.short {
+			xy := uint32(str[0])<<8 | uint32(str[1])
+			lo, _ := slices.BinarySearch(g.keys, xy<<8)
+			for i := lo; i < len(g.keys) && g.keys[i]>>8 == xy; i++ {
+				hits = append(hits, i)
+			}
+			for a := range uint32(256) {
+				if i, ok := slices.BinarySearch(g.keys, a<<16|xy); ok {
+					hits = append(hits, i)
+				}
+			}
+		}
+		slices.Sort(hits)
+		hits = slices.Compact(hits)
+		for _, i := range hits {
+			if size += g.offs[i+1] - g.offs[i]; size > budget {
 				return nil, true
 			}
-			hits = append(hits, i)
+		}
+	} else {
+		for i, k := range g.keys {
+			a, b, c := k>>16, k>>8&0xff, k&0xff
+			if single[a] || single[b] || single[c] || hasPair(k>>8) || hasPair(k&0xffff) {
+				size += g.offs[i+1] - g.offs[i]
+				if size > budget {
+					return nil, true
+				}
+				hits = append(hits, i)
+			}
 		}
 	}
 	in := make(bitset, (len(s.docs)+63)/64)
@@ -98,13 +133,36 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 			in[d>>6] |= 1 << (d & 63)
 		}
 	}
-	for di := range s.docs {
-		// A file shorter than a trigram has no keys: it may hold them.
-		if d := uint32(di); s.docs[di].Size < 3 || in.has(d) {
-			docs = append(docs, d)
+	// A file shorter than a trigram has no keys: it may hold them.
+	for _, d := range sh.tiny {
+		in[d>>6] |= 1 << (d & 63)
+	}
+	for w, bits := range in {
+		for ; bits != 0; bits &= bits - 1 {
+			docs = append(docs, uint32(w*64+mbits.TrailingZeros64(bits)))
 		}
 	}
 	return docs, false
+}
+
+// shortStats is what short queries need of a segment's documents.
+type shortStats struct {
+	once sync.Once
+	text int64    // bytes of all documents
+	tiny []uint32 // documents shorter than a trigram
+}
+
+// shortStats is what short queries need of s's documents, summed once.
+func (s *segment) shortStats() *shortStats {
+	s.short.once.Do(func() {
+		for i := range s.docs {
+			s.short.text += s.docs[i].Size
+			if s.docs[i].Size < 3 {
+				s.short.tiny = append(s.short.tiny, uint32(i))
+			}
+		}
+	})
+	return &s.short
 }
 
 // shortString writes a short query for tests and debugging.

@@ -16,7 +16,10 @@ import (
 // compressed: postnodes.go) and postTF/postPos, sorted by node (a loaded
 // segment's tf and positions offsets are in cols).
 type segment struct {
-	docs  []docMeta
+	docs []docMeta
+	// short is what short grep queries need of docs, made once
+	// (gramshort.go).
+	short shortStats
 	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
 	// blob holds the nodes' strings, which their records refer to by offset
 	// and length; vocab the few distinct kinds, native kinds and
