@@ -108,7 +108,6 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 			}
 		}
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].id < files[j].id })
 
 	// Count every candidate's matching lines, in parallel.
 	var stale []string
@@ -127,7 +126,20 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					return
 				}
 				f := &files[i]
-				src, err := ix.grepFileOf(&v.segs[f.seg].docs[f.doc])
+				d := &v.segs[f.seg].docs[f.doc]
+				if e := ix.keptOf(d); e != nil {
+					ix.prepare(m, e, &sc)
+					m.scan(e.text, &sc, false, func(int, int, int) bool { f.count++; return true })
+					if f.count == 0 {
+						continue
+					}
+					if ix.current(e) {
+						f.e = e
+						continue
+					}
+					f.count = 0 // changed: read it again
+				}
+				src, err := ix.grepFileOf(d)
 				if err != nil {
 					if _, ok := errors.AsType[*StaleError](err); ok {
 						staleMu.Lock()
@@ -150,12 +162,22 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 		return nil, stale, nil
 	}
 
-	resp := &treenav.GrepResponse{Pattern: req.Pattern, Matches: []treenav.GrepMatch{}}
+	// The files with a match, in the order of their ids: sorting only
+	// these, after the count, spares a selective pattern sorting the
+	// thousands of candidates that hold none.
+	w := 0
 	for _, f := range files {
 		if f.count > 0 {
-			resp.TotalMatches += f.count
-			resp.TotalFiles++
+			files[w] = f
+			w++
 		}
+	}
+	files = files[:w]
+	sort.Slice(files, func(i, j int) bool { return files[i].id < files[j].id })
+	resp := &treenav.GrepResponse{Pattern: req.Pattern, Matches: []treenav.GrepMatch{}}
+	for _, f := range files {
+		resp.TotalMatches += f.count
+		resp.TotalFiles++
 	}
 	budget := newCharBudget(req.MaxChars)
 	budget.reserve(&treenav.GrepResponse{Pattern: req.Pattern, TotalMatches: resp.TotalMatches, TotalFiles: resp.TotalFiles,

@@ -23,7 +23,7 @@ import (
 // (ASCII-lowercased copies for case-insensitive greps included); files
 // beyond it are read on every grep, as without the cache.
 type grepText struct {
-	mu    sync.Mutex
+	mu    sync.RWMutex
 	files map[grepKey]*grepEntry
 	bytes int64
 }
@@ -87,9 +87,9 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 	}
 	key := grepKey{d.Collection, d.Path}
 	t := &ix.grepTxt
-	t.mu.Lock()
+	t.mu.RLock()
 	e := t.files[key]
-	t.mu.Unlock()
+	t.mu.RUnlock()
 	if e != nil && e.hash == d.ContentHash && sameFile(e.info, fi) {
 		return e, nil
 	}
@@ -111,6 +111,38 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 		t.keep(e)
 	}
 	return e, nil
+}
+
+// keptOf is the text kept for d's file, checked against nothing but d's
+// content hash: no stat. The count pass reads a kept text this way and
+// stats only the files where it found a match (current), so that a
+// selective pattern's candidates, most without a match, cost no system
+// call: a file without a match in its indexed text is answered from the
+// index, as the files the trigrams ruled out are.
+func (ix *Index) keptOf(d *docMeta) *grepEntry {
+	t := &ix.grepTxt
+	t.mu.RLock()
+	e := t.files[grepKey{d.Collection, d.Path}]
+	t.mu.RUnlock()
+	if e == nil || e.hash != d.ContentHash {
+		return nil
+	}
+	return e
+}
+
+// current reports whether a kept text is still its file's: the file is
+// the one described when it was kept (a stat).
+func (ix *Index) current(e *grepEntry) bool {
+	sp := ix.source.Load()
+	if sp == nil || *sp == nil {
+		return false
+	}
+	st, ok := (*sp).(FileStater)
+	if !ok {
+		return false
+	}
+	fi, err := st.StatFile(e.key.collection, e.key.path)
+	return err == nil && sameFile(e.info, fi)
 }
 
 // drop forgets the text kept under key.
@@ -146,9 +178,9 @@ func (t *grepText) keep(e *grepEntry) {
 // when the entry is kept and the budget allows.
 func (ix *Index) lowered(e *grepEntry, buf *[]byte) []byte {
 	t := &ix.grepTxt
-	t.mu.Lock()
+	t.mu.RLock()
 	low := e.lower
-	t.mu.Unlock()
+	t.mu.RUnlock()
 	if low != nil {
 		return low
 	}

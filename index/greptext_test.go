@@ -81,3 +81,51 @@ func TestGrepKeptText(t *testing.T) {
 		t.Errorf("omega after a change within the clock tick: %v, want stale", err)
 	}
 }
+
+// statCounter is a dirSource that counts its stats.
+type statCounter struct {
+	dirSource
+	stats int
+}
+
+func (s *statCounter) StatFile(coll, path string) (fs.FileInfo, error) {
+	s.stats++
+	return s.dirSource.StatFile(coll, path)
+}
+
+// TestGrepKeptTextStatsMatchesOnly: a kept file the trigrams cannot rule
+// out but whose text has no match is answered from the kept text without
+// a stat (as the files the trigrams rule out are); a file with a match is
+// stated, so that a match shown is always the file's current text.
+func TestGrepKeptTextStatsMatchesOnly(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.go")
+	text := "package a\n// alpha\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	ix := newTestIndex(t, map[string]string{"a.go": text})
+	src := &statCounter{dirSource: dirSource(dir)}
+	ix.SetSource(src)
+	if r, err := ix.Grep(GrepRequest{Pattern: "alpha"}); err != nil || r.TotalMatches != 1 {
+		t.Fatalf("alpha: %+v, %v", r, err)
+	}
+	src.stats = 0
+	// The trigrams of ^alpha are in the file; the line starts with //.
+	if r, err := ix.Grep(GrepRequest{Pattern: "^alpha", Regex: true}); err != nil || r.TotalMatches != 0 {
+		t.Fatalf("^alpha: %+v, %v", r, err)
+	}
+	if src.stats != 0 {
+		t.Errorf("^alpha, no match in the kept text: %d stats, want 0", src.stats)
+	}
+	if r, err := ix.Grep(GrepRequest{Pattern: "alpha"}); err != nil || r.TotalMatches != 1 {
+		t.Fatalf("alpha again: %+v, %v", r, err)
+	}
+	if src.stats != 1 {
+		t.Errorf("alpha, a match in the kept text: %d stats, want 1", src.stats)
+	}
+}
