@@ -127,7 +127,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 				}
 				f := &files[i]
 				d := &v.segs[f.seg].docs[f.doc]
-				if e := ix.keptOf(d); e != nil {
+				if e := ix.keptOf(v.segs[f.seg], f.doc); e != nil {
 					ix.prepare(m, e, &sc)
 					m.scan(e.text, &sc, false, func(int, int, int) bool { f.count++; return true })
 					if f.count == 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -152,6 +153,14 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			}
 		}
 	}
+	if fold && isASCII(lit) && !hasASCIILetter(lit) {
+		// Nothing to fold ("//" with -i): the text is searched as it
+		// is, not lowercased first.
+		// Other literals that fold (all of them had the lead's case)
+		// stay only when they have no letter either.
+		fold = false
+		others = slices.DeleteFunc(others, func(l reqLit) bool { return !isASCII(l.s) || hasASCIILetter(l.s) })
+	}
 	if lit != "" && (!fold || isASCII(lit)) {
 		if fold {
 			lit = lowerString(lit)
@@ -176,6 +185,10 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 		m.first = &set.b
 	}
 	return m, re, nil
+}
+
+func hasASCIILetter(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' })
 }
 
 func isASCII(s string) bool {

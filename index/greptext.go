@@ -43,8 +43,9 @@ type grepEntry struct {
 	// (grepScratch.wide), found by the first grep that asks.
 	wide atomic.Int32
 	// kept: the entry went into grepText (set before anyone else sees
-	// it).
-	kept bool
+	// it); dropped: it left grepText since.
+	kept    bool
+	dropped atomic.Bool
 }
 
 // grepTextBudget bounds the bytes grepText keeps.
@@ -119,7 +120,17 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 // selective pattern's candidates, most without a match, cost no system
 // call: a file without a match in its indexed text is answered from the
 // index, as the files the trigrams ruled out are.
-func (ix *Index) keptOf(d *docMeta) *grepEntry {
+//
+// The segment remembers what it found per document (keptSlots): a
+// selective pattern looks up thousands of candidates, and the map's
+// lookup (two strings hashed under a shared lock) took a quarter of
+// "^[ \t]*//" on Python's library.
+func (ix *Index) keptOf(s *segment, di uint32) *grepEntry {
+	d := &s.docs[di]
+	slot := s.keptSlot(di)
+	if e := slot.Load(); e != nil && !e.dropped.Load() && e.hash == d.ContentHash {
+		return e
+	}
 	t := &ix.grepTxt
 	t.mu.RLock()
 	e := t.files[grepKey{d.Collection, d.Path}]
@@ -127,7 +138,20 @@ func (ix *Index) keptOf(d *docMeta) *grepEntry {
 	if e == nil || e.hash != d.ContentHash {
 		return nil
 	}
+	slot.Store(e)
 	return e
+}
+
+// keptSlots holds, per document of a segment, the kept text last found
+// for it (grepText's entry, while it is not dropped).
+type keptSlots struct {
+	once sync.Once
+	p    []atomic.Pointer[grepEntry]
+}
+
+func (s *segment) keptSlot(di uint32) *atomic.Pointer[grepEntry] {
+	s.kept.once.Do(func() { s.kept.p = make([]atomic.Pointer[grepEntry], len(s.docs)) })
+	return &s.kept.p[di]
 }
 
 // current reports whether a kept text is still its file's: the file is
@@ -151,6 +175,7 @@ func (t *grepText) drop(key grepKey) {
 	defer t.mu.Unlock()
 	if old := t.files[key]; old != nil {
 		delete(t.files, key)
+		old.dropped.Store(true)
 		t.bytes -= int64(len(old.text) + len(old.lower))
 	}
 }
@@ -162,6 +187,7 @@ func (t *grepText) keep(e *grepEntry) {
 	defer t.mu.Unlock()
 	if old := t.files[e.key]; old != nil {
 		delete(t.files, e.key)
+		old.dropped.Store(true)
 		t.bytes -= int64(len(old.text) + len(old.lower))
 	}
 	if t.bytes+int64(len(e.text)) <= grepTextBudget {

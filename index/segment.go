@@ -20,6 +20,8 @@ type segment struct {
 	// short is what short grep queries need of docs, made once
 	// (gramshort.go).
 	short shortStats
+	// kept finds grep's kept texts of docs (greptext.go).
+	kept  keptSlots
 	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
 	// blob holds the nodes' strings, which their records refer to by offset
 	// and length; vocab the few distinct kinds, native kinds and
