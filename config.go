@@ -109,6 +109,12 @@ type Ranking struct {
 	// a node that holds every word of "convert array to list" is often a
 	// long one that mentions them apart, not the function asked for.
 	ActionCoverageWeight float64 `toml:"action_coverage_weight" json:"action_coverage_weight"`
+	// NameWordsBonus multiplies, for such a query, the score of a symbol
+	// whose name the query's words spell (analysis.NameWords: isdir for
+	// "check if path is a directory", times for "call function n times")
+	// by 1 + NameWordsBonus × the share of the query's words it spells:
+	// the words that name what is asked for. 0 turns it off.
+	NameWordsBonus float64 `toml:"name_words_bonus" json:"name_words_bonus"`
 	// ChangelogWeight multiplies the scores of changelogs and release
 	// notes (CHANGELOG.md, HISTORY.rst, release-notes/...) unless the
 	// query asks about changes (release, version, breaking, migration,
@@ -152,7 +158,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 4.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ActionCoverageWeight: 0.25, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ActionCoverageWeight: 0.25, NameWordsBonus: 2.0, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -187,6 +193,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.PlainTypeWeight, d.PlainTypeWeight)
 	fill(&r.ActionTypeWeight, d.ActionTypeWeight)
 	fill(&r.ActionCoverageWeight, d.ActionCoverageWeight)
+	fill(&r.NameWordsBonus, d.NameWordsBonus)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.UsesWeight, d.UsesWeight)
 	fill(&r.SectionRollup, d.SectionRollup)

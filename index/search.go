@@ -227,7 +227,17 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Feedback reads the same first results whatever the page: a window
 	// that grew with offset and limit rescored a different set, so that
 	// pages repeated results and skipped others.
-	resort := ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights)
+	// Names the words spell: over the same first results whatever the
+	// page, as feedback; not for a query about releases, which asks for
+	// the changelog that names them.
+	resort := false
+	if w.plain && r.NameWordsBonus > 0 && !analysis.AsksForReleases(req.Query) {
+		resort = nameWords(v, cands[:min(rerank, feedbackWindow)], q, &names, r.NameWordsBonus)
+		if resort {
+			sortCandidates(v, cands[:rerank])
+		}
+	}
+	resort = ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights) || resort
 	if len(q.Words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]

@@ -241,3 +241,44 @@ func grow[T any](b []T, n int) []T {
 	}
 	return b[:n]
 }
+
+// nameWords weighs the first candidates of a plain-language query by
+// the query words their names spell (Ranking.NameWordsBonus), and reports
+// whether it changed a score: code symbols by their names, sections by
+// their titles (a heading the query spells is as much what it asks for).
+// Files, code blocks and modules take none.
+//
+// A query that is the name or title of one of the first results names
+// what it asks for (a heading typed as it is written): it takes none.
+func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, bonus float64) bool {
+	for i := range top[:min(len(top), 3)] {
+		s := v.segs[top[i].ref.seg]
+		if names.matchHot(s, top[i].ref.node, &s.hot[top[i].ref.node]) > 0 {
+			return false
+		}
+	}
+	sp := analysis.NewNameSpeller(q)
+	words := sp.Words()
+	if words < 2 {
+		return false
+	}
+	changed := false
+	for i := range top {
+		c := &top[i]
+		n := v.segs[c.ref.seg].node(c.ref.node)
+		k := 0
+		switch n.kind() {
+		case treenav.KindFile, treenav.KindCode, treenav.KindModule, treenav.KindNamespace:
+			continue
+		case treenav.KindSection:
+			k = sp.Title(n.title())
+		default:
+			k = sp.Name(n.name())
+		}
+		if k > 0 {
+			c.score *= 1 + bonus*float64(k)/float64(words)
+			changed = true
+		}
+	}
+	return changed
+}

@@ -38,6 +38,21 @@ var changeWords = wordSet("change changes changed changelog changelogs release r
 // rank below the code and docs.
 func AsksForChanges(q string) bool { return hasWordOf(q, changeWords) }
 
+// AsksForReleases is AsksForChanges without the words version and
+// versions, which name what a package like semver is about as often as a
+// release: "sort versions in descending order" asks for code.
+func AsksForReleases(q string) bool { return hasWordOf(q, releaseWords) }
+
+var releaseWords = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range changeWords {
+		if w != "version" && w != "versions" {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // hasWordOf reports whether a word of q, in any case and without the
 // punctuation that may end it, is in set.
 func hasWordOf(q string, set map[string]bool) bool {

@@ -68,3 +68,17 @@ func TestActionQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksForReleases(t *testing.T) {
+	for q, want := range map[string]bool{
+		"retry delay release":               true,
+		"breaking changes in 7.0":           true,
+		"sort versions in descending order": false,
+		"version greater than all in range": false,
+		"read file line by line":            false,
+	} {
+		if got := AsksForReleases(q); got != want {
+			t.Errorf("AsksForReleases(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

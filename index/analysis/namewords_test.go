@@ -1,0 +1,47 @@
+package analysis
+
+import "testing"
+
+// TestNameWords: a name counts the query words it spells only when the
+// query spells every part of it.
+func TestNameWords(t *testing.T) {
+	for _, tc := range []struct {
+		query, name string
+		want        int
+	}{
+		{"call function n times", "times", 1},
+		{"call function n times", "before", 0},
+		{"check if path is a directory", "isdir", 1},             // is: a stop word; dir: a synonym
+		{"check if path is a directory", "genericpath.isdir", 1}, // the last component
+		{"check if path is a directory", "isfile", 0},
+		{"make path absolute", "abspath", 2}, // abs: a leading cut
+		{"write to multiple writers at once", "MultiWriter", 2},
+		{"write to multiple writers at once", "Replacer.WriteString", 0},
+		{"read environment variable", "getenv", 1}, // get: a filler
+		{"convert int to string", "int2str", 2},    // 2: a filler; str: an abbreviation
+		{"convert int to string", "get", 0},        // fillers only
+		{"split shell command line into arguments", "split", 1},
+		{"split shell command line into arguments", "shlex", 0},
+	} {
+		if got := NameWords(tc.name, ParseQuery(tc.query)); got != tc.want {
+			t.Errorf("NameWords(%q, %q) = %d, want %d", tc.name, tc.query, got, tc.want)
+		}
+	}
+}
+
+func TestTitleWords(t *testing.T) {
+	for _, tc := range []struct {
+		query, title string
+		want         int
+	}{
+		{"heartbeats and failure detection", "Heartbeats and failure detection", 3},
+		{"how are failures detected", "Heartbeats and failure detection", 0},
+		{"bucket token", "Token bucket algorithm", 0},
+		{"token bucket algorithm explained", "Token bucket algorithm", 3},
+		{"token bucket", "---", 0},
+	} {
+		if got := TitleWords(tc.title, ParseQuery(tc.query)); got != tc.want {
+			t.Errorf("TitleWords(%q, %q) = %d, want %d", tc.title, tc.query, got, tc.want)
+		}
+	}
+}
