@@ -45,3 +45,15 @@ func TestTitleWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNameWordsFillers: get is a filler, make is not (makedirs is no
+// answer to "check if path is a directory").
+func TestNameWordsFillers(t *testing.T) {
+	q := ParseQuery("check if path is a directory")
+	if got := NameWords("makedirs", q); got != 0 {
+		t.Errorf("makedirs: %d, want 0", got)
+	}
+	if got := NameWords("getdir", q); got != 1 {
+		t.Errorf("getdir: %d, want 1", got)
+	}
+}
