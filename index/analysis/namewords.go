@@ -127,11 +127,27 @@ func nameQueryWords(q *Query) []nameWord {
 // Java (the same in TS/JS).
 var nameFillers = wordSet(`get has`)
 
+// maxSpelledPart bounds the parts of a name spellPart looks at: a longer
+// run of letters (a minified or generated name) is no name a question
+// spells, and the search over its pieces grows with its square.
+const maxSpelledPart = 48
+
 // spellPart reports whether part is a run of the words' spellings and
 // fillers, and which words (a bit each) the run with the most of them
 // spells.
 func spellPart(part string, words []nameWord) (uint32, bool) {
 	n := len(part)
+	if n > maxSpelledPart {
+		return 0, false
+	}
+	// No piece is longer than the longest spelling of a word or filler.
+	longest := 8
+	for _, w := range words {
+		longest = max(longest, len(w.text))
+		for _, s := range w.stems {
+			longest = max(longest, len(s)+3)
+		}
+	}
 	// best[i]: the words of the best spelling of part[:i]; ok[i]: one
 	// exists.
 	best := make([]uint32, n+1)
@@ -141,7 +157,7 @@ func spellPart(part string, words []nameWord) (uint32, bool) {
 		if !ok[i] {
 			continue
 		}
-		for j := i + 1; j <= n; j++ {
+		for j := i + 1; j <= min(n, i+longest); j++ {
 			piece := part[i:j]
 			var m uint32
 			switch {

@@ -57,3 +57,16 @@ func TestNameWordsFillers(t *testing.T) {
 		t.Errorf("getdir: %d, want 1", got)
 	}
 }
+
+// BenchmarkNameWords times a search's worth of names (50), a long
+// generated one among them.
+func BenchmarkNameWords(b *testing.B) {
+	sp := NewNameSpeller(ParseQuery("write to multiple writers at once"))
+	names := []string{"MultiWriter", "Replacer.WriteString", "isdir", "abspath", "getenv",
+		"aVeryLongGeneratedIdentifierNameThatGoesOnAndOnWithoutEndingAnytimeSoon", "times"}
+	for b.Loop() {
+		for i := 0; i < 50; i++ {
+			sp.Name(names[i%len(names)])
+		}
+	}
+}
