@@ -3,6 +3,7 @@ package index
 import (
 	"cmp"
 	"math"
+	"strings"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
@@ -244,9 +245,10 @@ func grow[T any](b []T, n int) []T {
 
 // nameWords weighs the first candidates of a plain-language query by
 // the query words their names spell (Ranking.NameWordsBonus), and reports
-// whether it changed a score: code symbols by their names, sections by
-// their titles (a heading the query spells is as much what it asks for).
-// Files, code blocks and modules take none.
+// whether it changed a score: code symbols by their names (a member's
+// owner's words count with its own), sections by their titles (a
+// heading the query spells is as much what it asks for). Files, code
+// blocks, modules and constructors take none.
 //
 // A query that is the name or title of one of the first results names
 // what it asks for (a heading typed as it is written): it takes none.
@@ -272,8 +274,17 @@ func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, 
 			continue
 		case treenav.KindSection:
 			k = sp.Title(n.title())
+		case treenav.KindConstructor:
+			// Its name is its type's: spelled by what the type is, not
+			// by what a call does ("convert array to list" spelled the
+			// ArrayList constructors, not Arrays.asList).
+			continue
 		default:
+			// A member counts its owner's words too (Arrays.asList).
 			k = sp.Name(n.name())
+			if q := n.qualified(); strings.LastIndexByte(q, '.') > 0 {
+				k = sp.Member(n.name(), q[:strings.LastIndexByte(q, '.')])
+			}
 		}
 		if k > 0 {
 			c.score *= 1 + bonus*float64(k)/float64(words)

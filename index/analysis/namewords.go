@@ -40,9 +40,32 @@ func (sp *NameSpeller) Name(name string) int {
 	if i := strings.LastIndexAny(name, ".:#"); i >= 0 {
 		name = name[i+1:]
 	}
+	m, _ := sp.nameMask(name)
+	return bits.OnesCount32(m)
+}
+
+// Member is Name of a member, counting also the words that spell its
+// owner's name (Arrays of Arrays.asList) when they spell all of it: 0
+// when the member's own name is not spelled.
+func (sp *NameSpeller) Member(name, owner string) int {
+	m, ok := sp.nameMask(name)
+	if !ok || m == 0 {
+		return 0
+	}
+	if i := strings.LastIndexAny(owner, ".:#"); i >= 0 {
+		owner = owner[i+1:]
+	}
+	if om, ok := sp.nameMask(owner); ok {
+		m |= om
+	}
+	return bits.OnesCount32(m)
+}
+
+// nameMask is the words spelling name, and whether they spell all of it.
+func (sp *NameSpeller) nameMask(name string) (uint32, bool) {
 	words := sp.words
 	if name == "" || len(words) == 0 {
-		return 0
+		return 0, false
 	}
 	var parts [16][2]int
 	b := []byte(name)
@@ -52,11 +75,11 @@ func (sp *NameSpeller) Name(name string) int {
 		part := strings.ToLower(string(b[p[0]:p[1]]))
 		m, ok := spellPart(part, words)
 		if !ok {
-			return 0
+			return 0, false
 		}
 		mask |= m
 	}
-	return bits.OnesCount32(mask)
+	return mask, true
 }
 
 // TitleWords is NameWords for a section's title, a run of words:

@@ -70,3 +70,21 @@ func BenchmarkNameWords(b *testing.B) {
 		}
 	}
 }
+
+// TestNameWordsMember: an owner fully spelled adds its words; one that is
+// not adds none; a member not spelled is 0 whatever its owner.
+func TestNameWordsMember(t *testing.T) {
+	sp := NewNameSpeller(ParseQuery("convert array to list"))
+	for _, tc := range []struct {
+		name, owner string
+		want        int
+	}{
+		{"asList", "java.util.Arrays", 2},
+		{"asList", "Collections", 1},
+		{"sort", "Arrays", 0},
+	} {
+		if got := sp.Member(tc.name, tc.owner); got != tc.want {
+			t.Errorf("Member(%q, %q) = %d, want %d", tc.name, tc.owner, got, tc.want)
+		}
+	}
+}
