@@ -232,7 +232,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// the changelog that names them.
 	resort := false
 	if w.plain && r.NameWordsBonus > 0 && !analysis.AsksForReleases(req.Query) {
-		resort = nameWords(v, cands[:min(rerank, feedbackWindow)], q, &names, r.NameWordsBonus)
+		resort = nameWords(v, cands[:min(rerank, feedbackWindow)], q, &names, r.NameWordsBonus, w.action)
 		if resort {
 			sortCandidates(v, cands[:rerank])
 		}

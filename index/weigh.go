@@ -248,11 +248,14 @@ func grow[T any](b []T, n int) []T {
 // whether it changed a score: code symbols by their names (a member's
 // owner's words count with its own), sections by their titles (a
 // heading the query spells is as much what it asks for). Files, code
-// blocks, modules and constructors take none.
+// blocks, modules and constructors take none, nor types when the query
+// opens with an operation's verb (action): "create temporary directory"
+// asks for what creates one, not for the type its nouns spell, as
+// Ranking.ActionTypeWeight has it.
 //
 // A query that is the name or title of one of the first results names
 // what it asks for (a heading typed as it is written): it takes none.
-func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, bonus float64) bool {
+func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, bonus float64, action bool) bool {
 	for i := range top[:min(len(top), 3)] {
 		s := v.segs[top[i].ref.seg]
 		if names.matchHot(s, top[i].ref.node, &s.hot[top[i].ref.node]) > 0 {
@@ -267,7 +270,11 @@ func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, 
 	changed := false
 	for i := range top {
 		c := &top[i]
-		n := v.segs[c.ref.seg].node(c.ref.node)
+		s := v.segs[c.ref.seg]
+		if action && s.hot[c.ref.node].flags&hotType != 0 {
+			continue
+		}
+		n := s.node(c.ref.node)
 		k := 0
 		switch n.kind() {
 		case treenav.KindFile, treenav.KindCode, treenav.KindModule, treenav.KindNamespace:
