@@ -726,8 +726,12 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 	// read off once (merging the lists pairwise copied the union once
 	// per list: 26 of them for "s [a-z]").
 	seen := make([]uint64, (limit+63)/64)
+	var buf []uint32
 	for _, g := range q.grams {
-		markDocs(s.grams.list(g), limit, seen)
+		buf = decodeDocs(s.grams.list(g), limit, buf[:0])
+		for _, di := range buf {
+			seen[di/64] |= 1 << (di % 64)
+		}
 	}
 	for _, sub := range q.sub {
 		d, a := sub.eval(s)
@@ -744,19 +748,6 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		}
 	}
 	return docs, false
-}
-
-// markDocs sets the bits of a posting run's documents (below limit).
-func markDocs(b []byte, limit uint32, seen []uint64) {
-	var doc uint32
-	for len(b) > 0 {
-		v, n := uvarint(b)
-		b = b[n:]
-		doc += v
-		if doc < limit {
-			seen[doc/64] |= 1 << (doc % 64)
-		}
-	}
 }
 
 func intersectDocs(a, b []uint32) []uint32 {
