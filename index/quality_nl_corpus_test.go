@@ -125,7 +125,7 @@ func nlJDKSrcZip() (string, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("%w: no JDK lib/src.zip (JAVA_HOME or javac on PATH; Debian: apt-get install default-jdk-headless)", errNoCorpus)
+	return "", fmt.Errorf("%w: no JDK lib/src.zip (JAVA_HOME or javac on PATH; Debian: apt-get install default-jdk-headless openjdk-17-source, or the source package of the JDK there is)", errNoCorpus)
 }
 
 // nlJavaRoot extracts the listed entries of src.zip into dir.
