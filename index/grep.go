@@ -21,12 +21,13 @@ const maxLineChars = 240
 // Grep finds every line of the indexed files that matches. Totals are
 // exact whatever the page: the files the trigram index cannot rule out
 // are all read, their matching lines counted without being kept, and
-// only the page's lines are made into matches. The index keeps no file
-// text: files are read through fileOf, the read path of every tool that
-// shows text, and checked against the content hash they were indexed
-// with. A file that changed since
-// it was indexed gives a StaleError (GrepFresh re-indexes through its
-// Refresher and asks again).
+// only the page's lines are made into matches. Files are read through
+// the read path of every tool that shows text and checked against the
+// content hash they were indexed with; grepText keeps what was read,
+// which serves later greps while a stat shows the file unchanged (one
+// without a match is not stat'd: keptOf). A file with a match that
+// changed since it was indexed gives a StaleError (GrepFresh re-indexes
+// through its Refresher and asks again).
 func (ix *Index) Grep(req GrepRequest) (*treenav.GrepResponse, error) {
 	r, stale, err := ix.grep(req)
 	if err == nil && len(stale) > 0 {
