@@ -289,8 +289,8 @@ func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, 
 		default:
 			// A member counts its owner's words too (Arrays.asList).
 			k = sp.Name(n.name())
-			if q := n.qualified(); strings.LastIndexByte(q, '.') > 0 {
-				k = sp.Member(n.name(), q[:strings.LastIndexByte(q, '.')])
+			if qual := n.qualified(); strings.LastIndexByte(qual, '.') > 0 {
+				k = sp.Member(n.name(), qual[:strings.LastIndexByte(qual, '.')])
 			}
 		}
 		if k > 0 {
