@@ -95,7 +95,7 @@ func (f *filter) allowed(v *view, si int) bitset {
 		if v.dead[si].has(uint32(di)) || !f.docOK(&s.docs[di]) {
 			continue
 		}
-		b[di>>6] |= 1 << (uint(di) & 63)
+		b.set(uint32(di))
 	}
 	return b
 }

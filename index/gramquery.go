@@ -1,7 +1,6 @@
 package index
 
 import (
-	mbits "math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -80,8 +79,8 @@ const (
 
 // wideFiles are the files holding a wide fold: the Kelvin sign's
 // trigram, or the long s's two bytes.
-var wideFiles = (&gramQuery{op: gramAnd, grams: []uint32{gramKey(0xe2, 0x84, 0xaa)}}).
-	or(&gramQuery{op: gramShort, short: stringSet{"\xc5\xbf"}})
+var wideFiles = (&gramQuery{op: gramAnd, grams: []uint32{gramKey(kelvin[0], kelvin[1], kelvin[2])}}).
+	or(&gramQuery{op: gramShort, short: stringSet{string(longS)}})
 
 // stripWide returns re without the wide folds where they are one
 // spelling among others: folded literals become classes of their
@@ -97,10 +96,7 @@ func stripWide(re *syntax.Regexp) (out *syntax.Regexp, wide bool) {
 		}
 		cat := &syntax.Regexp{Op: syntax.OpConcat}
 		for _, r := range re.Rune {
-			class := []rune{r, r}
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				class = append(class, f, f)
-			}
+			class := foldClass(r)
 			c, w := withoutWide(class)
 			if c.Op == syntax.OpNoMatch {
 				c = &syntax.Regexp{Op: syntax.OpCharClass, Rune: class}
@@ -114,11 +110,7 @@ func stripWide(re *syntax.Regexp) (out *syntax.Regexp, wide bool) {
 		}
 		return cat, true
 	case syntax.OpCharClass:
-		n := 0
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			n += int(re.Rune[i+1]-re.Rune[i]) + 1
-		}
-		if n > maxClass {
+		if classSize(re.Rune) > maxClass {
 			return re, false // any character to the analysis, wide ones too
 		}
 		if c, w := withoutWide(re.Rune); c.Op != syntax.OpNoMatch {
@@ -146,6 +138,25 @@ func stripWide(re *syntax.Regexp) (out *syntax.Regexp, wide bool) {
 	cp := *re
 	cp.Sub = subs
 	return &cp, true
+}
+
+// foldClass is the class (range pairs, as syntax keeps them) of r and
+// the runes it folds to: k, K and the Kelvin sign for k.
+func foldClass(r rune) []rune {
+	class := []rune{r, r}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		class = append(class, f, f)
+	}
+	return class
+}
+
+// classSize is the number of runes of a class's range pairs.
+func classSize(ranges []rune) int {
+	n := 0
+	for i := 0; i+1 < len(ranges); i += 2 {
+		n += int(ranges[i+1]-ranges[i]) + 1
+	}
+	return n
 }
 
 // withoutWide is the class of ranges (pairs, as syntax keeps them)
@@ -232,11 +243,7 @@ func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
 		// (k is also U+212A, the Kelvin sign).
 		info = emptyString()
 		for _, r := range re.Rune {
-			class := []rune{r, r}
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				class = append(class, f, f)
-			}
-			info = concat(info, classInfo(class))
+			info = concat(info, classInfo(foldClass(r)))
 		}
 		return info
 	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
@@ -290,12 +297,8 @@ func classInfo(ranges []rune) regexpInfo {
 	if len(ranges) == 0 {
 		return noMatch()
 	}
-	n := 0
-	for i := 0; i < len(ranges); i += 2 {
-		n += int(ranges[i+1]-ranges[i]) + 1
-		if n > maxClass {
-			return anyChar()
-		}
+	if classSize(ranges) > maxClass {
+		return anyChar()
 	}
 	info := regexpInfo{match: allGrams, exact: stringSet{}}
 	var buf [utf8.UTFMax]byte
@@ -725,12 +728,12 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 	// One of: every list marked in a bitmap of the segment's documents,
 	// read off once (merging the lists pairwise copied the union once
 	// per list: 26 of them for "s [a-z]").
-	seen := make([]uint64, (limit+63)/64)
+	seen := make(bitset, (limit+63)/64)
 	var buf []uint32
 	for _, g := range q.grams {
 		buf = decodeDocs(s.grams.list(g), limit, buf[:0])
 		for _, di := range buf {
-			seen[di/64] |= 1 << (di % 64)
+			seen.set(di)
 		}
 	}
 	for _, sub := range q.sub {
@@ -739,15 +742,10 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			return nil, true
 		}
 		for _, di := range d {
-			seen[di/64] |= 1 << (di % 64)
+			seen.set(di)
 		}
 	}
-	for w, bits := range seen {
-		for ; bits != 0; bits &= bits - 1 {
-			docs = append(docs, uint32(w*64+mbits.TrailingZeros64(bits)))
-		}
-	}
-	return docs, false
+	return seen.appendTo(docs), false
 }
 
 func intersectDocs(a, b []uint32) []uint32 {

@@ -1,7 +1,6 @@
 package index
 
 import (
-	mbits "math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -130,19 +129,14 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 	for _, i := range hits {
 		buf = decodeDocs(g.data[g.offs[i]:g.offs[i+1]], limit, buf[:0])
 		for _, d := range buf {
-			in[d>>6] |= 1 << (d & 63)
+			in.set(d)
 		}
 	}
 	// A file shorter than a trigram has no keys: it may hold them.
 	for _, d := range sh.tiny {
-		in[d>>6] |= 1 << (d & 63)
+		in.set(d)
 	}
-	for w, bits := range in {
-		for ; bits != 0; bits &= bits - 1 {
-			docs = append(docs, uint32(w*64+mbits.TrailingZeros64(bits)))
-		}
-	}
-	return docs, false
+	return in.appendTo(docs), false
 }
 
 // shortStats is what short queries need of a segment's documents.

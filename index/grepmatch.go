@@ -258,9 +258,10 @@ func matchesNewline(re *syntax.Regexp) bool {
 	return false
 }
 
+// The wide folds' bytes (gramquery.go: kelvinRune, longSRune).
 var (
-	kelvin = []byte("\u212a")
-	longS  = []byte("\u017f")
+	kelvin = []byte(string(kelvinRune))
+	longS  = []byte(string(longSRune))
 )
 
 // scan calls fn with each matching line of src, in order: the line's

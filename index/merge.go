@@ -1,6 +1,8 @@
 package index
 
 import (
+	mbits "math/bits"
+
 	"github.com/treenav/treenav"
 )
 
@@ -140,6 +142,19 @@ func (b bitset) with(i uint32) bitset {
 	copy(n, b)
 	n[w] |= 1 << (i & 63)
 	return n
+}
+
+// set sets bit i, which must lie within b.
+func (b bitset) set(i uint32) { b[i>>6] |= 1 << (i & 63) }
+
+// appendTo appends the set bits to dst, ascending.
+func (b bitset) appendTo(dst []uint32) []uint32 {
+	for w, bits := range b {
+		for ; bits != 0; bits &= bits - 1 {
+			dst = append(dst, uint32(w*64+mbits.TrailingZeros64(bits)))
+		}
+	}
+	return dst
 }
 
 func (b bitset) count() int {
