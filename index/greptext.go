@@ -88,9 +88,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 	}
 	key := grepKey{d.Collection, d.Path}
 	t := &ix.grepTxt
-	t.mu.RLock()
-	e := t.files[key]
-	t.mu.RUnlock()
+	e := t.get(key)
 	if e != nil && e.hash == d.ContentHash && sameFile(e.info, fi) {
 		return e, nil
 	}
@@ -131,10 +129,7 @@ func (ix *Index) keptOf(s *segment, di uint32) *grepEntry {
 	if e := slot.Load(); e != nil && !e.dropped.Load() && e.hash == d.ContentHash {
 		return e
 	}
-	t := &ix.grepTxt
-	t.mu.RLock()
-	e := t.files[grepKey{d.Collection, d.Path}]
-	t.mu.RUnlock()
+	e := ix.grepTxt.get(grepKey{d.Collection, d.Path})
 	if e == nil || e.hash != d.ContentHash {
 		return nil
 	}
@@ -167,6 +162,13 @@ func (ix *Index) current(e *grepEntry) bool {
 	}
 	fi, err := st.StatFile(e.key.collection, e.key.path)
 	return err == nil && sameFile(e.info, fi)
+}
+
+// get is the entry kept under key, or nil.
+func (t *grepText) get(key grepKey) *grepEntry {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.files[key]
 }
 
 // drop forgets the text kept under key.

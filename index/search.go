@@ -230,14 +230,15 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// Names the words spell: over the same first results whatever the
 	// page, as feedback; not for a query about releases, which asks for
 	// the changelog that names them.
+	window := cands[:min(rerank, feedbackWindow)]
 	resort := false
 	if w.plain && r.NameWordsBonus > 0 && !analysis.AsksForReleases(req.Query) {
-		resort = nameWords(v, cands[:min(rerank, feedbackWindow)], q, &names, r.NameWordsBonus, w.action)
+		resort = nameWords(v, window, q, &names, r.NameWordsBonus, w.action)
 		if resort {
 			sortCandidates(v, cands[:rerank])
 		}
 	}
-	resort = ix.feedback(v, cands[:min(rerank, feedbackWindow)], matchTerms, &r, weights) || resort
+	resort = ix.feedback(v, window, matchTerms, &r, weights) || resort
 	if len(q.Words) > 1 {
 		for i := range cands[:rerank] {
 			c := &cands[i]

@@ -288,9 +288,11 @@ func nameWords(v *view, top []candidate, q *analysis.Query, names *nameQueries, 
 			continue
 		default:
 			// A member counts its owner's words too (Arrays.asList).
-			k = sp.Name(n.name())
-			if qual := n.qualified(); strings.LastIndexByte(qual, '.') > 0 {
-				k = sp.Member(n.name(), qual[:strings.LastIndexByte(qual, '.')])
+			qual := n.qualified()
+			if i := strings.LastIndexByte(qual, '.'); i > 0 {
+				k = sp.Member(n.name(), qual[:i])
+			} else {
+				k = sp.Name(n.name())
 			}
 		}
 		if k > 0 {
