@@ -94,9 +94,10 @@ type Ranking struct {
 	// which the file holding it only contains.
 	PlainFileWeight float64 `toml:"plain_file_weight" json:"plain_file_weight"`
 	// PlainDataWeight and PlainTypeWeight do the same for the fields,
-	// variables, constants and properties, and for the types, that such a
-	// query matches: "convert array to list" asks for the function that
-	// does it, not the field or the class whose words it shares.
+	// variables, constants, properties and re-exports, and for the types,
+	// that such a query matches: "convert array to list" asks for the
+	// function that does it, not the field or the class whose words it
+	// shares, nor a line that exports the function under its name.
 	PlainDataWeight float64 `toml:"plain_data_weight" json:"plain_data_weight"`
 	PlainTypeWeight float64 `toml:"plain_type_weight" json:"plain_type_weight"`
 	// ActionTypeWeight multiplies a type's score once more when such a

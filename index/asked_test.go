@@ -51,3 +51,41 @@ func TestAskedPriors(t *testing.T) {
 		t.Errorf("asked for tests, the test scores %.2f times as much in plain words, want as much", r)
 	}
 }
+
+// A re-export repeats a definition ranked on its own: a query in plain
+// words weighs it as data (Ranking.PlainDataWeight), below the function
+// it exports, where a query shaped as a name leaves it alone.
+func TestAskedReexportIsData(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"mods/invert.js": "// Invert the keys and values of an object.\nexport default function invert(obj) {\n  var result = {};\n  return result;\n}\n",
+		"mods/index.js":  "export { default as invert } from './invert.js';\nexport { default as keys } from './keys.js';\n",
+		"mods/keys.js":   "// The keys of an object.\nexport default function keys(obj) { return []; }\n",
+	})
+	// The names a query spells weigh plain words only: left out, to
+	// weigh the prior alone.
+	r := ix.Ranking()
+	r.NameWordsBonus = 0
+	ix.SetRanking(r)
+	score := func(q, id string) float64 {
+		t.Helper()
+		resp, err := ix.Search(SearchRequest{Query: q, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range resp.Results {
+			if r.NodeID == id {
+				return r.Score
+			}
+		}
+		t.Fatalf("%q: %s not found in %v", q, id, resp.Results)
+		return 0
+	}
+	const reexport, fn = "mods/index.js#invert", "mods/invert.js#invert"
+	ratio := func(id string) float64 {
+		t.Helper()
+		return score("invert keys", id) / score("invert (keys)", id)
+	}
+	if r := ratio(reexport) / ratio(fn); r > 0.8 {
+		t.Errorf("in plain words the re-export keeps %.2f of its score as the function does, want about %.2f (plain_data_weight)", r, ix.Ranking().PlainDataWeight)
+	}
+}

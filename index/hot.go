@@ -32,7 +32,7 @@ const (
 	hotDeprecated                   // a symbol marked deprecated
 	hotCodeFile                     // the root node of a code file
 	hotChangelog                    // in a changelog or release notes (parsers.IsChangelogPath)
-	hotData                         // a field, variable, constant or property (asked)
+	hotData                         // a field, variable, constant, property or re-export (asked)
 	hotType                         // a type-like symbol (Kind.IsTypeLike; asked)
 )
 
@@ -93,7 +93,7 @@ func (s *segment) hotOf(i uint32, of docHot) nodeHot {
 		h.flags |= hotCodeFile
 	}
 	switch k := n.kind(); {
-	case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty:
+	case k == treenav.KindField || k == treenav.KindVariable || k == treenav.KindConstant || k == treenav.KindProperty || k == treenav.KindExport:
 		h.flags |= hotData
 	case k.IsTypeLike():
 		h.flags |= hotType

@@ -39,12 +39,14 @@ import (
 // weight 1.0 and coverage bonus 4, 0.663 / 0.729 / 0.757 / 0.578 at
 // stop 39, 0.700 / 0.770 / 0.803 / 0.582 with the names a query spells
 // (Ranking.NameWordsBonus; constructors, and types for an operation's
-// verb, left out; owners counted).
+// verb, left out; owners counted), 0.700 / 0.770 / 0.803 / 0.584 with
+// re-exports weighed as data (plain_type_weight 0.7 would give 0.709 /
+// 0.776 / 0.806 / 0.592 but takes the suite's exact NDCG below its gate).
 var nlMinNDCG = map[string]float64{
 	"go":     0.700,
 	"python": 0.770,
 	"java":   0.803,
-	"ts":     0.582,
+	"ts":     0.584,
 }
 
 // nlMargin is what a language may lose against nlMinNDCG's values before

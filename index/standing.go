@@ -68,7 +68,8 @@ func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights
 // words asks for code that does something: a code file's root, which
 // matches it for the words of all its symbols, weighs
 // Ranking.PlainFileWeight; fields, variables and constants, which hold
-// what code does rather than do it, weigh Ranking.PlainDataWeight, and
+// what code does rather than do it, and re-exports, which repeat a
+// definition ranked on its own, weigh Ranking.PlainDataWeight, and
 // types Ranking.PlainTypeWeight, and Ranking.ActionTypeWeight once more
 // when action says the query opens with the verb of an operation
 // (analysis.ActionQuery); test code weighs Ranking.TestWeight once more
