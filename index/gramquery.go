@@ -60,7 +60,12 @@ func gramQueryOf(re *syntax.Regexp) *gramQuery {
 // gramQueryOfNarrow is gramQueryOf of an expression that matches neither
 // wide fold.
 func gramQueryOfNarrow(re *syntax.Regexp) *gramQuery {
-	info := analyzeRegexp(re, 0)
+	info := analyzeAnchored(re)
+	if info.canEmpty || len(info.exact) == 1 && info.exact[0] == "\n" {
+		// Every line holds the empty match, or a line's start ("^$"):
+		// every file may match.
+		return allGrams
+	}
 	info.simplify(true)
 	info.addExact()
 	if info.match.op == gramAll {
@@ -198,7 +203,11 @@ const (
 	maxQueryDeep = 64  // nesting analyzed; deeper is any match
 )
 
-// regexpInfo is what the analysis knows of a subexpression.
+// regexpInfo is what the analysis knows of a subexpression. One that may
+// match the empty string (canEmpty) has "" in its prefix and suffix sets,
+// but for a run of characters (starOf), whose sets hold its characters
+// only: concat accounts for its empty match, and simplify asks nothing
+// of its sets.
 type regexpInfo struct {
 	canEmpty bool       // it can match the empty string
 	exact    stringSet  // when not nil, exactly the strings it matches
@@ -223,6 +232,50 @@ func emptyString() regexpInfo {
 
 func exactString(s string) regexpInfo {
 	return regexpInfo{canEmpty: s == "", exact: stringSet{lowerString(s)}, match: allGrams}
+}
+
+// analyzeAnchored is analyzeRegexp of a whole pattern, which knows what a
+// leading "^" says: the index reads a newline before every line, the
+// first one included (gramBuilder.add), so "^//" holds "\n//". Only a
+// leading one, of the pattern or of each of its alternatives: anchors
+// take no character, and "^^" does not hold two newlines.
+func analyzeAnchored(re *syntax.Regexp) regexpInfo {
+	switch re.Op {
+	case syntax.OpCapture:
+		return analyzeAnchored(re.Sub[0])
+	case syntax.OpAlternate:
+		if len(re.Sub) == 0 {
+			return noMatch()
+		}
+		info := analyzeAnchored(re.Sub[0])
+		for _, sub := range re.Sub[1:] {
+			info = alternate(info, analyzeAnchored(sub))
+		}
+		return info
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		return regexpInfo{exact: stringSet{"\n"}, match: allGrams}
+	case syntax.OpConcat:
+		subs := re.Sub
+		anchored := false
+		for len(subs) > 0 && isLineStart(subs[0]) {
+			anchored = true
+			subs = subs[1:]
+		}
+		if !anchored {
+			break
+		}
+		info := regexpInfo{exact: stringSet{"\n"}, match: allGrams}
+		for _, sub := range subs {
+			info = concat(info, analyzeRegexp(sub, 1))
+		}
+		return info
+	}
+	return analyzeRegexp(re, 0)
+}
+
+// isLineStart reports whether re is "^" (or \A, a line's start to grep).
+func isLineStart(re *syntax.Regexp) bool {
+	return re.Op == syntax.OpBeginLine || re.Op == syntax.OpBeginText
 }
 
 func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
@@ -270,10 +323,10 @@ func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
 	case syntax.OpQuest:
 		return alternate(analyzeRegexp(re.Sub[0], depth+1), emptyString())
 	case syntax.OpStar:
-		return anyMatch()
+		return starOf(re.Sub[0], depth)
 	case syntax.OpRepeat:
 		if re.Min == 0 {
-			return anyMatch()
+			return starOf(re.Sub[0], depth)
 		}
 		fallthrough
 	case syntax.OpPlus:
@@ -289,6 +342,25 @@ func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
 		return info
 	}
 	return anyMatch()
+}
+
+// starOf is what x* (or x{0,n}) tells: nothing when x is more than a
+// few single characters, else that the run, when not empty, starts and
+// ends with one of them. "[ \t]*//" then asks for " //" or "\t//", and
+// "^[ \t]*//" for "\n//" too, where "//" alone, in every URL, narrows
+// little. Its prefix and suffix sets leave the empty run out, which
+// canEmpty says: concat adds what comes before or after it.
+func starOf(sub *syntax.Regexp, depth int) regexpInfo {
+	x := analyzeRegexp(sub, depth+1)
+	if x.exact == nil || len(x.exact) > maxSet || x.exact.minLen() == 0 {
+		return anyMatch()
+	}
+	for _, c := range x.exact {
+		if utf8.RuneCountInString(c) != 1 {
+			return anyMatch()
+		}
+	}
+	return regexpInfo{canEmpty: true, prefix: x.exact, suffix: slices.Clone(x.exact), match: allGrams}
 }
 
 // classInfo is a character class: its runes, each an exact string, when
@@ -334,18 +406,22 @@ func concat(x, y regexpInfo) (xy regexpInfo) {
 			}
 		}
 		// x exact and y able to match nothing: a match may end
-		// inside x, so x's strings are suffixes too (and, alike,
-		// prefixes when x may be empty).
+		// inside x, so x's strings are suffixes too, and x's strings
+		// alone are prefixes (a run's sets, starOf, leave the empty
+		// one out); alike when x may be empty.
 		if x.exact != nil && y.canEmpty {
 			xy.suffix = xy.suffix.union(x.exact, true)
+			xy.prefix = xy.prefix.union(x.exact, false)
 		}
 		if y.exact != nil && x.canEmpty {
 			xy.prefix = xy.prefix.union(y.exact, false)
+			xy.suffix = xy.suffix.union(y.exact, true)
 		}
 	}
 	// Where x ends and y begins, a trigram may straddle the two that
-	// neither's prefix nor suffix sets hold.
-	if x.exact == nil && y.exact == nil && len(x.suffix) <= maxSet && len(y.prefix) <= maxSet &&
+	// neither's prefix nor suffix sets hold (when neither may be empty:
+	// a run's sets leave the empty run out).
+	if x.exact == nil && y.exact == nil && !x.canEmpty && !y.canEmpty && len(x.suffix) <= maxSet && len(y.prefix) <= maxSet &&
 		x.suffix.minLen()+y.prefix.minLen() >= 3 {
 		xy.match = xy.match.andStrings(x.suffix.cross(y.prefix))
 	}
@@ -413,7 +489,11 @@ func (info *regexpInfo) simplify(force bool) {
 func (info *regexpInfo) simplifySet(s *stringSet, isSuffix bool) {
 	t := *s
 	t.clean(isSuffix)
-	info.match = info.match.andStrings(t)
+	if !info.canEmpty {
+		// A run's sets (starOf) leave its empty match out: they say
+		// what a match holds only when it is not empty.
+		info.match = info.match.andStrings(t)
+	}
 	for n := 3; n == 3 || len(t) > maxSet; n-- {
 		if n <= 0 {
 			break

@@ -46,6 +46,17 @@ func TestGramQueryDerivation(t *testing.T) {
 		{`foo(bar|baz)`, `"foo" "oba" "oob" ("bar"|"baz")`},
 		{`[a-z]+_test`, `"_te" "est" "tes"`},
 		{`a\sb`, `"a\x09b"|"a\x0ab"|"a\x0cb"|"a\x0db"|"a b"`},
+		// A line starts after a newline, the first one too (the index
+		// reads one before it), and a short run ends with one of its
+		// characters, or is empty and what comes before it ends it.
+		{`^func`, `"\x0afu" "fun" "unc"`},
+		{`^[ \t]*//`, `"\x09//"|"\x0a//"|" //"`},
+		{`[ \t]*//`, `short("//")`},
+		{`x[ab]*yz`, `"ayz"|"byz"|"xyz"`},
+		{`[ \t]*`, `+`},
+		{`^`, `+`},
+		{`^$`, `+`},
+		{`^a`, `short("\x0aa")`},
 	} {
 		if got := gramQueryFor(t, tc.expr).String(); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.expr, got, tc.want)
@@ -73,7 +84,8 @@ func TestGramQueryDerivation(t *testing.T) {
 // is read.
 func TestGramQuerySound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	atoms := []string{"a", "b", "c", "ab", "abc", "K", "k", "\u212a", "s", "\u017f", "é", "É", ".", "[ab]", "[^a]", `\w`, `\s`, `\d`, "x", "(?i:ka)", "$", "^", `\b`}
+	atoms := []string{"a", "b", "c", "ab", "abc", "K", "k", "\u212a", "s", "\u017f", "é", "É", ".", "[ab]", "[^a]", `\w`, `\s`, `\d`, "x", "(?i:ka)", "$", "^", `\b`,
+		"[ \t]*", "/", "//", "^[ \t]*", "a*", "[ab]{0,2}", `\A`}
 	var gen func(depth int) string
 	gen = func(depth int) string {
 		if depth > 3 {
@@ -94,7 +106,7 @@ func TestGramQuerySound(t *testing.T) {
 			return gen(depth+1) + gen(depth+1)
 		}
 	}
-	alphabet := []string{"a", "b", "c", "k", "K", "\u212a", "s", "S", "\u017f", "é", "É", "x", " ", "1", "A", "B"}
+	alphabet := []string{"a", "b", "c", "k", "K", "\u212a", "s", "S", "\u017f", "é", "É", "x", " ", "1", "A", "B", "\n", "\t", "/"}
 	texts := make([]string, 300)
 	for i := range texts {
 		var b strings.Builder
@@ -130,8 +142,11 @@ func TestGramQuerySound(t *testing.T) {
 			in[d] = true
 		}
 		for i, s := range texts {
-			if re.MatchString(s) && !all && !in[uint32(i)] {
-				t.Fatalf("%s matches %q, but its query %s rules it out", expr, s, gramQueryFor(t, expr))
+			// grep matches line by line: "^" is a line's start.
+			for _, line := range strings.SplitAfter(s, "\n") {
+				if re.MatchString(strings.TrimSuffix(line, "\n")) && !all && !in[uint32(i)] {
+					t.Fatalf("%s matches line %q of %q, but its query %s rules it out", expr, line, s, gramQueryFor(t, expr))
+				}
 			}
 		}
 		checked++

@@ -41,7 +41,8 @@ import (
 // nodes' signatures in a blob of their own, read in place (nodesnap.go),
 // since version 18 its postings' nodes as uvarint gaps in blocks of 64
 // with a table of the blocks' offsets (postnodes.go) instead of a uint32
-// each. An older snapshot
+// each, since version 19 its trigrams as read with a newline before a
+// file's first byte and after its last (trigram.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -49,7 +50,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 18
+	snapshotVersion = 19
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

@@ -98,10 +98,13 @@ type gramTable struct {
 
 var gramTables = sync.Pool{New: func() any { return new(gramTable) }}
 
-// add indexes the trigrams of document doc's text. Documents are added
+// add indexes the trigrams of document doc's text, read as if a newline
+// came before its first byte and after its last: every line then starts
+// after a newline, so that "^//" asks for the trigram "\n//" (gramquery.go),
+// and a file of one or two bytes has a trigram too. Documents are added
 // in ascending order.
 func (g *gramBuilder) add(doc uint32, src []byte) {
-	if len(src) < 3 {
+	if len(src) == 0 {
 		return
 	}
 	if g.table == nil {
@@ -109,9 +112,7 @@ func (g *gramBuilder) add(doc uint32, src []byte) {
 	}
 	t := g.table
 	keys := g.keys[:0]
-	a, b := lowerASCII[src[0]], lowerASCII[src[1]]
-	for _, x := range src[2:] {
-		c := lowerASCII[x]
+	key := func(a, b, c byte) {
 		if a|b|c < 0x80 {
 			k := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
 			if w, bit := k>>6, uint64(1)<<(k&63); t.seen[w]&bit == 0 {
@@ -121,7 +122,29 @@ func (g *gramBuilder) add(doc uint32, src []byte) {
 		} else {
 			g.addOther(doc, gramKey(a, b, c))
 		}
-		a, b = b, c
+	}
+	first, last := lowerASCII[src[0]], lowerASCII[src[len(src)-1]]
+	if len(src) == 1 {
+		key('\n', first, '\n')
+	} else {
+		key('\n', first, lowerASCII[src[1]])
+		key(lowerASCII[src[len(src)-2]], last, '\n')
+	}
+	if len(src) >= 3 {
+		a, b := first, lowerASCII[src[1]]
+		for _, x := range src[2:] {
+			c := lowerASCII[x]
+			if a|b|c < 0x80 {
+				k := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
+				if w, bit := k>>6, uint64(1)<<(k&63); t.seen[w]&bit == 0 {
+					t.seen[w] |= bit
+					keys = append(keys, k)
+				}
+			} else {
+				g.addOther(doc, gramKey(a, b, c))
+			}
+			a, b = b, c
+		}
 	}
 	for _, k := range keys {
 		t.seen[k>>6] = 0 // whole words: the set is cleared as it is read
