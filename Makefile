@@ -14,6 +14,8 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test -race ./index/... ./mcp
+	# The portable literal search, as machines without AVX2 run it.
+	$(GO) test -tags purego -run 'TestLiteralFinder|TestGrep' ./index
 
 # Speed and memory on GOROOT/src and Python's stdlib (see cmd/treenav-bench);
 # writes bench.json. Timings live here, never in tests.

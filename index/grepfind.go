@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sync/atomic"
 )
 
 // A literalFinder finds a literal in text by its rarest byte: it skips
@@ -24,9 +25,19 @@ type literalFinder struct {
 	// repeated over a word.
 	i1, i2 int
 	m1, m2 uint64
+	// i3 is a third byte's offset (i2 in a literal of two), which the
+	// vector loop compares too: its flags are three bytes in place,
+	// rarely a start that is not the literal.
+	i3 int
 	// pairs: even the rarest byte is common in code (commonRank):
 	// read by pairs from the start, not after eight stops.
 	pairs bool
+	// dense: the pair was found where the literal is not (the "f." of
+	// "self." for "self.assert") so often that pairIndex's vector loop,
+	// which stops at each, costs more than the word loop, which
+	// compares them inline. Set once by any search of the literal (the
+	// finder is shared by a grep's workers), read by the rest.
+	dense atomic.Bool
 }
 
 // newLiteralFinder returns the finder of lit (not empty).
@@ -43,6 +54,16 @@ func newLiteralFinder(lit []byte) *literalFinder {
 			if r := int(byteRank[lit[i]]) + int(byteRank[lit[j]]); best < 0 || r < best {
 				best, f.i1, f.i2 = r, i, j
 			}
+		}
+	}
+	// The third byte: the one farthest from the pair, which its
+	// context least predicts (the t of "self.assert", where the s of
+	// "self." is in place wherever its pair "f." is).
+	f.i3 = f.i2
+	dist := func(i int) int { return min(abs(i-f.i1), abs(i-f.i2)) }
+	for i := range lit {
+		if i != f.i1 && i != f.i2 && (f.i3 == f.i2 || dist(i) > dist(f.i3)) {
+			f.i3 = i
 		}
 	}
 	f.m1 = uint64(lit[f.i1]) * ones
@@ -101,35 +122,58 @@ func (f *literalFinder) index(hay []byte) int {
 // with the pair, found by the usual carry trick, which may flag a byte
 // above a real zero but never misses one), each flagged start then
 // compared whole. Four words are tested a round, and their flags looked
-// at only when one is set: 7.5-8.5 GB/s on lowercased Go source where one
-// word a round read 3.2-3.7 (BenchmarkPairIndex), the loop that most of a
-// selective grep's time is spent in.
+// at only when one is set: 3.5-4.6 GB/s on lowercased Go source
+// (BenchmarkPairIndex), the loop that most of a selective grep's time is
+// spent in. Where the machine has AVX2, past the first wordHead starts a
+// vector loop (pairscan_amd64.s) compares the pair and a third byte 32
+// starts at a time: 9-25 GB/s on the same text, and 11 GB/s for
+// "self.assert" in Python's stdlib, where the words read 2.7-4.1. A grep
+// reads its files from memory and gains less (a fifth to a quarter on
+// the patterns the scan bounds).
 func (f *literalFinder) pairIndex(hay []byte) int {
 	n := len(f.lit)
 	last := len(hay) - n // the last start
 	i1, i2, m1, m2 := f.i1, f.i2, f.m1, f.m2
 	le := binary.LittleEndian
 	p := 0
-	for ; p+32 <= last && p+i2+32 <= len(hay); p += 32 {
-		b1, b2 := hay[p+i1:p+i1+32], hay[p+i2:p+i2+32]
-		v0 := (le.Uint64(b1) ^ m1) | (le.Uint64(b2) ^ m2)
-		v1 := (le.Uint64(b1[8:]) ^ m1) | (le.Uint64(b2[8:]) ^ m2)
-		v2 := (le.Uint64(b1[16:]) ^ m1) | (le.Uint64(b2[16:]) ^ m2)
-		v3 := (le.Uint64(b1[24:]) ^ m1) | (le.Uint64(b2[24:]) ^ m2)
-		z0 := (v0 - ones) &^ v0 & highs
-		z1 := (v1 - ones) &^ v1 & highs
-		z2 := (v2 - ones) &^ v2 & highs
-		z3 := (v3 - ones) &^ v3 & highs
-		if z0|z1|z2|z3 == 0 {
-			continue
+	if haveAVX2 && last >= wordHead+63 && !f.dense.Load() {
+		// The first starts by words: a literal found again within a
+		// few lines ("self.assert" in a test) is found without the
+		// vector loop's set-up.
+		s, next := f.pairWords(hay, 0, wordHead)
+		if s >= 0 {
+			return s
 		}
-		for k, z := range [4]uint64{z0, z1, z2, z3} {
-			for ; z != 0; z &= z - 1 {
-				if s := p + 8*k + bits.TrailingZeros64(z)/8; bytes.Equal(hay[s:s+n], f.lit) {
+		p = next
+		// The vector loop runs to the first block of 32 starts that
+		// holds a flagged one, whose starts are compared whole here.
+		i3 := f.i3
+		c1, c2, c3 := f.lit[i1], f.lit[i2], f.lit[i3]
+		for misses := 0; ; {
+			n32 := (last + 1 - p) &^ 31
+			if n32 == 0 {
+				break
+			}
+			off, mask := pairScanAVX2(&hay[p+i1], &hay[p+i2], &hay[p+i3], n32, c1, c2, c3)
+			if off < 0 {
+				p += n32
+				break
+			}
+			for ; mask != 0; mask &= mask - 1 {
+				if s := p + off + bits.TrailingZeros32(mask); bytes.Equal(hay[s:s+n], f.lit) {
 					return s
 				}
 			}
+			p += off + 32
+			if misses++; misses >= 8 && misses*denseFlags > p {
+				f.dense.Store(true)
+				break
+			}
 		}
+	}
+	s, p := f.pairWords(hay, p, len(hay))
+	if s >= 0 {
+		return s
 	}
 	for ; p <= last-8 && p+i2+8 <= len(hay); p += 8 {
 		v := (le.Uint64(hay[p+i1:]) ^ m1) | (le.Uint64(hay[p+i2:]) ^ m2)
@@ -146,6 +190,47 @@ func (f *literalFinder) pairIndex(hay []byte) int {
 	}
 	return -1
 }
+
+// pairWords is pairIndex's word loop over the starts from p, 32 a round
+// while a round's starts lie before end: the first occurrence, or -1 and
+// the start it stopped at.
+func (f *literalFinder) pairWords(hay []byte, p, end int) (int, int) {
+	n := len(f.lit)
+	last := len(hay) - n
+	i1, i2, m1, m2 := f.i1, f.i2, f.m1, f.m2
+	le := binary.LittleEndian
+	for ; p+32 <= last && p+32 <= end && p+i2+32 <= len(hay); p += 32 {
+		b1, b2 := hay[p+i1:p+i1+32], hay[p+i2:p+i2+32]
+		v0 := (le.Uint64(b1) ^ m1) | (le.Uint64(b2) ^ m2)
+		v1 := (le.Uint64(b1[8:]) ^ m1) | (le.Uint64(b2[8:]) ^ m2)
+		v2 := (le.Uint64(b1[16:]) ^ m1) | (le.Uint64(b2[16:]) ^ m2)
+		v3 := (le.Uint64(b1[24:]) ^ m1) | (le.Uint64(b2[24:]) ^ m2)
+		z0 := (v0 - ones) &^ v0 & highs
+		z1 := (v1 - ones) &^ v1 & highs
+		z2 := (v2 - ones) &^ v2 & highs
+		z3 := (v3 - ones) &^ v3 & highs
+		if z0|z1|z2|z3 == 0 {
+			continue
+		}
+		for k, z := range [4]uint64{z0, z1, z2, z3} {
+			for ; z != 0; z &= z - 1 {
+				if s := p + 8*k + bits.TrailingZeros64(z)/8; bytes.Equal(hay[s:s+n], f.lit) {
+					return s, p
+				}
+			}
+		}
+	}
+	return -1, p
+}
+
+// wordHead is how many starts pairIndex reads by words before it turns
+// to the vector loop.
+const wordHead = 256
+
+// denseFlags: when pairIndex's vector loop has stopped at a block whose
+// flagged starts are not the literal more often than once every this
+// many bytes, the word loop reads on (literalFinder.dense).
+const denseFlags = 64
 
 // byteRank orders bytes by how often they occur in source code (0 the
 // rarest, 255 the most common: the space), counted over Go's and

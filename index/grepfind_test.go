@@ -22,10 +22,11 @@ func TestLiteralFinder(t *testing.T) {
 		}
 		return b
 	}
-	for range 20000 {
-		// Up to 300 bytes: past the 32-byte rounds, with tails of every
-		// length.
-		hay, lit := text(r.IntN(300)), text(1+r.IntN(5))
+	for range 40000 {
+		// Up to 700 bytes: past the 32-byte rounds and the vector
+		// loop's 64-start rounds (pairscan_amd64.s), with tails of
+		// every length.
+		hay, lit := text(r.IntN(700)), text(1+r.IntN(8))
 		if r.IntN(3) == 0 && len(hay) >= len(lit) {
 			at := r.IntN(len(hay) - len(lit) + 1)
 			copy(hay[at:], lit)
