@@ -112,34 +112,19 @@ func (g *gramBuilder) add(doc uint32, src []byte) {
 	}
 	t := g.table
 	keys := g.keys[:0]
-	key := func(a, b, c byte) {
-		if a|b|c < 0x80 {
-			k := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
-			if w, bit := k>>6, uint64(1)<<(k&63); t.seen[w]&bit == 0 {
-				t.seen[w] |= bit
-				keys = append(keys, k)
-			}
-		} else {
-			g.addOther(doc, gramKey(a, b, c))
-		}
-	}
 	first, last := lowerASCII[src[0]], lowerASCII[src[len(src)-1]]
 	if len(src) == 1 {
-		key('\n', first, '\n')
+		keys = g.key(t, keys, doc, '\n', first, '\n')
 	} else {
-		key('\n', first, lowerASCII[src[1]])
-		key(lowerASCII[src[len(src)-2]], last, '\n')
+		keys = g.key(t, keys, doc, '\n', first, lowerASCII[src[1]])
+		keys = g.key(t, keys, doc, lowerASCII[src[len(src)-2]], last, '\n')
 	}
 	if len(src) >= 3 {
 		a, b := first, lowerASCII[src[1]]
 		for _, x := range src[2:] {
 			c := lowerASCII[x]
-			if a|b|c < 0x80 {
-				k := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
-				if w, bit := k>>6, uint64(1)<<(k&63); t.seen[w]&bit == 0 {
-					t.seen[w] |= bit
-					keys = append(keys, k)
-				}
+			if a|b|c < 0x80 { // g.key, inlined
+				keys = t.note(keys, uint32(a)<<14|uint32(b)<<7|uint32(c))
 			} else {
 				g.addOther(doc, gramKey(a, b, c))
 			}
@@ -157,6 +142,25 @@ func (g *gramBuilder) add(doc uint32, src []byte) {
 		g.lists[li-1].push(doc)
 	}
 	g.keys = keys
+}
+
+// key notes the trigram a, b, c of document doc: an ASCII one in keys
+// (once, through the table's seen-set), any other at once (addOther).
+func (g *gramBuilder) key(t *gramTable, keys []uint32, doc uint32, a, b, c byte) []uint32 {
+	if a|b|c >= 0x80 {
+		g.addOther(doc, gramKey(a, b, c))
+		return keys
+	}
+	return t.note(keys, uint32(a)<<14|uint32(b)<<7|uint32(c))
+}
+
+// note appends the ASCII trigram k to keys the first time it is seen.
+func (t *gramTable) note(keys []uint32, k uint32) []uint32 {
+	if w, bit := k>>6, uint64(1)<<(k&63); t.seen[w]&bit == 0 {
+		t.seen[w] |= bit
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 func (g *gramBuilder) addOther(doc uint32, key uint32) {
