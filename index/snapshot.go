@@ -42,7 +42,8 @@ import (
 // since version 18 its postings' nodes as uvarint gaps in blocks of 64
 // with a table of the blocks' offsets (postnodes.go) instead of a uint32
 // each, since version 19 its trigrams as read with a newline before a
-// file's first byte and after its last (trigram.go). An older snapshot
+// file's first byte and after its last (trigram.go), and re-exports
+// flagged as data in its hot table (hot.go). An older snapshot
 // fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
