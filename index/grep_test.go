@@ -218,3 +218,29 @@ func TestGrepBadInput(t *testing.T) {
 		t.Errorf(".*: %v, %+v", err, r)
 	}
 }
+
+// TestGrepLineStarts: a pattern's leading ^ asks the trigram index for a
+// newline before what follows (the index reads one before each file's
+// first byte and after its last): a match on a file's first line, in a
+// file of one or two bytes, or after a run of spaces, is found, and a
+// "//" inside a line is not taken for one at its start.
+func TestGrepLineStarts(t *testing.T) {
+	files := map[string]string{
+		"bof/first.go": "//go:build linux\npackage a\n",
+		"bof/tab.go":   "package b\n\n\t// tabbed\nvar x = 1\n",
+		"bof/mid.py":   "url = 'http://example.com'\n",
+		"bof/one.py":   "x",
+		"bof/two.py":   "ab",
+	}
+	e := newTestIndex(t, files)
+	for _, p := range []string{`^//`, `^[ \t]*//`, `^\s*//go:build`, `^x$`, `^x`, `^ab`, `^a`, `b$`, `^(//|ab)`, `^^//`, `x*//`} {
+		for _, fold := range []bool{false, true} {
+			req := GrepRequest{Pattern: p, Regex: true, IgnoreCase: fold}
+			_, got := grepAll(t, e, req)
+			want := refGrep(t, files, req)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%+v:\n got %v\nwant %v", req, got, want)
+			}
+		}
+	}
+}
