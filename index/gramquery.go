@@ -244,33 +244,39 @@ func analyzeAnchored(re *syntax.Regexp) regexpInfo {
 	case syntax.OpCapture:
 		return analyzeAnchored(re.Sub[0])
 	case syntax.OpAlternate:
-		if len(re.Sub) == 0 {
-			return noMatch()
-		}
-		info := analyzeAnchored(re.Sub[0])
-		for _, sub := range re.Sub[1:] {
-			info = alternate(info, analyzeAnchored(sub))
-		}
-		return info
+		return alternateOf(re.Sub, analyzeAnchored)
 	case syntax.OpBeginLine, syntax.OpBeginText:
-		return regexpInfo{exact: stringSet{"\n"}, match: allGrams}
+		return exactString("\n")
 	case syntax.OpConcat:
 		subs := re.Sub
-		anchored := false
 		for len(subs) > 0 && isLineStart(subs[0]) {
-			anchored = true
 			subs = subs[1:]
 		}
-		if !anchored {
-			break
+		if len(subs) < len(re.Sub) {
+			return concatOf(exactString("\n"), subs, 1)
 		}
-		info := regexpInfo{exact: stringSet{"\n"}, match: allGrams}
-		for _, sub := range subs {
-			info = concat(info, analyzeRegexp(sub, 1))
-		}
-		return info
 	}
 	return analyzeRegexp(re, 0)
+}
+
+// concatOf is info followed by subs, analyzed at depth, left to right.
+func concatOf(info regexpInfo, subs []*syntax.Regexp, depth int) regexpInfo {
+	for _, sub := range subs {
+		info = concat(info, analyzeRegexp(sub, depth))
+	}
+	return info
+}
+
+// alternateOf is any one of subs, each analyzed by analyze.
+func alternateOf(subs []*syntax.Regexp, analyze func(*syntax.Regexp) regexpInfo) regexpInfo {
+	if len(subs) == 0 {
+		return noMatch()
+	}
+	info := analyze(subs[0])
+	for _, sub := range subs[1:] {
+		info = alternate(info, analyze(sub))
+	}
+	return info
 }
 
 // isLineStart reports whether re is "^" (or \A, a line's start to grep).
@@ -306,20 +312,9 @@ func analyzeRegexp(re *syntax.Regexp, depth int) (info regexpInfo) {
 	case syntax.OpCapture:
 		return analyzeRegexp(re.Sub[0], depth+1)
 	case syntax.OpConcat:
-		info = emptyString()
-		for _, sub := range re.Sub {
-			info = concat(info, analyzeRegexp(sub, depth+1))
-		}
-		return info
+		return concatOf(emptyString(), re.Sub, depth+1)
 	case syntax.OpAlternate:
-		if len(re.Sub) == 0 {
-			return noMatch()
-		}
-		info = analyzeRegexp(re.Sub[0], depth+1)
-		for _, sub := range re.Sub[1:] {
-			info = alternate(info, analyzeRegexp(sub, depth+1))
-		}
-		return info
+		return alternateOf(re.Sub, func(sub *syntax.Regexp) regexpInfo { return analyzeRegexp(sub, depth+1) })
 	case syntax.OpQuest:
 		return alternate(analyzeRegexp(re.Sub[0], depth+1), emptyString())
 	case syntax.OpStar:
@@ -809,12 +804,8 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 	// read off once (merging the lists pairwise copied the union once
 	// per list: 26 of them for "s [a-z]").
 	seen := make(bitset, (limit+63)/64)
-	var buf []uint32
 	for _, g := range q.grams {
-		buf = decodeDocs(s.grams.list(g), limit, buf[:0])
-		for _, di := range buf {
-			seen.set(di)
-		}
+		markDocs(s.grams.list(g), limit, seen)
 	}
 	for _, sub := range q.sub {
 		d, a := sub.eval(s)

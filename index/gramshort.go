@@ -125,12 +125,8 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 	}
 	in := make(bitset, (len(s.docs)+63)/64)
 	limit := uint32(len(s.docs))
-	var buf []uint32
 	for _, i := range hits {
-		buf = decodeDocs(g.data[g.offs[i]:g.offs[i+1]], limit, buf[:0])
-		for _, d := range buf {
-			in.set(d)
-		}
+		markDocs(g.data[g.offs[i]:g.offs[i+1]], limit, in)
 	}
 	// A file shorter than a trigram has no keys: it may hold them.
 	for _, d := range sh.tiny {

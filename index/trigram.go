@@ -51,6 +51,20 @@ func (g *gramIndex) list(key uint32) []byte {
 	return g.data[g.offs[i]:g.offs[i+1]]
 }
 
+// markDocs sets in's bits of the documents of a posting run (those
+// below limit, as decodeDocs keeps them), without a list between.
+func markDocs(b []byte, limit uint32, in bitset) {
+	var doc uint32
+	for len(b) > 0 {
+		v, n := uvarint(b)
+		b = b[n:]
+		doc += v
+		if doc < limit {
+			in.set(doc)
+		}
+	}
+}
+
 // decodeDocs appends the documents of a posting run to buf. Ids at or
 // past limit (a defective snapshot) are dropped.
 func decodeDocs(b []byte, limit uint32, buf []uint32) []uint32 {
