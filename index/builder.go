@@ -470,6 +470,14 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 	// class above each of its methods.
 	pos = b.index([]byte(n.Title), pos, false, node, treenav.FieldTitle)
 	if d.ContentType != treenav.ContentMarkdown && n.Kind != treenav.KindFile {
+		// The words a run-together name is made of (splitext: split,
+		// ext) are title terms at its position, which add nothing to the
+		// title's length (analysis.NamePieces).
+		analysis.NamePieces([]byte(n.Title), 0, func(piece []byte, p, _, _ int) {
+			if t := b.termBufFor(analysis.TokPiece, piece); t != nil {
+				b.addTerm(t, node, treenav.FieldTitle, uint32(p))
+			}
+		})
 		// A symbol named by a stop word (errors.Is, errors.As,
 		// slog.With) keeps its name as a title term: the analyzer drops
 		// the word, and the symbol would be found by its path alone.

@@ -61,8 +61,9 @@ var Particles = map[string]bool{"in": true, "out": true, "up": true, "down": tru
 // (Version 4 changed no analyzer output: the builder began to index
 // stop-word names, see stopName. Version 5 joins agent nouns and
 // abbreviations to their words: wordforms.go. Version 6 joins pow, obj,
-// char, arr and cmp too.)
-const Version = 6
+// char, arr and cmp too. Version 7 indexes the pieces of run-together
+// names: segment.go.)
+const Version = 7
 
 // JoinedWords are the open compounds of software prose, the two words a
 // text writes apart and another writes as one ("white space" and
@@ -102,6 +103,7 @@ const (
 	TokPart                      // a word or identifier part: stemmed, unless a stop word
 	TokCompound                  // a phrasal verb: key is "word\x00particle", the word stemmed
 	TokJoined                    // a joined word (joinedWords): key is the two words run together, stemmed
+	TokPiece                     // a piece of a run-together name (NamePieces): stemmed like a part
 )
 
 // TermOfToken resolves a token to its term ("" for none: stop words and

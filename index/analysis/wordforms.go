@@ -33,4 +33,5 @@ var abbreviations = map[string]string{
 	"cmd": "command", "prev": "previous", "cur": "current", "curr": "current", "idx": "index",
 	"pkg": "packag", "lib": "librari", "src": "sourc", "dst": "destin", "tmp": "temp", "req": "request",
 	"pow": "power", "obj": "object", "char": "charact", "arr": "array", "cmp": "compar",
+	"dir": "directori", "ext": "extens",
 }
