@@ -89,3 +89,46 @@ func TestAskedReexportIsData(t *testing.T) {
 		t.Errorf("in plain words the re-export keeps %.2f of its score as the function does, want about %.2f (plain_data_weight)", r, ix.Ranking().PlainDataWeight)
 	}
 }
+
+// A Python __init__ builds its class's object, as a Java constructor
+// does: a query in plain words weighs it as its type
+// (Ranking.PlainTypeWeight), below a method doing what the words say,
+// where a query shaped as a name leaves it alone.
+func TestAskedInitIsType(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"codec.py": `class Decoder:
+    def __init__(self, strict=True):
+        """Make a decoder that parses json strings; strict refuses control characters."""
+        self.strict = strict
+
+    def decode(self, s):
+        """Parse a json string and return the object it holds."""
+        return None
+`,
+	})
+	r := ix.Ranking()
+	r.NameWordsBonus = 0
+	ix.SetRanking(r)
+	score := func(q, id string) float64 {
+		t.Helper()
+		resp, err := ix.Search(SearchRequest{Query: q, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range resp.Results {
+			if r.NodeID == id {
+				return r.Score
+			}
+		}
+		t.Fatalf("%q: %s not found in %v", q, id, resp.Results)
+		return 0
+	}
+	const init, method = "codec.py#Decoder.__init__", "codec.py#Decoder.decode"
+	ratio := func(id string) float64 {
+		t.Helper()
+		return score("parse json strings", id) / score("parse json (strings)", id)
+	}
+	if r := ratio(init) / ratio(method); r > 0.95 {
+		t.Errorf("in plain words __init__ keeps %.2f of its score as the method does, want about %.2f (plain_type_weight)", r, ix.Ranking().PlainTypeWeight)
+	}
+}

@@ -43,15 +43,16 @@ import (
 // with a table of the blocks' offsets (postnodes.go) instead of a uint32
 // each, since version 19 its trigrams as read with a newline before a
 // file's first byte and after its last (trigram.go), and re-exports
-// flagged as data in its hot table (hot.go). An older snapshot
-// fails the version check and is rebuilt.
+// flagged as data in its hot table (hot.go), since version 20 Python's
+// __init__ methods flagged as types there. An older snapshot fails the
+// version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 19
+	snapshotVersion = 20
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

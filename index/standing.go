@@ -70,7 +70,8 @@ func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights
 // Ranking.PlainFileWeight; fields, variables and constants, which hold
 // what code does rather than do it, and re-exports, which repeat a
 // definition ranked on its own, weigh Ranking.PlainDataWeight, and
-// types Ranking.PlainTypeWeight, and Ranking.ActionTypeWeight once more
+// types (and Python's __init__, hot.go) Ranking.PlainTypeWeight, and
+// Ranking.ActionTypeWeight once more
 // when action says the query opens with the verb of an operation
 // (analysis.ActionQuery); test code weighs Ranking.TestWeight once more
 // unless the query asks for tests. Markdown sections and documents

@@ -71,10 +71,13 @@ var synonymGroups = [][]string{
 	// "client credentials grant" name one thing.
 	{"flow", "grant"},
 	// Plain words for what code abbreviates: "largest element" asks for
-	// max, "run after a delay" for a sleep or a wait. (The smallest,
-	// least, min group was measured too and left out: "least" is "at
-	// least" in prose, and it cost Python's benchmark 0.005.)
-	{"largest", "biggest", "greatest", "maximum", "max"},
+	// max, "highest version matching range" for maxSatisfying, "lowest
+	// version" for minVersion, "run after a delay" for a sleep or a wait.
+	// Left out of the min group, measured: "least" is "at least" in
+	// prose (it cost Python's benchmark 0.005), and "smallest n elements"
+	// lost nsmallest to the min() calls smallest then matched (0.004).
+	{"largest", "biggest", "greatest", "highest", "maximum", "max"},
+	{"lowest", "minimum", "min"},
 	{"delay", "sleep", "wait"},
 }
 
