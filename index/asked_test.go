@@ -61,30 +61,8 @@ func TestAskedReexportIsData(t *testing.T) {
 		"mods/index.js":  "export { default as invert } from './invert.js';\nexport { default as keys } from './keys.js';\n",
 		"mods/keys.js":   "// The keys of an object.\nexport default function keys(obj) { return []; }\n",
 	})
-	// The names a query spells weigh plain words only: left out, to
-	// weigh the prior alone.
-	r := ix.Ranking()
-	r.NameWordsBonus = 0
-	ix.SetRanking(r)
-	score := func(q, id string) float64 {
-		t.Helper()
-		resp, err := ix.Search(SearchRequest{Query: q, Limit: 20})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range resp.Results {
-			if r.NodeID == id {
-				return r.Score
-			}
-		}
-		t.Fatalf("%q: %s not found in %v", q, id, resp.Results)
-		return 0
-	}
 	const reexport, fn = "mods/index.js#invert", "mods/invert.js#invert"
-	ratio := func(id string) float64 {
-		t.Helper()
-		return score("invert keys", id) / score("invert (keys)", id)
-	}
+	ratio := plainRatio(t, ix, "invert keys", "invert (keys)")
 	if r := ratio(reexport) / ratio(fn); r > 0.8 {
 		t.Errorf("in plain words the re-export keeps %.2f of its score as the function does, want about %.2f (plain_data_weight)", r, ix.Ranking().PlainDataWeight)
 	}
@@ -106,6 +84,19 @@ func TestAskedInitIsType(t *testing.T) {
         return None
 `,
 	})
+	const init, method = "codec.py#Decoder.__init__", "codec.py#Decoder.decode"
+	ratio := plainRatio(t, ix, "parse json strings", "parse json (strings)")
+	if r := ratio(init) / ratio(method); r > 0.95 {
+		t.Errorf("in plain words __init__ keeps %.2f of its score as the method does, want about %.2f (plain_type_weight)", r, ix.Ranking().PlainTypeWeight)
+	}
+}
+
+// plainRatio returns, for a node, its score for plain words over its
+// score for the same words shaped as a name, which PlainWords refuses:
+// what the plain-words priors leave of it. The names a query spells
+// weigh plain words only: left out, to weigh the priors alone.
+func plainRatio(t *testing.T, ix *Index, plain, shaped string) func(id string) float64 {
+	t.Helper()
 	r := ix.Ranking()
 	r.NameWordsBonus = 0
 	ix.SetRanking(r)
@@ -123,12 +114,8 @@ func TestAskedInitIsType(t *testing.T) {
 		t.Fatalf("%q: %s not found in %v", q, id, resp.Results)
 		return 0
 	}
-	const init, method = "codec.py#Decoder.__init__", "codec.py#Decoder.decode"
-	ratio := func(id string) float64 {
+	return func(id string) float64 {
 		t.Helper()
-		return score("parse json strings", id) / score("parse json (strings)", id)
-	}
-	if r := ratio(init) / ratio(method); r > 0.95 {
-		t.Errorf("in plain words __init__ keeps %.2f of its score as the method does, want about %.2f (plain_type_weight)", r, ix.Ranking().PlainTypeWeight)
+		return score(plain, id) / score(shaped, id)
 	}
 }
