@@ -25,10 +25,12 @@ import (
 // its pieces are far more common than it is: the geometric mean of their
 // file counts at least segRatio times its own. basename (27 files) splits
 // into base (1,857) and name (4,275); getcwd (153) stays whole, its cwd
-// (60) too rare beside it. A name that is an inflection of a vocabulary
-// word (acting, limits) is not split, nor a piece made of a common
-// ending (ing, der). Queries are not split: their words are the user's,
-// and a query that names splitext matches it whole.
+// (60) too rare beside it; leader (12) stays whole against lea (125) and
+// der (224). A name that is an inflection of a vocabulary word (acting,
+// limits) is not split; a piece is a word in segMinFiles files or more
+// (not ing, 31) or one of a few two-letter words. Queries are not split:
+// their words are the user's, and a query that names splitext matches it
+// whole.
 
 //go:embed vocab.txt
 var vocabText string
