@@ -32,6 +32,7 @@ func TestSegment(t *testing.T) {
 		"urlsafe":                 "url safe",
 		"whatever":                "", // what and ever are too rare beside it
 		"getcwd":                  "",
+		"leader":                  "", // lea and der too rare beside it
 		"acting":                  "", // an inflection of act
 		"limits":                  "",
 		"kwargs":                  "", // kw is no piece
