@@ -42,14 +42,14 @@ import (
 // verb, left out; owners counted), 0.700 / 0.770 / 0.803 / 0.584 with
 // re-exports weighed as data (plain_type_weight 0.7 would give 0.709 /
 // 0.776 / 0.806 / 0.592 but takes the suite's exact NDCG below its gate),
-// 0.707 / 0.784 / 0.803 / 0.613 with run-together names split (index/
-// analysis/segment.go), dir, ext, diff, rm and sep as abbreviations,
-// highest and lowest as max and min, and Python's __init__ weighed as
-// its type: +0.211 / +0.101 / +0.114 / +0.117 over the baseline, the
-// target met in every language (Python by 0.001).
+// 0.707 / 0.785 / 0.803 / 0.613 with run-together names split (index/
+// analysis/segment.go), dir, ext, diff, rm, sep and seq as
+// abbreviations, highest and lowest as max and min, and Python's
+// __init__ weighed as its type: +0.211 / +0.102 / +0.114 / +0.117 over
+// the baseline, the target met in every language (Python by 0.002).
 var nlMinNDCG = map[string]float64{
 	"go":     0.707,
-	"python": 0.784,
+	"python": 0.785,
 	"java":   0.803,
 	"ts":     0.613,
 }
