@@ -7,7 +7,6 @@ package analysis
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -382,12 +381,7 @@ func wordSet(words string) map[string]bool {
 
 // stemCache memoizes snowball stems: the vocabulary of a corpus is small
 // next to its token count.
-var stemCache = struct {
-	sync.RWMutex
-	m map[string]string
-}{m: map[string]string{}}
-
-const stemCacheMax = 1 << 20
+var stemCache = newMemo[string]()
 
 func Stem(w string) string {
 	if s, ok := abbreviations[w]; ok {
@@ -396,13 +390,10 @@ func Stem(w string) string {
 	if len(w) <= 3 || w[0] >= '0' && w[0] <= '9' {
 		return w
 	}
-	stemCache.RLock()
-	s, ok := stemCache.m[w]
-	stemCache.RUnlock()
-	if ok {
+	if s, ok := stemCache.get(w); ok {
 		return s
 	}
-	s = w
+	s := w
 	if isASCIILetters(w) {
 		s = english.Stem(w, true)
 		if f, ok := stemFixes[s]; ok {
@@ -411,11 +402,7 @@ func Stem(w string) string {
 			s = f
 		}
 	}
-	stemCache.Lock()
-	if len(stemCache.m) < stemCacheMax {
-		stemCache.m[w] = s
-	}
-	stemCache.Unlock()
+	stemCache.put(w, s)
 	return s
 }
 

@@ -67,10 +67,7 @@ func loadVocab() {
 }
 
 // segCache memoizes Segment per word, as stemCache does stems.
-var segCache = struct {
-	sync.RWMutex
-	m map[string][]uint8
-}{m: map[string][]uint8{}}
+var segCache = newMemo[[]uint8]()
 
 // Segment returns where the pieces of a run-together lowercase word end
 // ("gettempdir": 3, 7, 10), or nil when it is left whole. The result is
@@ -84,9 +81,7 @@ func Segment(w []byte) []uint8 {
 			return nil
 		}
 	}
-	segCache.RLock()
-	ends, ok := segCache.m[string(w)]
-	segCache.RUnlock()
+	ends, ok := segCache.get(string(w))
 	if ok {
 		return ends
 	}
@@ -96,11 +91,7 @@ func Segment(w []byte) []uint8 {
 	} else {
 		ends = splitRun(string(w))
 	}
-	segCache.Lock()
-	if len(segCache.m) < stemCacheMax {
-		segCache.m[string(w)] = ends
-	}
-	segCache.Unlock()
+	segCache.put(string(w), ends)
 	return ends
 }
 
