@@ -121,19 +121,24 @@ var scratchPool sync.Pool
 // candidatePool holds candidate slices across queries: a prose query on a
 // large index has tens of thousands of candidates, and allocating them
 // anew each time made growslice and the garbage collector a quarter of a
-// query's time.
-var candidatePool sync.Pool
+// query's time. sharePool holds those of the workers that score
+// segments beside the search's own (scoreSegments), about a worker's
+// share of its size: mixed in one pool, the search often got a share's
+// and grew it.
+var candidatePool, sharePool candidates
 
-func getCandidates() *[]candidate {
-	if p, _ := candidatePool.Get().(*[]candidate); p != nil {
+type candidates struct{ sync.Pool }
+
+func (cp *candidates) get() *[]candidate {
+	if p, _ := cp.Get().(*[]candidate); p != nil {
 		return p
 	}
 	return new([]candidate)
 }
 
-func putCandidates(p *[]candidate) {
+func (cp *candidates) put(p *[]candidate) {
 	*p = (*p)[:0]
-	candidatePool.Put(p)
+	cp.Put(p)
 }
 
 func getScratch(n int) *scratch {
@@ -185,8 +190,8 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	variants := v.expand(q, &r)
 
-	cp := getCandidates()
-	defer putCandidates(cp)
+	cp := candidatePool.get()
+	defer candidatePool.put(cp)
 	cands := (*cp)[:0]
 	// Coverage, name match, test files and collection weight are weighed
 	// as each segment's candidates are made, while their nodes' hot
@@ -196,10 +201,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
 		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query), action: analysis.ActionQuery(req.Query)}
 	keepPhraseNodes(q, variants, len(v.segs))
-	for si, s := range v.segs {
-		allowed := filter.allowed(v, si)
-		cands = v.scoreSegment(cands, si, s, q, variants, allowed, filter, &r, &w)
-	}
+	cands = v.scoreSegments(cands, q, variants, filter, &r, &w)
 	*cp = cands // grown slices go back to the pool too
 	need := req.Offset + limit
 	rerank := max(need*3, feedbackWindow)

@@ -186,9 +186,11 @@ type usesPriors struct {
 	slots  map[string]bool // the names weighed, counted or not
 }
 
-// nameOf returns the name whose uses weigh code symbol ref of segment s,
-// ok false when none do (its prior is 1): sections, files, a weight of 0,
-// and names past the first maxRequestNames of the request.
+// nameOf returns the name whose uses could weigh code symbol ref of
+// segment s, ok false when none can (its prior is 1): sections, files and
+// a weight of 0. Which of those names are weighed is decided after (admit):
+// segments are weighed in parallel, and the first maxRequestNames names
+// are those met first in segment order.
 func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
 	if u.weight <= 0 {
 		return "", false
@@ -197,17 +199,27 @@ func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
 	if n.name() == "" || s.docs[n.doc].ContentType != treenav.ContentCode || n.kind() == treenav.KindFile {
 		return "", false
 	}
-	name := n.name()
-	if !u.slots[name] {
-		if len(u.slots) == maxRequestNames {
-			return "", false
+	return n.name(), true
+}
+
+// admit keeps the pending priors whose names are weighed: the first
+// maxRequestNames names met, in the order of pending (the search's
+// candidate order). The rest keep the prior of 1 they were weighed with.
+func (u *usesPriors) admit(pending []pendingPrior) []pendingPrior {
+	out := pending[:0]
+	for _, p := range pending {
+		if !u.slots[p.name] {
+			if len(u.slots) == maxRequestNames {
+				continue
+			}
+			if u.slots == nil {
+				u.slots = map[string]bool{}
+			}
+			u.slots[p.name] = true
 		}
-		if u.slots == nil {
-			u.slots = map[string]bool{}
-		}
-		u.slots[name] = true
+		out = append(out, p)
 	}
-	return name, true
+	return out
 }
 
 // priorOf is usesPrior of ref, a definition called name that nameOf
