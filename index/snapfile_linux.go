@@ -15,22 +15,35 @@ func openSnapshot(path string) (*snapshotFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close() // the mapping outlives the descriptor
+	fail := func(err error) (*snapshotFile, error) {
+		fh.Close()
+		return nil, err
+	}
 	fi, err := fh.Stat()
 	if err != nil {
-		return nil, err
+		return fail(err)
 	}
 	size := fi.Size()
 	if size < int64(len(snapshotMagic)+8) || size != int64(int(size)) {
-		return nil, fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, size)
+		return fail(fmt.Errorf("%w: truncated (%d bytes)", ErrSnapshot, size))
 	}
 	b, err := syscall.Mmap(int(fh.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
 		// A file system that cannot map: read it.
+		fh.Close()
 		b, err := os.ReadFile(path)
 		return &snapshotFile{b: b}, err
 	}
-	return &snapshotFile{b: b, mapped: true}, nil
+	// The mapping outlives the descriptor, kept open for the checksum.
+	return &snapshotFile{b: b, mapped: true, fh: fh}, nil
+}
+
+// closeFile closes the descriptor a load summed the file through.
+func (f *snapshotFile) closeFile() {
+	if f.fh != nil {
+		f.fh.Close()
+		f.fh = nil
+	}
 }
 
 // done drops the pages of b[off:off+n] from the process's resident set:
@@ -52,6 +65,7 @@ func (f *snapshotFile) done(off, n int) {
 // close unmaps the file; nothing may refer to it any more (a load that
 // failed, or a test's file).
 func (f *snapshotFile) close() error {
+	f.closeFile()
 	if !f.mapped {
 		return nil
 	}

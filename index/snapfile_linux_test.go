@@ -19,7 +19,7 @@ func TestSnapshotFileFault(t *testing.T) {
 	}
 	read := func() (err error) {
 		defer faultGuard(&err)()
-		_, _ = f.checksum(len(f.b))
+		_ = crc32.Checksum(f.b, castagnoli) // through the mapping, as decoding reads
 		return nil
 	}
 	if err := read(); !errors.Is(err, ErrSnapshot) {
@@ -28,8 +28,8 @@ func TestSnapshotFileFault(t *testing.T) {
 }
 
 // TestSnapshotFileChecksumParts: a snapshot summed in parts side by side
-// has the sum of the whole file, and a fault in any part (the file
-// truncated under the mapping) is an error, not a crash.
+// has the sum of the whole file, read from the file or from bytes in the
+// heap, and a file truncated under the mapping is an error, not a crash.
 func TestSnapshotFileChecksumParts(t *testing.T) {
 	page := os.Getpagesize()
 	defer func(c int) { checkChunk = c }(checkChunk)
@@ -42,10 +42,13 @@ func TestSnapshotFileChecksumParts(t *testing.T) {
 		want[i] = byte(i*31 + i>>9)
 	}
 	path, f := mappedTestFile(t, want)
+	heap := &snapshotFile{b: want}
 	for _, n := range []int{len(want), len(want) - 1, 5 * page, 2*page + 1} {
-		got, err := f.checksum(n)
-		if err != nil || got != crc32.Checksum(want[:n], castagnoli) {
-			t.Fatalf("sum of %d bytes in parts: %#x, %v; want %#x", n, got, err, crc32.Checksum(want[:n], castagnoli))
+		for _, g := range []*snapshotFile{f, heap} {
+			got, err := g.checksum(n)
+			if err != nil || got != crc32.Checksum(want[:n], castagnoli) {
+				t.Fatalf("sum of %d bytes in parts (file read: %v): %#x, %v; want %#x", n, g.fh != nil, got, err, crc32.Checksum(want[:n], castagnoli))
+			}
 		}
 	}
 	if err := os.Truncate(path, int64(3*page)); err != nil {
@@ -66,8 +69,10 @@ func TestSnapshotFileDropKeepsData(t *testing.T) {
 		want[i] = byte(i*7 + i>>12)
 	}
 	_, f := mappedTestFile(t, want)
-	_, _ = f.checksum(len(f.b)) // reads every page and drops it
-	f.done(page/2, 3*page)      // unaligned: from the page holding page/2
+	_ = crc32.Checksum(f.b, castagnoli) // reads every page
+	f.done(0, len(f.b))
+	_ = crc32.Checksum(f.b, castagnoli)
+	f.done(page/2, 3*page) // unaligned: from the page holding page/2
 	if !bytes.Equal(f.b, want) {
 		t.Fatal("a dropped page reads back otherwise")
 	}
