@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"maps"
+	"runtime"
 	"testing"
 
 	"github.com/treenav/treenav"
@@ -144,4 +145,44 @@ func usesByPath(ix *Index, name string) map[string]int32 {
 		out[d.Path] = n
 	}
 	return out
+}
+
+// Uses counted by several workers, each with its own query, are the
+// counts of one loop: over Go and Python definitions and calls in eight
+// segments.
+func TestCountUsesParallelAsOneLoop(t *testing.T) {
+	defer func(n int) { parallelUses = n }(parallelUses)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	files := map[string]string{
+		"go.mod":      "module example.com/u\n",
+		"aaa/file.go": "package aaa\n\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"zzz/file.go": "package zzz\n\nfunc ReadFile(name string) ([]byte, error) { return nil, nil }\n",
+		"lib/io.py":   "def ReadFile(name):\n    return b''\n\nclass Reader:\n    def ReadFile(self, name):\n        return b''\n",
+	}
+	for i := range 24 {
+		pkg := "zzz"
+		if i%3 == 0 {
+			pkg = "aaa"
+		}
+		files[fmt.Sprintf("c%02d/c.go", i)] = fmt.Sprintf("package c%02d\n\nimport \"example.com/u/%s\"\n\nfunc f() {\n\t%s.ReadFile(\"a\")\n}\n", i, pkg, pkg)
+		call := "ReadFile('a')"
+		if i%2 == 0 {
+			call = "Reader().ReadFile('a')"
+		}
+		files[fmt.Sprintf("py%02d.py", i)] = fmt.Sprintf("from lib.io import ReadFile, Reader\n\ndef g():\n    %s\n", call)
+	}
+	ix := reversedSegments(t, files, 8)
+	counts := func(threshold int) map[nodeRef]int32 {
+		parallelUses = threshold
+		return ix.countUses(ix.view(), "ReadFile")
+	}
+	one := counts(1 << 30)
+	if len(one) < 3 {
+		t.Fatalf("uses of ReadFile %v: want the Go and Python definitions counted", one)
+	}
+	for range 5 {
+		if many := counts(0); !maps.Equal(one, many) {
+			t.Fatalf("uses counted in parallel %v, by one loop %v", many, one)
+		}
+	}
 }
