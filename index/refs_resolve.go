@@ -37,6 +37,14 @@ func newRefQuery(ix *Index, v *view) *refQuery {
 	return &refQuery{ix: ix, v: v, byName: map[string][]nodeRef{}, binds: map[*docMeta]map[string]string{}}
 }
 
+// fork is a query for another goroutine: the same view and reading, its
+// memos its own.
+func (q *refQuery) fork() *refQuery {
+	f := newRefQuery(q.ix, q.v)
+	f.sureOnly = q.sureOnly
+	return f
+}
+
 // named returns the live code symbols called exactly name.
 func (q *refQuery) named(name string) []nodeRef {
 	if out, ok := q.byName[name]; ok {

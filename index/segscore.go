@@ -2,10 +2,7 @@ package index
 
 import (
 	"cmp"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
@@ -26,7 +23,7 @@ var parallelPostings = 8_000
 // (compareCandidates); and which names have their uses weighed (the
 // first maxRequestNames met in segment order) is decided once all are in.
 func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]variant, f *filter, r *treenav.Ranking, w *weigher) []candidate {
-	workers := min(runtime.GOMAXPROCS(0), len(v.segs))
+	workers := v.segmentWorkers()
 	if workers < 2 || postingCount(variants, v.segs) < parallelPostings {
 		for si, s := range v.segs {
 			cands = v.scoreSegment(cands, si, s, q, variants, f.allowed(v, si), f, r, w)
@@ -46,23 +43,14 @@ func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]
 		p := sharePool.get()
 		shares[k] = share{cands: *p, pool: p}
 	}
-	var next atomic.Int32
-	var wg sync.WaitGroup
-	for k := range shares {
+	onSegments(len(v.segs), workers, func(k int) func(si int) {
 		sh := &shares[k]
-		wg.Go(func() {
-			ww := w.fork()
-			for {
-				si := int(next.Add(1)) - 1
-				if si >= len(v.segs) {
-					break
-				}
-				sh.cands = v.scoreSegment(sh.cands, si, v.segs[si], q, variants, f.allowed(v, si), f, r, &ww)
-			}
+		ww := w.fork()
+		return func(si int) {
+			sh.cands = v.scoreSegment(sh.cands, si, v.segs[si], q, variants, f.allowed(v, si), f, r, &ww)
 			sh.pending = ww.pending
-		})
-	}
-	wg.Wait()
+		}
+	})
 	cands = shares[0].cands
 	pending := shares[0].pending
 	for _, sh := range shares[1:] {

@@ -55,3 +55,51 @@ func TestScoreSegmentsParallelAnswersAsOneLoop(t *testing.T) {
 		t.Fatalf("ReadFile not found: %s", one[0])
 	}
 }
+
+// find_references classified on several cores finds what one loop does,
+// in the same order: Go, Python and Java references to targets of one
+// name spread over eight segments, with overrides and textual mentions.
+func TestReferencesParallelAnswersAsOneLoop(t *testing.T) {
+	defer func(n int) { parallelRefs = n }(parallelRefs)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	files := map[string]string{
+		"go.mod":      "module example.com/r\n",
+		"a/a.go":      "package a\n\n// Close closes.\nfunc Close() {}\n",
+		"base.py":     "class Base:\n    def close(self):\n        pass\n\n    def run(self):\n        self.close()\n",
+		"Base.java":   "class Base {\n    void close() {}\n    void run() { close(); }\n}\n",
+		"README.md":   "# Closing\n\nCall `Close` or `close`.\n",
+		"notes.md":    "Close everything with a.Close.\n",
+		"b/b_test.go": "package b\n\nimport \"example.com/r/a\"\n\nfunc T() { a.Close() }\n",
+	}
+	for i := range 20 {
+		files[fmt.Sprintf("g%02d/g.go", i)] = fmt.Sprintf("package g%02d\n\nimport \"example.com/r/a\"\n\nfunc f() {\n\ta.Close()\n\tClose()\n}\n\nfunc Close() {}\n", i)
+		files[fmt.Sprintf("s%02d.py", i)] = fmt.Sprintf("from base import Base\n\nclass S%02d(Base):\n    def close(self):\n        super().close()\n\ndef g(x):\n    x.close()\n    S%02d().close()\n", i, i)
+		files[fmt.Sprintf("J%02d.java", i)] = fmt.Sprintf("class J%02d extends Base {\n    void close() { super.close(); }\n    void use(Base b) { b.close(); new J%02d().close(); }\n}\n", i, i)
+	}
+	ix := reversedSegments(t, files, 8)
+	answers := func(threshold int) []string {
+		parallelRefs = threshold
+		var out []string
+		for _, id := range []string{"a/a.go#Close", "base.py#Base.close", "Base.java#Base.close", "g03/g.go#Close", "s05.py#S05.close", "J07.java#J07.close"} {
+			r, err := ix.References(ReferencesRequest{Target: id, Limit: 500})
+			if err != nil {
+				t.Fatalf("%s: %v", id, err)
+			}
+			b, _ := json.Marshal(r)
+			out = append(out, string(b))
+		}
+		return out
+	}
+	one := answers(1 << 30)
+	if !strings.Contains(one[0], `"g07/g.go"`) || !strings.Contains(one[1], `"s11.py"`) {
+		t.Fatalf("references missing: %s\n%s", one[0], one[1])
+	}
+	for range 5 {
+		many := answers(0)
+		for i := range one {
+			if one[i] != many[i] {
+				t.Fatalf("answers differ:\none loop: %s\nparallel: %s", one[i], many[i])
+			}
+		}
+	}
+}

@@ -3,9 +3,7 @@ package index
 import (
 	"math"
 	"math/bits"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/treenav/treenav"
 )
@@ -73,7 +71,7 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 		return out
 	}
 	step := uint32((total + usesSample - 1) / usesSample)
-	workers := min(runtime.GOMAXPROCS(0), len(v.segs))
+	workers := v.segmentWorkers()
 	if workers < 2 || total/int(step) < parallelUses {
 		q := newUsesQuery(ix, v)
 		for si := range v.segs {
@@ -82,22 +80,11 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 		return out
 	}
 	counts := make([]map[nodeRef]int32, workers)
-	var next atomic.Int32
-	var wg sync.WaitGroup
-	for k := range counts {
+	onSegments(len(v.segs), workers, func(k int) func(si int) {
+		q := newUsesQuery(ix, v)
 		counts[k] = map[nodeRef]int32{}
-		wg.Go(func() {
-			q := newUsesQuery(ix, v)
-			for {
-				si := int(next.Add(1)) - 1
-				if si >= len(v.segs) {
-					return
-				}
-				q.countSegment(si, name, step, counts[k])
-			}
-		})
-	}
-	wg.Wait()
+		return func(si int) { q.countSegment(si, name, step, counts[k]) }
+	})
 	for _, m := range counts {
 		for c, n := range m {
 			out[c] += n
