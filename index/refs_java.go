@@ -382,13 +382,20 @@ func resolveJava(x *refIndex, f *refFile, r langRef) resolution {
 			}
 		}
 	}
-	ds := x.anyMember(f.Language, r.Name)
-	var keep []int
-	for _, d := range ds {
-		if javaIsMethod(x.Defs[d].Kind) == (r.Kind == "call") {
-			keep = append(keep, d)
-		}
+	call := r.Kind == "call"
+	list := "fields"
+	if call {
+		list = "methods"
 	}
+	keep := x.membersMemo(f.Language, r.Name, list, func() []int {
+		var keep []int
+		for _, d := range x.anyMember(f.Language, r.Name) {
+			if javaIsMethod(x.Defs[d].Kind) == call {
+				keep = append(keep, d)
+			}
+		}
+		return keep
+	})
 	if len(keep) == 0 {
 		return resolution{}
 	}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -58,6 +59,9 @@ type refIndex struct {
 	// bySuffix maps a path's trailing parts ("c.py", "b/c.py") to the
 	// paths that end so.
 	bySuffix map[string][]string
+	// memberLists memoizes anyMember and the lists made from it, by
+	// language, name and list (membersMemo).
+	memberLists map[string][]int
 }
 
 // cutLast splits "a.b.C" into "a.b" and "C".
@@ -320,13 +324,39 @@ func (x *refIndex) members(cls []int, name string, bases func(c int) []int) []in
 // anyMember is every member definition named name in files of the
 // language: what a member of an unknown receiver may be.
 func (x *refIndex) anyMember(lang, name string) []int {
-	var out []int
-	for _, i := range x.named(name) {
-		d := &x.Defs[i]
-		if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.inLanguage(d.Path, lang) {
-			out = append(out, i)
+	return x.membersMemo(lang, name, "", func() []int {
+		var out []int
+		for _, i := range x.named(name) {
+			d := &x.Defs[i]
+			if d.Parent >= 0 && isClassKind(x.Defs[d.Parent].Kind) && x.inLanguage(d.Path, lang) {
+				out = append(out, i)
+			}
 		}
+		return dedupe(out)
+	})
+}
+
+// membersMemo is list of the members called name in language lang,
+// made by build once per index that loads its definitions on demand
+// (Source): a member reached through a value of unknown type is every
+// member of its name, and a common one (toString, __init__, close) is
+// met thousands of times in one find_references, each of which listed
+// and filtered its thousands of definitions anew. The list is shared:
+// read only. An index given its files up front (addFile) may grow
+// between calls, and makes the list each time.
+func (x *refIndex) membersMemo(lang, name, list string, build func() []int) []int {
+	if x.Source == nil {
+		return build()
 	}
+	key := lang + "\x00" + list + "\x00" + name
+	if out, ok := x.memberLists[key]; ok {
+		return out
+	}
+	out := slices.Clip(build()) // an append to it copies
+	if x.memberLists == nil {
+		x.memberLists = map[string][]int{}
+	}
+	x.memberLists[key] = out
 	return out
 }
 
@@ -467,14 +497,14 @@ func superMember(x *refIndex, lang string, classes []int, name string, bases fun
 }
 
 // unknownReceiver resolves a member reached through a value of unknown
-// type: every member of that name is a candidate, and the answer is never
-// more than ambiguous.
+// type: every member of that name is a candidate (sorted, once each), and
+// the answer is never more than ambiguous.
 func unknownReceiver(x *refIndex, lang, name string) resolution {
 	ds := x.anyMember(lang, name)
 	if len(ds) == 0 {
 		return resolution{}
 	}
-	return resolution{Defs: dedupe(ds), Confidence: "ambiguous"}
+	return resolution{Defs: ds, Confidence: "ambiguous"}
 }
 
 // joinRel joins a relative module path onto a directory.

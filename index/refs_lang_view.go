@@ -1,6 +1,7 @@
 package index
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -80,6 +81,7 @@ func langAnswerer(resolve func(*refIndex, *refFile, langRef) resolution) func(q 
 			from []int
 			to   *[]nodeRef
 		}{{res.Defs, &out.defs}, {res.Also, &out.also}, {res.Via, &out.maybe}} {
+			*ds.to = slices.Grow(*ds.to, len(ds.from))
 			for _, i := range ds.from {
 				if i < len(li.src.refs) {
 					*ds.to = append(*ds.to, li.src.refs[i])
