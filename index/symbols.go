@@ -109,32 +109,75 @@ func (a prominence) less(b prominence) bool {
 // definition is elsewhere is the best that there is: fopen's prototype in
 // stdio.h, not behind "# define fopen fopen64"; the overloads of rxjs's
 // "of" in its .d.ts files, not behind its compiled JavaScript.
-func (v *view) keepDefinedDeclarations(hits []symHit) {
+//
+// Only the hits of the tiers that reach the first keep are read: a
+// common prefix ("get") has thousands of prototypes among hundreds of
+// thousands of hits, where the page is of exact names. Whether a
+// declaration is defined is read from every hit (seen), those dropped
+// from the answer since (name-only, the closest name's) included.
+func (v *view) keepDefinedDeclarations(hits []symHit, seen []bitset, keep int) {
+	if keep == 0 || !slices.ContainsFunc(hits, func(h symHit) bool { return h.key.decl }) {
+		return // most queries: no declaration to weigh
+	}
+	// last is the tier of the keep-th hit: no hit of a later tier is
+	// selected, whatever its prominence.
+	var perTier [tierSubstring + 1]int
+	for i := range hits {
+		perTier[hits[i].tier]++
+	}
+	last, n := 0, 0
+	for last = range perTier {
+		if n += perTier[last]; n >= keep {
+			break
+		}
+	}
 	type group struct {
 		name, lang string
 		kind       treenav.Kind
 	}
-	groupOf := func(h *symHit) group {
-		s := v.segs[h.ref.seg]
-		n := s.node(h.ref.node)
-		return group{n.name(), languageOf(&s.docs[n.doc], n), n.kind()}
-	}
-	if !slices.ContainsFunc(hits, func(h symHit) bool { return h.key.decl }) {
-		return // most queries: no declaration to weigh
-	}
-	var defined map[group]bool
-	for i := range hits {
-		if !hits[i].key.decl {
-			if defined == nil {
-				defined = map[group]bool{}
+	// Whether a hit other than a declaration is of group g: looked up by
+	// name among the symbols (each hit is one, in seen), for the few
+	// groups of declarations, rather than a set made of every hit's
+	// group (a prefix's hundreds of thousands).
+	defined := map[group]bool{}
+	isDefined := func(g group) bool {
+		if ok, done := defined[g]; done {
+			return ok
+		}
+		lname := strings.ToLower(g.name)
+		found := false
+		for si, s := range v.segs {
+			if seen[si] == nil {
+				continue
 			}
-			defined[groupOf(&hits[i])] = true
+			i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+			for ; !found && i < len(s.syms) && s.symLower(i) == lname; i++ {
+				node := s.syms[i].node
+				if !seen[si].has(node) {
+					continue
+				}
+				n := s.node(node)
+				d := &s.docs[n.doc]
+				found = n.name() == g.name && n.kind() == g.kind && languageOf(d, n) == g.lang && !prominenceOf(d, n, &s.hot[node]).decl
+			}
+		}
+		defined[g] = found
+		return found
+	}
+	var undefined []int
+	for i := range hits {
+		if !hits[i].key.decl || hits[i].tier > last {
+			continue
+		}
+		s := v.segs[hits[i].ref.seg]
+		n := s.node(hits[i].ref.node)
+		if !isDefined(group{n.name(), languageOf(&s.docs[n.doc], n), n.kind()}) {
+			undefined = append(undefined, i)
 		}
 	}
-	for i := range hits {
-		if hits[i].key.decl && !defined[groupOf(&hits[i])] {
-			hits[i].key.decl = false
-		}
+	// Set after every lookup: each reads the declarations as they were.
+	for _, i := range undefined {
+		hits[i].key.decl = false
 	}
 }
 
@@ -264,10 +307,16 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	qualified := name != q
 
 	var hits []symHit
-	seen := map[nodeRef]bool{}
+	// seen holds the hits by segment: a common prefix ("get") accepts
+	// hundreds of thousands of symbols, and a map of them was a third of
+	// the query.
+	seen := make([]bitset, len(v.segs))
 	accept := func(si int, node uint32, tier int) {
 		ref := nodeRef{uint32(si), node}
-		if seen[ref] {
+		if seen[si] == nil {
+			seen[si] = make(bitset, (len(v.segs[si].nodes)+63)/64)
+		}
+		if seen[si].has(node) {
 			return
 		}
 		s := v.segs[si]
@@ -288,7 +337,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 		if !paths.match(d.Path) || !req.Tests.keeps(d) {
 			return
 		}
-		seen[ref] = true
+		seen[si].set(node)
 		hits = append(hits, symHit{ref: ref, tier: tier, key: prominenceOf(d, n, &s.hot[node])})
 	}
 
@@ -369,7 +418,6 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			}
 		}
 	}
-	v.keepDefinedDeclarations(hits)
 	ix.weighUses(v, hits)
 	resp.Total = len(hits)
 	filtered := kinds != nil || langs != nil || colls != nil || paths != nil || req.Tests.narrows()
@@ -410,6 +458,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	// Only the first page is ordered (selectTop): by tier, prominence,
 	// then node, a total order.
 	keep := min(len(hits), max(0, limit-len(near)))
+	v.keepDefinedDeclarations(hits, seen, keep)
 	selectTop(hits, keep, compareSymHits)
 	if len(near)+len(hits) > limit {
 		hits = hits[:keep]
