@@ -61,7 +61,7 @@ type refIndex struct {
 	bySuffix map[string][]string
 	// memberLists memoizes anyMember and the lists made from it, by
 	// language, name and list (membersMemo).
-	memberLists map[string][]int
+	memberLists map[memberList][]int
 }
 
 // cutLast splits "a.b.C" into "a.b" and "C".
@@ -336,6 +336,9 @@ func (x *refIndex) anyMember(lang, name string) []int {
 	})
 }
 
+// memberList names a list of members (refIndex.membersMemo).
+type memberList struct{ lang, list, name string }
+
 // membersMemo is list of the members called name in language lang,
 // made by build once per index that loads its definitions on demand
 // (Source): a member reached through a value of unknown type is every
@@ -348,13 +351,13 @@ func (x *refIndex) membersMemo(lang, name, list string, build func() []int) []in
 	if x.Source == nil {
 		return build()
 	}
-	key := lang + "\x00" + list + "\x00" + name
+	key := memberList{lang, list, name}
 	if out, ok := x.memberLists[key]; ok {
 		return out
 	}
 	out := slices.Clip(build()) // an append to it copies
 	if x.memberLists == nil {
-		x.memberLists = map[string][]int{}
+		x.memberLists = map[memberList][]int{}
 	}
 	x.memberLists[key] = out
 	return out
