@@ -103,3 +103,23 @@ func TestReferencesParallelAnswersAsOneLoop(t *testing.T) {
 		}
 	}
 }
+
+// A worker's panic is raised in the caller, which a server recovers,
+// not in a goroutine of its own, which would end the process.
+func TestOnSegmentsRaisesWorkerPanicInCaller(t *testing.T) {
+	defer func() {
+		p := recover()
+		wp, ok := p.(*workerPanic)
+		if !ok || wp.value != "segment 3" || !strings.Contains(wp.Error(), "segment 3") {
+			t.Fatalf("recovered %v, want the worker's panic", p)
+		}
+	}()
+	onSegments(8, 2, func(int) func(si int) {
+		return func(si int) {
+			if si == 3 {
+				panic("segment 3")
+			}
+		}
+	})
+	t.Fatal("no panic")
+}

@@ -1,7 +1,9 @@
 package index
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -17,11 +19,23 @@ func (v *view) segmentWorkers() int {
 // fixed split left one worker idle. worker(k) is called once in worker k
 // and returns what it does with each segment it takes, with state of its
 // own (a query's memos are not shared between goroutines).
+//
+// A panic in a worker stops the others taking segments and is raised
+// again in the caller, with the worker's stack: the server turns a
+// request's panic into an error for that request (mcp's guard), which it
+// cannot do for a goroutine of its own.
 func onSegments(n, workers int, worker func(k int) func(si int)) {
 	var next atomic.Int32
+	var failed atomic.Pointer[workerPanic]
 	var wg sync.WaitGroup
 	for k := range workers {
 		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, &workerPanic{p, debug.Stack()})
+					next.Store(int32(n))
+				}
+			}()
 			do := worker(k)
 			for {
 				si := int(next.Add(1)) - 1
@@ -33,4 +47,17 @@ func onSegments(n, workers int, worker func(k int) func(si int)) {
 		})
 	}
 	wg.Wait()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// workerPanic is a worker's panic raised again by onSegments.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *workerPanic) Error() string {
+	return fmt.Sprintf("%v (in a segment worker:\n%s)", p.value, p.stack)
 }
