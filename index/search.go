@@ -789,12 +789,33 @@ func minDistance(a, b []uint32) int {
 // keepPhrases drops candidates that do not contain each quoted phrase as
 // consecutive words.
 func (v *view) keepPhrases(cands []candidate, q *analysis.Query, variants [][]variant) []candidate {
+	// need lists, for each word of a phrase, the terms one of which a
+	// candidate must have matched to hold the phrase (a word has
+	// positions only where one of its terms matched): most candidates of
+	// a phrase of common words ("def __init__(self)") lack one and are
+	// dropped without reading positions.
+	var need []uint32
+	for _, ph := range q.Phrases {
+		for _, wi := range ph {
+			m := uint32(0)
+			for _, ti := range q.Words[wi].Terms {
+				m |= 1 << uint(ti)
+			}
+			need = append(need, m)
+		}
+	}
 	out := cands[:0]
 	for i := range cands {
 		c := &cands[i]
 		ok := true
+		for _, m := range need {
+			if c.tmask&m == 0 {
+				ok = false
+				break
+			}
+		}
 		for _, ph := range q.Phrases {
-			if !v.hasPhrase(c, q, variants, ph) {
+			if !ok || !v.hasPhrase(c, q, variants, ph) {
 				ok = false
 				break
 			}
