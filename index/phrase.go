@@ -16,7 +16,10 @@ import (
 // literalPhrase is a quoted phrase compiled for matching: words as
 // written, any run of white space between them.
 type literalPhrase struct {
-	re    *regexp.Regexp
+	re *regexp.Regexp
+	// fold matches the phrase's ASCII words faster than re, on the text
+	// it is usable for (phrasefold.go); nil for other words.
+	fold  *foldWords
 	grams *gramQuery
 	docs  map[uint32]map[uint32]bool // segment -> documents the trigrams allow; nil: all
 	seen  map[uint32]bool            // segments evaluated
@@ -50,7 +53,7 @@ func compilePhrase(text string) *literalPhrase {
 	if err != nil {
 		return nil // quoted metacharacters always parse
 	}
-	p := &literalPhrase{re: regexp.MustCompile("(?i)" + expr), grams: gramQueryOf(re),
+	p := &literalPhrase{re: regexp.MustCompile("(?i)" + expr), fold: newFoldWords(strings.Fields(text)), grams: gramQueryOf(re),
 		docs: map[uint32]map[uint32]bool{}, seen: map[uint32]bool{}}
 	if len(words) == 1 {
 		p.name = strings.ReplaceAll(text, "::", ".")
@@ -110,7 +113,7 @@ func (ix *Index) keepLiterals(v *view, cands []candidate, literals []string) []c
 				src, _ = ix.fileOf(d)
 				read = true
 			}
-			if src == nil || !holds(p.re, src, ownRanges(s, c.ref.node)) {
+			if src == nil || !p.holds(src, ownRanges(s, c.ref.node)) {
 				ok = false
 				break
 			}
@@ -122,10 +125,15 @@ func (ix *Index) keepLiterals(v *view, cands []candidate, literals []string) []c
 	return out
 }
 
-// holds reports whether one of the ranges of src matches re.
-func holds(re *regexp.Regexp, src []byte, ranges [][2]uint32) bool {
+// holds reports whether one of the ranges of src holds the phrase.
+func (p *literalPhrase) holds(src []byte, ranges [][2]uint32) bool {
+	fold := p.fold != nil && p.fold.usable(src)
 	for _, r := range ranges {
-		if int(r[1]) <= len(src) && r[0] <= r[1] && re.Match(src[r[0]:r[1]]) {
+		if int(r[1]) > len(src) || r[0] > r[1] {
+			continue
+		}
+		text := src[r[0]:r[1]]
+		if fold && p.fold.match(text) || !fold && p.re.Match(text) {
 			return true
 		}
 	}
