@@ -31,7 +31,7 @@ func TestScoreSegmentsParallelAnswersAsOneLoop(t *testing.T) {
 	answers := func(threshold int) []string {
 		parallelPostings = threshold
 		var out []string
-		for _, q := range []string{"ReadFile", "read file", "file", "Read", "reads the named file", "readfile"} {
+		for _, q := range []string{"ReadFile", "read file", "file", "Read", "reads the named file", "readfile", `"the named file"`, `"ReadFile("`} {
 			resp, err := ix.Search(SearchRequest{Query: q, Limit: 50})
 			if err != nil {
 				t.Fatal(err)
