@@ -217,24 +217,31 @@ var parallelRefs = 256
 // own name.
 func (q *refQuery) segmentHits(hits []refHit, si int, name string, own bool, target nodeRef, keep func(d *docMeta) bool) []refHit {
 	_, tn, td := q.node(target)
-	s := q.v.segs[si]
-	doc := uint32(0)
-	for _, g := range s.refsNamed(name) {
-		ref, ok := s.refTable.locate(g, &doc)
-		if !ok || !q.v.live(si, doc) {
-			continue
-		}
-		d := &s.docs[doc]
+	q.namedRefs(si, name, func(d *docMeta, doc, ref uint32) {
 		if !keep(d) {
-			continue
+			return
 		}
 		r := d.refs.reference(int(ref))
 		conf, ok := q.classify(si, d, &r, target, tn, td)
 		if ok && (own || conf != treenav.Textual) {
 			hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
 		}
-	}
+	})
 	return hits
+}
+
+// namedRefs calls f with each reference named name in a live document of
+// segment si (its document, the document's number and the reference's
+// index in it), in the segment's order.
+func (q *refQuery) namedRefs(si int, name string, f func(d *docMeta, doc, ref uint32)) {
+	s := q.v.segs[si]
+	doc := uint32(0)
+	for _, g := range s.refsNamed(name) {
+		ref, ok := s.refTable.locate(g, &doc)
+		if ok && q.v.live(si, doc) {
+			f(&s.docs[doc], doc, ref)
+		}
+	}
 }
 
 // classify says whether reference r may name the target, and how surely.

@@ -111,22 +111,15 @@ func newUsesQuery(ix *Index, v *view) *refQuery {
 // countSegment adds to out the uses of name that segment si's sampled
 // references (every step-th by usesHash) resolve to, step each.
 func (q *refQuery) countSegment(si int, name string, step uint32, out map[nodeRef]int32) {
-	s := q.v.segs[si]
-	doc := uint32(0)
-	for _, g := range s.refsNamed(name) {
-		ref, ok := s.refTable.locate(g, &doc)
-		if !ok || !q.v.live(si, doc) {
-			continue
-		}
-		d := &s.docs[doc]
+	q.namedRefs(si, name, func(d *docMeta, _, ref uint32) {
 		if line, col := d.refs.at(ref); step > 1 && usesHash(d.Path, int(line), int(col))%step != 0 {
-			continue // not sampled: not decoded either
+			return // not sampled: not decoded either
 		}
 		r := d.refs.reference(int(ref))
 		for _, c := range q.resolvedTo(si, d, &r) {
 			out[c] += int32(step)
 		}
-	}
+	})
 }
 
 // usesHash picks the references a sampled count reads by where they are
