@@ -23,6 +23,9 @@ const (
 	tierSubstring            // substring, any case
 )
 
+// symHit is a symbol that matched, and how. It holds no pointer: a
+// common prefix ("get") has hundreds of thousands of hits, and a hit
+// with its path as a string made the collector scan all of them.
 type symHit struct {
 	ref  nodeRef
 	tier int
@@ -31,17 +34,17 @@ type symHit struct {
 
 // compareSymHits orders hits by tier, then prominence, then segment and
 // node (two symbols of one line are otherwise equal).
-func compareSymHits(a, b *symHit) int {
+func (v *view) compareSymHits(a, b *symHit) int {
 	if a.tier != b.tier {
 		return cmp.Compare(a.tier, b.tier)
 	}
-	if a.key.less(b.key) {
-		return -1
+	if c := a.key.compare(&b.key); c != 0 {
+		return c
 	}
-	if b.key.less(a.key) {
-		return 1
+	if c := strings.Compare(v.segs[a.ref.seg].docs[a.key.doc].Path, v.segs[b.ref.seg].docs[b.key.doc].Path); c != 0 {
+		return c
 	}
-	return cmp.Or(cmp.Compare(a.ref.seg, b.ref.seg), cmp.Compare(a.ref.node, b.ref.node))
+	return cmp.Or(cmp.Compare(a.key.line, b.key.line), cmp.Compare(a.ref.seg, b.ref.seg), cmp.Compare(a.ref.node, b.ref.node))
 }
 
 // prominence orders symbols of one tier: shorter names (in prefix tiers,
@@ -55,52 +58,58 @@ func compareSymHits(a, b *symHit) int {
 // definition is among the hits, see keepDefinedDeclarations), then
 // shallow paths first.
 type prominence struct {
-	nameLen                    int // closer completions first (prefix tiers)
-	deprecated, test, internal bool
-	kind                       int // kindRank
-	decl                       bool
-	uses                       int // usesBucket, set by weighUses
-	depth                      int
-	path                       string
-	line                       uint32
+	nameLen int32 // closer completions first (prefix tiers)
+	depth   int32
+	line    uint32
+	// doc is the symbol's document in its segment: its path orders
+	// symbols after depth (compareSymHits).
+	doc                              uint32
+	kind                             int8 // kindRank
+	uses                             int8 // usesBucket, set by weighUses
+	deprecated, test, internal, decl bool
 }
 
-func (a prominence) less(b prominence) bool {
+// compare orders two symbols of one tier by all but their paths and lines
+// (compareSymHits reads those): -1 when a comes first.
+func (a *prominence) compare(b *prominence) int {
+	first := func(x, y bool) int { // x: a has what comes first
+		if x == y {
+			return 0
+		}
+		if x {
+			return -1
+		}
+		return 1
+	}
 	if a.nameLen != b.nameLen {
-		return a.nameLen < b.nameLen
+		return cmp.Compare(a.nameLen, b.nameLen)
 	}
 	if a.deprecated != b.deprecated {
-		return !a.deprecated
+		return first(!a.deprecated, !b.deprecated)
 	}
 	if a.test != b.test {
-		return !a.test
+		return first(!a.test, !b.test)
 	}
 	if ra, rb := a.kind == kindRankExport, b.kind == kindRankExport; ra != rb {
 		// A re-export after the definitions, even one under an
 		// internal/ directory: rxjs's map is defined in
 		// src/internal/operators/map.ts and re-exported from
 		// src/index.ts; the definition is what is read and edited.
-		return !ra
+		return first(!ra, !rb)
 	}
 	if a.internal != b.internal {
-		return !a.internal
+		return first(!a.internal, !b.internal)
 	}
 	if a.kind != b.kind {
-		return a.kind < b.kind
+		return cmp.Compare(a.kind, b.kind)
 	}
 	if a.decl != b.decl {
-		return !a.decl
+		return first(!a.decl, !b.decl)
 	}
 	if a.uses != b.uses {
-		return a.uses > b.uses
+		return cmp.Compare(b.uses, a.uses)
 	}
-	if a.depth != b.depth {
-		return a.depth < b.depth
-	}
-	if a.path != b.path {
-		return a.path < b.path
-	}
-	return a.line < b.line
+	return cmp.Compare(a.depth, b.depth)
 }
 
 // keepDefinedDeclarations leaves the declaration mark (prominence.decl)
@@ -204,7 +213,7 @@ func (ix *Index) weighUses(v *view, hits []symHit) {
 		}
 		// A case-folded query of many spellings: the first ones only.
 		if m, ok := uses.of(v.segs[h.ref.seg].node(h.ref.node).name()); ok {
-			h.key.uses = usesBucket(m[h.ref])
+			h.key.uses = int8(usesBucket(m[h.ref]))
 		}
 	}
 }
@@ -214,8 +223,8 @@ func (ix *Index) weighUses(v *view, hits []symHit) {
 func prominenceOf(d *docMeta, n nodeMeta, h *nodeHot) prominence {
 	p := d.Path
 	internal := h.flags&hotInternal != 0
-	return prominence{nameLen: len(n.name()), deprecated: n.deprecated, test: d.test, internal: internal,
-		kind: kindRank(n.kind()), decl: n.decl, depth: strings.Count(p, "/"), path: p, line: n.lineStart}
+	return prominence{nameLen: int32(len(n.name())), deprecated: n.deprecated, test: d.test, internal: internal,
+		kind: int8(kindRank(n.kind())), decl: n.decl, depth: int32(strings.Count(p, "/")), doc: n.doc, line: n.lineStart}
 }
 
 // kindRank orders symbols that share a name by what a lookup most likely
@@ -459,7 +468,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	// then node, a total order.
 	keep := min(len(hits), max(0, limit-len(near)))
 	v.keepDefinedDeclarations(hits, seen, keep)
-	selectTop(hits, keep, compareSymHits)
+	selectTop(hits, keep, v.compareSymHits)
 	if len(near)+len(hits) > limit {
 		hits = hits[:keep]
 		near = near[:min(len(near), limit)]
