@@ -123,3 +123,40 @@ func TestOnSegmentsRaisesWorkerPanicInCaller(t *testing.T) {
 	})
 	t.Fatal("no panic")
 }
+
+// find_symbol's camel-hump and substring tiers, searched segment by
+// segment on every core over eight segments, answer as over one segment
+// (no two symbols share a line: the order does not fall back on the
+// layout).
+func TestWeakSymbolsParallelAnswersAsOneSegment(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	files := map[string]string{"go.mod": "module example.com/w\n"}
+	for i := range 24 {
+		files[fmt.Sprintf("p%02d/p.go", i)] = fmt.Sprintf("package p%02d\n\nfunc GetUserToken%d() {}\n\nfunc getUserTokens() {}\n\ntype UserTokenStore struct{}\n\nfunc (UserTokenStore) Token() {}\n", i, i)
+	}
+	answers := func(ix *Index) []string {
+		var out []string
+		for _, q := range []string{"gUT", "GetUT", "usertok", "tokenstore", "oken"} {
+			resp, err := ix.Symbols(SymbolRequest{Query: q, Limit: 500})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(resp)
+			out = append(out, string(b))
+		}
+		return out
+	}
+	one := answers(newTestIndex(t, files))
+	if !strings.Contains(one[0], "GetUserToken3") || !strings.Contains(one[2], "UserTokenStore") {
+		t.Fatalf("humps or substrings missing: %s\n%s", one[0], one[2])
+	}
+	ix := reversedSegments(t, files, 8)
+	for range 5 {
+		many := answers(ix)
+		for i := range one {
+			if one[i] != many[i] {
+				t.Fatalf("answers differ:\none segment: %s\neight: %s", one[i], many[i])
+			}
+		}
+	}
+}
