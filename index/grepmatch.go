@@ -62,15 +62,22 @@ const (
 )
 
 // foldsWide reports whether src, the file being scanned, holds the Kelvin
-// sign or the long s, which fold to k and s.
+// sign or the long s, which fold to k and s (holdsWideFold), once per file.
 func (sc *grepScratch) foldsWide(src []byte) bool {
 	if sc.wide == 0 {
 		sc.wide = wideNo
-		if bytes.Contains(src, kelvin) || bytes.Contains(src, longS) {
+		if holdsWideFold(src) {
 			sc.wide = wideYes
 		}
 	}
 	return sc.wide == wideYes
+}
+
+// holdsWideFold reports whether b holds the Kelvin sign or the long s,
+// which a case-insensitive match folds with k and s, where ASCII
+// lowercasing does not.
+func holdsWideFold(b []byte) bool {
+	return bytes.Contains(b, kelvin) || bytes.Contains(b, longS)
 }
 
 // wordClass is what ripgrep's -w counts as a word character (Unicode

@@ -125,15 +125,20 @@ func (ix *Index) keepLiterals(v *view, cands []candidate, literals []string) []c
 	return out
 }
 
-// holds reports whether one of the ranges of src holds the phrase.
+// holds reports whether one of the ranges of src holds the phrase. Each
+// range is checked for the wide folds apart: a file of a hundred
+// candidate nodes was scanned whole for them at each.
 func (p *literalPhrase) holds(src []byte, ranges [][2]uint32) bool {
-	fold := p.fold != nil && p.fold.usable(src)
 	for _, r := range ranges {
 		if int(r[1]) > len(src) || r[0] > r[1] {
 			continue
 		}
 		text := src[r[0]:r[1]]
-		if fold && p.fold.match(text) || !fold && p.re.Match(text) {
+		if p.fold != nil && p.fold.usable(text) {
+			if p.fold.match(text) {
+				return true
+			}
+		} else if p.re.Match(text) {
 			return true
 		}
 	}

@@ -54,9 +54,7 @@ func newFoldWords(words []string) *foldWords {
 // usable reports whether the matcher answers for text as the regex does:
 // (?i) folds k with the Kelvin sign and s with the long s, which ASCII
 // lowercasing does not.
-func (f *foldWords) usable(text []byte) bool {
-	return !bytes.Contains(text, kelvin) && !bytes.Contains(text, longS)
-}
+func (f *foldWords) usable(text []byte) bool { return !holdsWideFold(text) }
 
 // match reports whether text holds the phrase.
 func (f *foldWords) match(text []byte) bool {
