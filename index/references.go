@@ -183,22 +183,19 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 	names := append([]string{tn.name()}, q.esAliases(tn, td)...)
 	workers := q.v.segmentWorkers()
 	for ni, name := range names {
-		total := 0
-		for _, s := range q.v.segs {
-			total += len(s.refsNamed(name))
-		}
-		if workers < 2 || total < parallelRefs {
-			for si := range q.v.segs {
-				hits = q.segmentHits(hits, si, name, ni == 0, target, keep)
-			}
-			continue
-		}
 		// A common name's references (toString's, __init__'s: tens of
 		// thousands on the 25k-file corpus), each resolved, on every
 		// core; the hits in segment order, as one loop finds them.
+		w := workers
+		if q.v.refsNamedCount(name) < parallelRefs {
+			w = 1
+		}
 		per := make([][]refHit, len(q.v.segs))
-		onSegments(len(q.v.segs), workers, func(int) func(si int) {
-			wq := q.fork()
+		onSegments(len(q.v.segs), w, func(k int) func(si int) {
+			wq := q
+			if k > 0 {
+				wq = q.fork()
+			}
 			return func(si int) { per[si] = wq.segmentHits(nil, si, name, ni == 0, target, keep) }
 		})
 		for _, h := range per {
@@ -228,6 +225,16 @@ func (q *refQuery) segmentHits(hits []refHit, si int, name string, own bool, tar
 		}
 	})
 	return hits
+}
+
+// refsNamedCount is how many references of the view's segments are
+// named name, the dead documents' included.
+func (v *view) refsNamedCount(name string) int {
+	n := 0
+	for _, s := range v.segs {
+		n += len(s.refsNamed(name))
+	}
+	return n
 }
 
 // namedRefs calls f with each reference named name in a live document of

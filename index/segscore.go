@@ -24,12 +24,8 @@ var parallelPostings = 8_000
 // first maxRequestNames met in segment order) is decided once all are in.
 func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]variant, f *filter, r *treenav.Ranking, w *weigher) []candidate {
 	workers := v.segmentWorkers()
-	if workers < 2 || postingCount(variants, v.segs) < parallelPostings {
-		for si, s := range v.segs {
-			cands = v.scoreSegment(cands, si, s, q, variants, f.allowed(v, si), f, r, w)
-		}
-		w.pending = w.uses.admit(w.pending)
-		return cands
+	if postingCount(variants, v.segs) < parallelPostings {
+		workers = 1
 	}
 	// Worker 0 appends to cands, the others to slices of their own.
 	type share struct {

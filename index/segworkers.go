@@ -20,11 +20,22 @@ func (v *view) segmentWorkers() int {
 // and returns what it does with each segment it takes, with state of its
 // own (a query's memos are not shared between goroutines).
 //
+// With one worker (or none) the segments are done in order in the
+// caller's goroutine: the one loop a small query or a one-core machine
+// runs, so that callers have a single path.
+//
 // A panic in a worker stops the others taking segments and is raised
 // again in the caller, with the worker's stack: the server turns a
 // request's panic into an error for that request (mcp's guard), which it
 // cannot do for a goroutine of its own.
 func onSegments(n, workers int, worker func(k int) func(si int)) {
+	if workers <= 1 {
+		do := worker(0)
+		for si := range n {
+			do(si)
+		}
+		return
+	}
 	var next atomic.Int32
 	var failed atomic.Pointer[workerPanic]
 	var wg sync.WaitGroup

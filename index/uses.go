@@ -62,30 +62,27 @@ func (ix *Index) usesOf(v *view, name string) map[nodeRef]int32 {
 // its own query (its memos its own): the counts are sums, the same
 // whichever worker resolved a reference.
 func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
-	total := 0
-	for _, s := range v.segs {
-		total += len(s.refsNamed(name))
-	}
+	total := v.refsNamedCount(name)
 	out := map[nodeRef]int32{}
 	if total == 0 {
 		return out
 	}
 	step := uint32((total + usesSample - 1) / usesSample)
 	workers := v.segmentWorkers()
-	if workers < 2 || total/int(step) < parallelUses {
-		q := newUsesQuery(ix, v)
-		for si := range v.segs {
-			q.countSegment(si, name, step, out)
-		}
-		return out
+	if total/int(step) < parallelUses {
+		workers = 1
 	}
+	// Worker 0 counts into out, the others into maps added to it.
 	counts := make([]map[nodeRef]int32, workers)
 	onSegments(len(v.segs), workers, func(k int) func(si int) {
 		q := newUsesQuery(ix, v)
-		counts[k] = map[nodeRef]int32{}
+		counts[k] = out
+		if k > 0 {
+			counts[k] = map[nodeRef]int32{}
+		}
 		return func(si int) { q.countSegment(si, name, step, counts[k]) }
 	})
-	for _, m := range counts {
+	for _, m := range counts[1:] {
 		for c, n := range m {
 			out[c] += n
 		}
