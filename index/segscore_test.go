@@ -42,15 +42,7 @@ func TestScoreSegmentsParallelAnswersAsOneLoop(t *testing.T) {
 		return out
 	}
 	one := answers(1 << 30)
-	// Which worker takes which segment varies from run to run.
-	for range 5 {
-		many := answers(0)
-		for i := range one {
-			if one[i] != many[i] {
-				t.Fatalf("answers differ:\none loop: %s\nparallel: %s", one[i], many[i])
-			}
-		}
-	}
+	sameEachRun(t, one, func() []string { return answers(0) })
 	if !strings.Contains(one[0], `"ReadFile"`) {
 		t.Fatalf("ReadFile not found: %s", one[0])
 	}
@@ -94,14 +86,7 @@ func TestReferencesParallelAnswersAsOneLoop(t *testing.T) {
 	if !strings.Contains(one[0], `"g07/g.go"`) || !strings.Contains(one[1], `"s11.py"`) {
 		t.Fatalf("references missing: %s\n%s", one[0], one[1])
 	}
-	for range 5 {
-		many := answers(0)
-		for i := range one {
-			if one[i] != many[i] {
-				t.Fatalf("answers differ:\none loop: %s\nparallel: %s", one[i], many[i])
-			}
-		}
-	}
+	sameEachRun(t, one, func() []string { return answers(0) })
 }
 
 // A worker's panic is raised in the caller, which a server recovers,
@@ -151,11 +136,18 @@ func TestWeakSymbolsParallelAnswersAsOneSegment(t *testing.T) {
 		t.Fatalf("humps or substrings missing: %s\n%s", one[0], one[2])
 	}
 	ix := reversedSegments(t, files, 8)
+	sameEachRun(t, one, func() []string { return answers(ix) })
+}
+
+// sameEachRun fails unless five runs of run answer want, answer by
+// answer: which worker takes which segment varies from run to run.
+func sameEachRun(t *testing.T, want []string, run func() []string) {
+	t.Helper()
 	for range 5 {
-		many := answers(ix)
-		for i := range one {
-			if one[i] != many[i] {
-				t.Fatalf("answers differ:\none segment: %s\neight: %s", one[i], many[i])
+		got := run()
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("answers differ:\none loop or segment: %s\nside by side: %s", want[i], got[i])
 			}
 		}
 	}
