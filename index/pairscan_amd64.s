@@ -13,15 +13,14 @@ TEXT ·pairScanAVX2(SB), NOSPLIT, $0-52
 	MOVQ b+8(FP), DI
 	MOVQ c+16(FP), R12
 	MOVQ n+24(FP), CX
-	MOVBQZX c1+32(FP), AX
-	MOVQ AX, X1
-	VPBROADCASTB X1, Y1
-	MOVBQZX c2+33(FP), AX
-	MOVQ AX, X2
-	VPBROADCASTB X2, Y2
-	MOVBQZX c3+34(FP), AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y0
+	// The bytes are broadcast from memory: a legacy SSE MOVQ into an X
+	// register once a VEX instruction has dirtied the upper halves
+	// (the broadcast before it) costs a state transition of about 120 ns
+	// on machines that penalize them, which made each call (one per
+	// literal found) cost 250 ns before it read a byte.
+	VPBROADCASTB c1+32(FP), Y1
+	VPBROADCASTB c2+33(FP), Y2
+	VPBROADCASTB c3+34(FP), Y0
 	XORQ DX, DX
 
 	// Two blocks a round while two remain.
