@@ -388,9 +388,12 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			c = -1
 		case col:
 			c = -1
-			if lit == nil && m.first == nil && m.dfa != nil && !m.lineMatches(src[ls:le], 0, sc) {
-				// Every line comes here: the DFA rules most out
-				// before the regexp looks for the column.
+			if m.dfa != nil && !m.lineMatches(src[ls:le], m.startsAfter(ls, at), sc) {
+				// The DFA rules out the lines that hold the
+				// literal or a first byte but do not match (the
+				// "class " lines of -w 'class [A-Z][A-Za-z]*\('
+				// in Python, most of which do not) before the
+				// regexp looks for the column of those that do.
 				break
 			}
 			if m.body == nil || m.body.Match(src[ls:le]) {
