@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"sync/atomic"
 )
 
 // A literalFinder finds a literal in text by its rarest byte: it skips
@@ -32,12 +31,6 @@ type literalFinder struct {
 	// pairs: even the rarest byte is common in code (commonRank):
 	// read by pairs from the start, not after eight stops.
 	pairs bool
-	// dense: the pair was found where the literal is not (the "f." of
-	// "self." for "self.assert") so often that pairIndex's vector loop,
-	// which stops at each, costs more than the word loop, which
-	// compares them inline. Set once by any search of the literal (the
-	// finder is shared by a grep's workers), read by the rest.
-	dense atomic.Bool
 }
 
 // newLiteralFinder returns the finder of lit (not empty).
@@ -124,32 +117,26 @@ func (f *literalFinder) index(hay []byte) int {
 // compared whole. Four words are tested a round, and their flags looked
 // at only when one is set: 3.5-4.6 GB/s on lowercased Go source
 // (BenchmarkPairIndex), the loop that most of a selective grep's time is
-// spent in. Where the machine has AVX2, past the first wordHead starts a
+// spent in. Where the machine has AVX2, a
 // vector loop (pairscan_amd64.s) compares the pair and a third byte 32
 // starts at a time: 9-25 GB/s on the same text, and 11 GB/s for
 // "self.assert" in Python's stdlib, where the words read 2.7-4.1. A grep
 // reads its files from memory and gains less (a fifth to a quarter on
-// the patterns the scan bounds).
+// the patterns the scan bounds). A stop of the vector loop (a flagged
+// block, a call) costs about 10 ns, so the loop starts at once and runs
+// to the end however often the pair is found where the literal is not.
 func (f *literalFinder) pairIndex(hay []byte) int {
 	n := len(f.lit)
 	last := len(hay) - n // the last start
 	i1, i2, m1, m2 := f.i1, f.i2, f.m1, f.m2
 	le := binary.LittleEndian
 	p := 0
-	if haveAVX2 && last >= wordHead+63 && !f.dense.Load() {
-		// The first starts by words: a literal found again within a
-		// few lines ("self.assert" in a test) is found without the
-		// vector loop's set-up.
-		s, next := f.pairWords(hay, 0, wordHead)
-		if s >= 0 {
-			return s
-		}
-		p = next
+	if haveAVX2 && last >= 63 {
 		// The vector loop runs to the first block of 32 starts that
 		// holds a flagged one, whose starts are compared whole here.
 		i3 := f.i3
 		c1, c2, c3 := f.lit[i1], f.lit[i2], f.lit[i3]
-		for misses := 0; ; {
+		for {
 			n32 := (last + 1 - p) &^ 31
 			if n32 == 0 {
 				break
@@ -165,10 +152,6 @@ func (f *literalFinder) pairIndex(hay []byte) int {
 				}
 			}
 			p += off + 32
-			if misses++; misses >= 8 && misses*denseFlags > p {
-				f.dense.Store(true)
-				break
-			}
 		}
 	}
 	s, p := f.pairWords(hay, p, len(hay))
@@ -222,15 +205,6 @@ func (f *literalFinder) pairWords(hay []byte, p, end int) (int, int) {
 	}
 	return -1, p
 }
-
-// wordHead is how many starts pairIndex reads by words before it turns
-// to the vector loop.
-const wordHead = 256
-
-// denseFlags: when pairIndex's vector loop has stopped at a block whose
-// flagged starts are not the literal more often than once every this
-// many bytes, the word loop reads on (literalFinder.dense).
-const denseFlags = 64
 
 // byteRank orders bytes by how often they occur in source code (0 the
 // rarest, 255 the most common: the space), counted over Go's and
