@@ -56,8 +56,8 @@ func (ix *Index) GrepFresh(req GrepRequest, r Refresher) (*treenav.GrepResponse,
 type grepFile struct {
 	seg   uint32
 	doc   uint32
-	id    string
-	count int // matching lines
+	id    string // read once the count found a match
+	count int    // matching lines
 	// e is the text the count pass read, when it is kept (grepText):
 	// the page reads it again without a stat.
 	e *grepEntry
@@ -90,22 +90,39 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	}
 	q := gramQueryOf(re)
 
-	// The candidates: trigram postings AND the filter's documents.
-	var files []grepFile
+	// The candidates: trigram postings AND the filter's documents. The
+	// segments' postings are read on every core (1.3 ms on one for
+	// -w 'class [A-Z][A-Za-z]*\(' in Python's stdlib, 6 segments), the
+	// slice is sized once (10,000 candidates there), and a candidate's id
+	// is read only once it has a match: reading it touched every
+	// candidate's metadata.
+	segDocs := make([][]uint32, len(v.segs))
+	segAll := make([]bool, len(v.segs))
+	onSegments(len(v.segs), min(runtime.GOMAXPROCS(0), len(v.segs)), func(int) func(int) {
+		return func(si int) { segDocs[si], segAll[si] = q.eval(v.segs[si]) }
+	})
+	n := 0
+	for si, s := range v.segs {
+		if segAll[si] {
+			n += len(s.docs)
+		} else {
+			n += len(segDocs[si])
+		}
+	}
+	files := make([]grepFile, 0, n)
 	for si, s := range v.segs {
 		allowed := filter.allowed(v, si)
-		docs, all := q.eval(s)
-		if all {
+		if segAll[si] {
 			for di := range s.docs {
 				if allowed.has(uint32(di)) {
-					files = append(files, grepFile{seg: uint32(si), doc: uint32(di), id: s.docs[di].DocID})
+					files = append(files, grepFile{seg: uint32(si), doc: uint32(di)})
 				}
 			}
 			continue
 		}
-		for _, di := range docs {
+		for _, di := range segDocs[si] {
 			if allowed.has(di) {
-				files = append(files, grepFile{seg: uint32(si), doc: di, id: s.docs[di].DocID})
+				files = append(files, grepFile{seg: uint32(si), doc: di})
 			}
 		}
 	}
@@ -144,7 +161,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 				if err != nil {
 					if _, ok := errors.AsType[*StaleError](err); ok {
 						staleMu.Lock()
-						stale = append(stale, f.id)
+						stale = append(stale, d.DocID)
 						staleMu.Unlock()
 					}
 					continue // unreadable: as if it had no match
@@ -174,6 +191,9 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 		}
 	}
 	files = files[:w]
+	for i := range files {
+		files[i].id = v.segs[files[i].seg].docs[files[i].doc].DocID
+	}
 	sort.Slice(files, func(i, j int) bool { return files[i].id < files[j].id })
 	resp := &treenav.GrepResponse{Pattern: req.Pattern, Matches: []treenav.GrepMatch{}}
 	for _, f := range files {
