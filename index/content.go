@@ -57,6 +57,12 @@ func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	if b, ok := ix.cache.get(key); ok {
 		return b, nil
 	}
+	// The text grep keeps of this version: once a grep has read them, a
+	// quoted phrase's thousands of candidates (more than this cache
+	// holds) and the snippets of a page need no read and no hash.
+	if e := ix.grepTxt.get(grepKey{d.Collection, d.Path}); e != nil && e.hash == d.ContentHash {
+		return e.text, nil
+	}
 	b, err := ix.readVerified(d)
 	if err != nil {
 		return nil, err

@@ -2,9 +2,12 @@ package index
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -127,5 +130,64 @@ func TestGrepKeptTextStatsMatchesOnly(t *testing.T) {
 	}
 	if src.stats != 1 {
 		t.Errorf("alpha, a match in the kept text: %d stats, want 1", src.stats)
+	}
+}
+
+// countingSource counts its reads.
+type countingSource struct {
+	dirSource
+	reads *atomic.Int64
+}
+
+func (c countingSource) ReadFile(coll, path string) ([]byte, error) {
+	c.reads.Add(1)
+	return c.dirSource.ReadFile(coll, path)
+}
+
+// TestPhraseReadsKeptText: once a grep has kept the files' text, a
+// quoted phrase whose candidates span more files than fileOf's cache
+// holds, and the snippets of its results, read none of them.
+func TestPhraseReadsKeptText(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	files := map[string]string{}
+	n := contentCacheFiles + 28
+	for i := range n {
+		name := fmt.Sprintf("f%02d.go", i)
+		text := fmt.Sprintf("// Copyright (c) 20%02d The Authors.\npackage p\n\nfunc F%d() {}\n", i, i)
+		files[name] = text
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := newTestIndex(t, files)
+	var reads atomic.Int64
+	ix.SetSource(countingSource{dirSource(dir), &reads})
+	if r, err := ix.Grep(GrepRequest{Pattern: "Copyright (c)"}); err != nil || r.TotalFiles != n {
+		t.Fatalf("grep: %v, %+v; want %d files", err, r, n)
+	}
+	for round := range 2 {
+		reads.Store(0)
+		r, err := ix.Search(SearchRequest{Query: `"Copyright (c)"`, Limit: 2 * n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths := map[string]bool{}
+		for _, h := range r.Results {
+			paths[h.Path] = true
+			if !strings.Contains(h.Snippet, "Copyright") {
+				t.Errorf("round %d: %s: snippet %q", round, h.Path, h.Snippet)
+			}
+		}
+		if len(paths) != n {
+			t.Fatalf("round %d: %d files answered, want %d", round, len(paths), n)
+		}
+		if reads.Load() != 0 {
+			t.Errorf("round %d: %d files read; want none", round, reads.Load())
+		}
 	}
 }
