@@ -60,7 +60,7 @@ func readDocImports(r *dec) *docRefs {
 	}
 	imports := make([]treenav.Import, ni)
 	for i := range imports {
-		im := treenav.Import{Path: r.str(), Alias: r.str(), Line: int(r.uv()), Name: r.str()}
+		im := treenav.Import{Path: r.strShared(), Alias: r.strShared(), Line: int(r.uv()), Name: r.strShared()}
 		flags := r.uv()
 		im.Export, im.Static, im.Pattern = flags&1 != 0, flags&2 != 0, flags&4 != 0
 		imports[i] = im

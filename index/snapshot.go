@@ -371,9 +371,9 @@ func readSegmentInto(r *dec, s *segment) {
 		d := &s.docs[i]
 		d.DocID = r.str()
 		d.Path = r.strTailOf(d.DocID)
-		d.Collection = r.str()
-		d.ContentType = treenav.ContentType(r.str())
-		d.Language = r.str()
+		d.Collection = r.strShared()
+		d.ContentType = treenav.ContentType(r.strShared())
+		d.Language = r.strShared()
 		d.Title = r.str()
 		d.Description = r.str()
 		if nf := r.count(1 << 16); nf > 0 {
@@ -389,7 +389,7 @@ func readSegmentInto(r *dec, s *segment) {
 		if nl := r.count(1 << 20); nl > 0 {
 			d.Links = make([]treenav.Link, nl)
 			for j := range d.Links {
-				d.Links[j] = treenav.Link{Target: r.str(), Kind: r.str(), Label: r.str(), Line: int(r.uv())}
+				d.Links[j] = treenav.Link{Target: r.str(), Kind: r.strShared(), Label: r.str(), Line: int(r.uv())}
 			}
 		}
 		d.Warnings = r.strs()
@@ -623,6 +623,20 @@ func (d *dec) strs() []string {
 }
 
 func (d *dec) bool() bool { return d.uv() != 0 }
+
+// strShared reads a string and shares it with the equal ones this
+// decoder read so (intern without a copy made to look it up): a
+// segment's thousands of imports name a few hundred paths.
+func (d *dec) strShared() string {
+	b := d.raw(d.count(len(d.b)))
+	if len(b) == 0 {
+		return ""
+	}
+	if v, ok := d.interned[string(b)]; ok {
+		return v
+	}
+	return d.intern(string(b))
+}
 
 // intern shares the few distinct values of small vocabularies (kinds,
 // languages) between nodes.
