@@ -117,14 +117,14 @@ func (f *literalFinder) index(hay []byte) int {
 // compared whole. Four words are tested a round, and their flags looked
 // at only when one is set: 3.5-4.6 GB/s on lowercased Go source
 // (BenchmarkPairIndex), the loop that most of a selective grep's time is
-// spent in. Where the machine has AVX2, a
-// vector loop (pairscan_amd64.s) compares the pair and a third byte 32
-// starts at a time: 9-25 GB/s on the same text, and 11 GB/s for
-// "self.assert" in Python's stdlib, where the words read 2.7-4.1. A grep
-// reads its files from memory and gains less (a fifth to a quarter on
-// the patterns the scan bounds). A stop of the vector loop (a flagged
-// block, a call) costs about 10 ns, so the loop starts at once and runs
-// to the end however often the pair is found where the literal is not.
+// spent in. Where the machine has AVX2, a vector loop (pairscan_amd64.s)
+// compares the pair and a third byte 32 starts at a time: 9-25 GB/s on
+// the same text, and 11 GB/s for "self.assert" in Python's stdlib, where
+// the words read 2.7-4.1. A grep reads its files from memory and gains
+// less (a fifth to a quarter on the patterns the scan bounds). A stop of
+// the vector loop (a flagged block, a call) costs about 10 ns, so the
+// loop starts at once and runs to the end however often the pair is
+// found where the literal is not.
 func (f *literalFinder) pairIndex(hay []byte) int {
 	n := len(f.lit)
 	last := len(hay) - n // the last start
@@ -154,7 +154,7 @@ func (f *literalFinder) pairIndex(hay []byte) int {
 			p += off + 32
 		}
 	}
-	s, p := f.pairWords(hay, p, len(hay))
+	s, p := f.pairWords(hay, p)
 	if s >= 0 {
 		return s
 	}
@@ -174,15 +174,14 @@ func (f *literalFinder) pairIndex(hay []byte) int {
 	return -1
 }
 
-// pairWords is pairIndex's word loop over the starts from p, 32 a round
-// while a round's starts lie before end: the first occurrence, or -1 and
-// the start it stopped at.
-func (f *literalFinder) pairWords(hay []byte, p, end int) (int, int) {
+// pairWords is pairIndex's word loop over the starts from p, 32 a round:
+// the first occurrence, or -1 and the start it stopped at.
+func (f *literalFinder) pairWords(hay []byte, p int) (int, int) {
 	n := len(f.lit)
 	last := len(hay) - n
 	i1, i2, m1, m2 := f.i1, f.i2, f.m1, f.m2
 	le := binary.LittleEndian
-	for ; p+32 <= last && p+32 <= end && p+i2+32 <= len(hay); p += 32 {
+	for ; p+32 <= last && p+i2+32 <= len(hay); p += 32 {
 		b1, b2 := hay[p+i1:p+i1+32], hay[p+i2:p+i2+32]
 		v0 := (le.Uint64(b1) ^ m1) | (le.Uint64(b2) ^ m2)
 		v1 := (le.Uint64(b1[8:]) ^ m1) | (le.Uint64(b2[8:]) ^ m2)
