@@ -62,7 +62,12 @@ type refIndex struct {
 	// memberLists memoizes anyMember and the lists made from it, by
 	// language, name and list (membersMemo).
 	memberLists map[memberList][]int
+	// byFileName memoizes namedIn when the source answers it.
+	byFileName map[fileName][]int
 }
+
+// fileName is a file's path and a name (namedIn's memo key).
+type fileName struct{ path, name string }
 
 // cutLast splits "a.b.C" into "a.b" and "C".
 func cutLast(s string) (string, string, bool) {
@@ -210,6 +215,40 @@ type refSource interface {
 	Classes(lang string, add func(refDef) int) []int
 }
 
+// fileNamer is a refSource that also finds one file's definitions called
+// name without loading every definition of that name: __init__ has
+// thousands in a Python corpus, and a file's own were looked for among
+// all of them for each name a reference asked (topLevel, inFile).
+type fileNamer interface {
+	// NamedIn returns Named(name) of the file at path, in Named's order.
+	NamedIn(path, name string, add func(refDef) int) []int
+}
+
+// namedIn returns the definitions called name of the file at path, in
+// the order named lists them.
+func (x *refIndex) namedIn(file, name string) []int {
+	fn, ok := x.Source.(fileNamer)
+	if _, loaded := x.byName[name]; !ok || loaded {
+		var out []int
+		for _, i := range x.named(name) {
+			if x.Defs[i].Path == file {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	key := fileName{file, name}
+	if ds, ok := x.byFileName[key]; ok {
+		return ds
+	}
+	ds := fn.NamedIn(file, name, x.add)
+	if x.byFileName == nil {
+		x.byFileName = map[fileName][]int{}
+	}
+	x.byFileName[key] = ds
+	return ds
+}
+
 // named returns the definitions called name.
 func (x *refIndex) named(name string) []int {
 	if x.Source == nil {
@@ -273,7 +312,7 @@ func isMemberKind(k string) bool {
 // markers left out).
 func (x *refIndex) topLevel(file, name string) []int {
 	var out []int
-	for _, i := range x.named(name) {
+	for _, i := range x.namedIn(file, name) {
 		d := &x.Defs[i]
 		if d.Path == file && d.Parent < 0 && d.Kind != "export" {
 			out = append(out, i)
@@ -285,7 +324,7 @@ func (x *refIndex) topLevel(file, name string) []int {
 // inFile is the file's definitions named name at any depth.
 func (x *refIndex) inFile(file, name string) []int {
 	var out []int
-	for _, i := range x.named(name) {
+	for _, i := range x.namedIn(file, name) {
 		if x.Defs[i].Path == file && x.Defs[i].Kind != "export" {
 			out = append(out, i)
 		}

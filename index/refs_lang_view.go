@@ -142,6 +142,8 @@ type viewRefSource struct {
 type langFiles struct {
 	pathOnce, suffixOnce, classOnce sync.Once
 	byPath                          map[famPath]docRef
+	atPathOnce                      sync.Once
+	atPath                          map[string][]docRef // docsAtPath
 	bySuffix                        map[string]*suffixTable
 	classes                         map[string][]nodeRef
 }
@@ -286,6 +288,60 @@ func (s *viewRefSource) Named(name string, add func(refDef) int) []int {
 		out = append(out, s.ensure(c, add))
 	}
 	return out
+}
+
+// NamedIn implements fileNamer: Named's definitions of the live
+// documents at path, found in each such document's segment by the
+// segment's run of symbols called name, in that run's order as named
+// lists them.
+func (s *viewRefSource) NamedIn(path, name string, add func(refDef) int) []int {
+	docs := s.q.v.docsAtPath()[path]
+	if len(docs) == 0 {
+		return nil
+	}
+	var out []int
+	lname := strings.ToLower(name)
+	for len(docs) > 0 {
+		// The documents of one segment (docsAtPath is in segment order).
+		si, n := docs[0].seg, 1
+		for n < len(docs) && docs[n].seg == si {
+			n++
+		}
+		inSeg := docs[:n]
+		docs = docs[n:]
+		seg := s.q.v.segs[si]
+		i := sort.Search(len(seg.syms), func(k int) bool { return seg.symLower(k) >= lname })
+		for ; i < len(seg.syms) && seg.symLower(i) == lname; i++ {
+			ni := seg.syms[i].node
+			nm := seg.node(ni)
+			if !slices.ContainsFunc(inSeg, func(r docRef) bool { return r.doc == nm.doc }) || nm.name() != name {
+				continue
+			}
+			if langFamily(languageOf(&seg.docs[nm.doc], nm)) != s.fam {
+				continue
+			}
+			out = append(out, s.ensure(nodeRef{si, ni}, add))
+		}
+	}
+	return out
+}
+
+// docsAtPath is the view's live documents by path, in segment order (a
+// path names one document a collection).
+func (v *view) docsAtPath() map[string][]docRef {
+	lf := &v.refCache.lang
+	lf.atPathOnce.Do(func() {
+		lf.atPath = map[string][]docRef{}
+		for si, s := range v.segs {
+			for di := range s.docs {
+				if v.live(si, uint32(di)) {
+					p := s.docs[di].Path
+					lf.atPath[p] = append(lf.atPath[p], docRef{seg: uint32(si), doc: uint32(di)})
+				}
+			}
+		}
+	})
+	return lf.atPath
 }
 
 // File implements refSource.
