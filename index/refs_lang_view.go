@@ -267,8 +267,12 @@ func (s *viewRefSource) ensure(c nodeRef, add func(refDef) int) int {
 		parent = s.ensure(nodeRef{c.seg, uint32(n.parent)}, add)
 	}
 	_ = seg
+	// The signature as a view of the segment's bytes, not a copy: a
+	// refDef lives as long as its query, which holds the view and with
+	// it the snapshot's mapping (the copy was an allocation for each of
+	// the thousands of definitions a common name loads).
 	i := add(refDef{Path: d.Path, Name: n.name(), Qualified: qualifiedName(n), Kind: string(n.kind()),
-		Signature: n.signature(), Line: int(n.lineStart), End: int(n.lineEnd), Decl: n.decl, Parent: parent})
+		Signature: n.signatureView(), Line: int(n.lineStart), End: int(n.lineEnd), Decl: n.decl, Parent: parent})
 	s.idx[c] = i
 	for len(s.refs) <= i {
 		s.refs = append(s.refs, nodeRef{})
