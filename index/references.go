@@ -277,7 +277,7 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		if c := a.confidenceOf(target); c != "" {
 			return c, true
 		}
-		if len(a.defs)+len(a.also)+len(a.maybe) > 0 {
+		if !a.empty() {
 			return "", false
 		}
 		return treenav.Textual, d.Language == languageOf(td, tn) && untyped(r)

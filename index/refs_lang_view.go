@@ -31,6 +31,12 @@ type refAnswer struct {
 	// import); maybe only ambiguously (overrides in subclasses).
 	defs, also, maybe []nodeRef
 	sure              bool
+	// via, when src is set, are more of maybe, as indices of src's
+	// definitions (langAnswerer): the overrides of a common method are
+	// thousands (__init__), and classify asks only whether the target is
+	// one of them, so they are not turned into nodeRefs unless asked.
+	via []int
+	src *viewRefSource
 }
 
 // refAnswerers are the resolvers that answer with a confidence, by
@@ -39,7 +45,19 @@ var refAnswerers = map[string]func(q *refQuery, si int, d *docMeta, r *treenav.R
 
 // all is every definition the answer reaches.
 func (a refAnswer) all() []nodeRef {
-	return append(append(append([]nodeRef(nil), a.defs...), a.also...), a.maybe...)
+	out := append(append(append([]nodeRef(nil), a.defs...), a.also...), a.maybe...)
+	for _, i := range a.via {
+		if i < len(a.src.refs) {
+			out = append(out, a.src.refs[i])
+		}
+	}
+	return out
+}
+
+// empty reports whether the answer reaches no definition.
+func (a refAnswer) empty() bool {
+	return len(a.defs)+len(a.also)+len(a.maybe) == 0 &&
+		!slices.ContainsFunc(a.via, func(i int) bool { return i < len(a.src.refs) })
 }
 
 // confidenceOf is how surely the answer reaches target ("" not at all).
@@ -56,6 +74,13 @@ func (a refAnswer) confidenceOf(target nodeRef) treenav.Confidence {
 	}
 	for _, c := range a.maybe {
 		if c == target {
+			return treenav.Ambiguous
+		}
+	}
+	if len(a.via) > 0 {
+		// Every index in via is of a definition src holds (ensure), so
+		// a target it has not loaded is none of them.
+		if ti, ok := a.src.idx[target]; ok && slices.Contains(a.via, ti) {
 			return treenav.Ambiguous
 		}
 	}
@@ -76,11 +101,11 @@ func langAnswerer(resolve func(*refIndex, *refFile, langRef) resolution) func(q 
 		lr.QualType, lr.RootType, lr.Args = code.DecodeQualType(r.QualType)
 		lr.Class = li.src.classAround(si, d, r.Enclosing)
 		res := resolve(li.x, f, lr)
-		out := refAnswer{sure: res.Confidence == "resolved"}
+		out := refAnswer{sure: res.Confidence == "resolved", via: res.Via, src: li.src}
 		for _, ds := range []struct {
 			from []int
 			to   *[]nodeRef
-		}{{res.Defs, &out.defs}, {res.Also, &out.also}, {res.Via, &out.maybe}} {
+		}{{res.Defs, &out.defs}, {res.Also, &out.also}} {
 			*ds.to = slices.Grow(*ds.to, len(ds.from))
 			for _, i := range ds.from {
 				if i < len(li.src.refs) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers"
 )
 
@@ -108,5 +109,37 @@ func TestNamedInAsNamedFiltered(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Fatalf("only %d definitions compared", checked)
+	}
+}
+
+// TestRefAnswerVia: overrides kept as indices answer as the nodeRefs
+// they stand for did: ambiguous for one of them, in all() after the
+// rest, and an answer of only those is not empty.
+func TestRefAnswerVia(t *testing.T) {
+	src := &viewRefSource{idx: map[nodeRef]int{}}
+	for i := range 4 {
+		r := nodeRef{seg: 1, node: uint32(10 + i)}
+		src.idx[r] = i
+		src.refs = append(src.refs, r)
+	}
+	def := nodeRef{seg: 0, node: 3}
+	a := refAnswer{defs: []nodeRef{def}, sure: true, via: []int{2, 0}, src: src}
+	for _, c := range []struct {
+		target nodeRef
+		want   treenav.Confidence
+	}{{def, treenav.Resolved}, {src.refs[2], treenav.Ambiguous}, {src.refs[0], treenav.Ambiguous},
+		{src.refs[1], ""}, {nodeRef{seg: 2, node: 1}, ""}} {
+		if got := a.confidenceOf(c.target); got != c.want {
+			t.Errorf("confidenceOf(%v) = %q, want %q", c.target, got, c.want)
+		}
+	}
+	if got, want := a.all(), []nodeRef{def, src.refs[2], src.refs[0]}; !slices.Equal(got, want) {
+		t.Errorf("all() = %v, want %v", got, want)
+	}
+	if a.empty() || !(refAnswer{}).empty() || (refAnswer{via: []int{3}, src: src}).empty() {
+		t.Error("empty() wrong")
+	}
+	if !(refAnswer{via: []int{7}, src: src}).empty() {
+		t.Error("an index src does not hold counted as a definition")
 	}
 }
