@@ -30,16 +30,8 @@ func TestScoreSegmentsParallelAnswersAsOneLoop(t *testing.T) {
 
 	answers := func(threshold int) []string {
 		parallelPostings = threshold
-		var out []string
-		for _, q := range []string{"ReadFile", "read file", "file", "Read", "reads the named file", "readfile", `"the named file"`, `"ReadFile("`} {
-			resp, err := ix.Search(SearchRequest{Query: q, Limit: 50})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := json.Marshal(resp)
-			out = append(out, string(b))
-		}
-		return out
+		return jsonEach(t, []string{"ReadFile", "read file", "file", "Read", "reads the named file", "readfile", `"the named file"`, `"ReadFile("`},
+			func(q string) (any, error) { return ix.Search(SearchRequest{Query: q, Limit: 50}) })
 	}
 	one := answers(1 << 30)
 	sameEachRun(t, one, func() []string { return answers(0) })
@@ -71,16 +63,8 @@ func TestReferencesParallelAnswersAsOneLoop(t *testing.T) {
 	ix := reversedSegments(t, files, 8)
 	answers := func(threshold int) []string {
 		parallelRefs = threshold
-		var out []string
-		for _, id := range []string{"a/a.go#Close", "base.py#Base.close", "Base.java#Base.close", "g03/g.go#Close", "s05.py#S05.close", "J07.java#J07.close"} {
-			r, err := ix.References(ReferencesRequest{Target: id, Limit: 500})
-			if err != nil {
-				t.Fatalf("%s: %v", id, err)
-			}
-			b, _ := json.Marshal(r)
-			out = append(out, string(b))
-		}
-		return out
+		return jsonEach(t, []string{"a/a.go#Close", "base.py#Base.close", "Base.java#Base.close", "g03/g.go#Close", "s05.py#S05.close", "J07.java#J07.close"},
+			func(id string) (any, error) { return ix.References(ReferencesRequest{Target: id, Limit: 500}) })
 	}
 	one := answers(1 << 30)
 	if !strings.Contains(one[0], `"g07/g.go"`) || !strings.Contains(one[1], `"s11.py"`) {
@@ -120,16 +104,8 @@ func TestWeakSymbolsParallelAnswersAsOneSegment(t *testing.T) {
 		files[fmt.Sprintf("p%02d/p.go", i)] = fmt.Sprintf("package p%02d\n\nfunc GetUserToken%d() {}\n\nfunc getUserTokens() {}\n\ntype UserTokenStore struct{}\n\nfunc (UserTokenStore) Token() {}\n", i, i)
 	}
 	answers := func(ix *Index) []string {
-		var out []string
-		for _, q := range []string{"gUT", "GetUT", "usertok", "tokenstore", "oken"} {
-			resp, err := ix.Symbols(SymbolRequest{Query: q, Limit: 500})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := json.Marshal(resp)
-			out = append(out, string(b))
-		}
-		return out
+		return jsonEach(t, []string{"gUT", "GetUT", "usertok", "tokenstore", "oken"},
+			func(q string) (any, error) { return ix.Symbols(SymbolRequest{Query: q, Limit: 500}) })
 	}
 	one := answers(newTestIndex(t, files))
 	if !strings.Contains(one[0], "GetUserToken3") || !strings.Contains(one[2], "UserTokenStore") {
@@ -137,6 +113,22 @@ func TestWeakSymbolsParallelAnswersAsOneSegment(t *testing.T) {
 	}
 	ix := reversedSegments(t, files, 8)
 	sameEachRun(t, one, func() []string { return answers(ix) })
+}
+
+// jsonEach is each input's answer by ask, as JSON; an error fails the
+// test.
+func jsonEach(t *testing.T, inputs []string, ask func(string) (any, error)) []string {
+	t.Helper()
+	var out []string
+	for _, in := range inputs {
+		resp, err := ask(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		b, _ := json.Marshal(resp)
+		out = append(out, string(b))
+	}
+	return out
 }
 
 // sameEachRun fails unless five runs of run answer want, answer by
