@@ -98,7 +98,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	// candidate's metadata.
 	segDocs := make([][]uint32, len(v.segs))
 	segAll := make([]bool, len(v.segs))
-	onSegments(len(v.segs), min(runtime.GOMAXPROCS(0), len(v.segs)), func(int) func(int) {
+	onSegments(len(v.segs), v.segmentWorkers(), func(int) func(int) {
 		return func(si int) { segDocs[si], segAll[si] = q.eval(v.segs[si]) }
 	})
 	n := 0
