@@ -85,15 +85,21 @@ func TestGrepKeptText(t *testing.T) {
 	}
 }
 
-// statCounter is a dirSource that counts its stats.
-type statCounter struct {
+// countingSource is a dirSource that counts its reads and stats (a
+// grep's workers make them side by side).
+type countingSource struct {
 	dirSource
-	stats int
+	reads, stats atomic.Int64
 }
 
-func (s *statCounter) StatFile(coll, path string) (fs.FileInfo, error) {
-	s.stats++
-	return s.dirSource.StatFile(coll, path)
+func (c *countingSource) ReadFile(coll, path string) ([]byte, error) {
+	c.reads.Add(1)
+	return c.dirSource.ReadFile(coll, path)
+}
+
+func (c *countingSource) StatFile(coll, path string) (fs.FileInfo, error) {
+	c.stats.Add(1)
+	return c.dirSource.StatFile(coll, path)
 }
 
 // TestGrepKeptTextStatsMatchesOnly: a kept file the trigrams cannot rule
@@ -112,36 +118,25 @@ func TestGrepKeptTextStatsMatchesOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := newTestIndex(t, map[string]string{"a.go": text})
-	src := &statCounter{dirSource: dirSource(dir)}
+	src := &countingSource{dirSource: dirSource(dir)}
 	ix.SetSource(src)
 	if r, err := ix.Grep(GrepRequest{Pattern: "alpha"}); err != nil || r.TotalMatches != 1 {
 		t.Fatalf("alpha: %+v, %v", r, err)
 	}
-	src.stats = 0
+	src.stats.Store(0)
 	// The trigrams of ^alpha are in the file; the line starts with //.
 	if r, err := ix.Grep(GrepRequest{Pattern: "^alpha", Regex: true}); err != nil || r.TotalMatches != 0 {
 		t.Fatalf("^alpha: %+v, %v", r, err)
 	}
-	if src.stats != 0 {
-		t.Errorf("^alpha, no match in the kept text: %d stats, want 0", src.stats)
+	if n := src.stats.Load(); n != 0 {
+		t.Errorf("^alpha, no match in the kept text: %d stats, want 0", n)
 	}
 	if r, err := ix.Grep(GrepRequest{Pattern: "alpha"}); err != nil || r.TotalMatches != 1 {
 		t.Fatalf("alpha again: %+v, %v", r, err)
 	}
-	if src.stats != 1 {
-		t.Errorf("alpha, a match in the kept text: %d stats, want 1", src.stats)
+	if n := src.stats.Load(); n != 1 {
+		t.Errorf("alpha, a match in the kept text: %d stats, want 1", n)
 	}
-}
-
-// countingSource counts its reads.
-type countingSource struct {
-	dirSource
-	reads *atomic.Int64
-}
-
-func (c countingSource) ReadFile(coll, path string) ([]byte, error) {
-	c.reads.Add(1)
-	return c.dirSource.ReadFile(coll, path)
 }
 
 // TestPhraseReadsKeptText: once a grep has kept the files' text, a
@@ -165,13 +160,13 @@ func TestPhraseReadsKeptText(t *testing.T) {
 		}
 	}
 	ix := newTestIndex(t, files)
-	var reads atomic.Int64
-	ix.SetSource(countingSource{dirSource(dir), &reads})
+	src := &countingSource{dirSource: dirSource(dir)}
+	ix.SetSource(src)
 	if r, err := ix.Grep(GrepRequest{Pattern: "Copyright (c)"}); err != nil || r.TotalFiles != n {
 		t.Fatalf("grep: %v, %+v; want %d files", err, r, n)
 	}
 	for round := range 2 {
-		reads.Store(0)
+		src.reads.Store(0)
 		r, err := ix.Search(SearchRequest{Query: `"Copyright (c)"`, Limit: 2 * n})
 		if err != nil {
 			t.Fatal(err)
@@ -186,8 +181,8 @@ func TestPhraseReadsKeptText(t *testing.T) {
 		if len(paths) != n {
 			t.Fatalf("round %d: %d files answered, want %d", round, len(paths), n)
 		}
-		if reads.Load() != 0 {
-			t.Errorf("round %d: %d files read; want none", round, reads.Load())
+		if n := src.reads.Load(); n != 0 {
+			t.Errorf("round %d: %d files read; want none", round, n)
 		}
 	}
 }
