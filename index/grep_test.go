@@ -244,3 +244,36 @@ func TestGrepLineStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestGrepAnchoredAgrees: regexes that start with their literal are
+// counted from each occurrence of it (countAnchored), and count what a
+// line-by-line regex counts: a line whose first occurrence fails and a
+// later one matches, an occurrence inside a word in word mode, folded
+// case, the Kelvin sign, a match at a file's last byte.
+func TestGrepAnchoredAgrees(t *testing.T) {
+	files := map[string]string{
+		"a.py": "class Foo(Base):\nclass Bar()\nxclass Baz()\nclass foo() class Qux()\n_class Z( class Y(\n" +
+			"  class É(\nclass A(é\nCLASS Up()\nclass classy class Q(\n\u212aelvin Base kelvin x\nclass Last(",
+		"b.go": "func Main() {}\nfunc main() {}\nfuncs Ab\n// func X\nfunc func Y\n",
+	}
+	e := newTestIndex(t, files)
+	for _, pattern := range []string{`class [A-Z][A-Za-z]*\(`, `class [A-Z]`, `func [A-Z]\w*`, `kelvin [a-z]+`, `class\s+\p{Lu}`} {
+		for _, mode := range []struct{ fold, word bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+			req := GrepRequest{Pattern: pattern, Regex: true, IgnoreCase: mode.fold, Word: mode.word}
+			if m, _, err := compileGrep(req); err != nil || m.anch == nil {
+				t.Fatalf("%+v: no anchored DFA (%v)", req, err)
+			}
+			r, got := grepAll(t, e, req)
+			want := refGrep(t, files, req)
+			if strings.Join(got, " ") != strings.Join(want, " ") || r.TotalMatches != len(want) {
+				t.Errorf("%+v: total %d\n got %v\nwant %v", req, r.TotalMatches, got, want)
+			}
+		}
+	}
+	// Only a pattern every match starts with its literal is anchored.
+	for _, pattern := range []string{`[a-z]+ class`, `(a|b)class`, `x*class [A-Z]`} {
+		if m, _, err := compileGrep(GrepRequest{Pattern: pattern, Regex: true}); err != nil || m.anch != nil {
+			t.Errorf("%s: anchored (%v)", pattern, err)
+		}
+	}
+}

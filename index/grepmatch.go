@@ -41,6 +41,9 @@ type grepMatcher struct {
 	// dfa answers whether a line matches re, faster than re (nil when
 	// it cannot: see lineDFA); each worker scans with its own clone.
 	dfa *lineDFA
+	// anch, when every match starts with req, answers whether a match
+	// starts where it is given the text (grepanchor.go).
+	anch *lineDFA
 }
 
 // grepScratch is one worker's buffers.
@@ -51,6 +54,9 @@ type grepScratch struct {
 	// dfa is this worker's clone of the matcher's (of dfaOf).
 	dfa   *lineDFA
 	dfaOf *grepMatcher
+	// anch is this worker's clone of the matcher's anchored DFA.
+	anch   *lineDFA
+	anchOf *grepMatcher
 	// wide says whether the file holds the Kelvin sign or the long s
 	// (wideYes, wideNo; 0: not known yet, found by foldsWide).
 	wide int32
@@ -178,6 +184,9 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 			m.lit = []byte(lit)
 		} else {
 			m.req = []byte(lit)
+			if m.dfa != nil && startsWith(re, lit, fold) {
+				m.anch = newLineDFA(anchoredExpr(prefix, body, req.Word))
+			}
 		}
 		for _, l := range others {
 			s := l.s
@@ -318,6 +327,9 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 			}
 			pos = le + 1
 		}
+		return
+	}
+	if !col && m.anch != nil && !wide && m.countAnchored(src, hay, sc, fn) {
 		return
 	}
 	from := 0

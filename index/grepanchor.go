@@ -1,0 +1,117 @@
+package index
+
+import (
+	"bytes"
+	"regexp/syntax"
+	"strings"
+)
+
+// A regex whose every match starts with the literal the scan looks for
+// (the "class " of -w 'class [A-Z][A-Za-z]*\(', the "func " of
+// 'func [A-Z]\w*') is counted at each occurrence of that literal: a DFA
+// anchored there reads until the match is decided, a few bytes past the
+// literal on most lines ("class Foo(Base)" dies at the B), where the
+// line's DFA read every such line from its start to its end (a thread
+// starts at every position, so it never dies). Nor is the line's start
+// looked for, or its other literals, unless it matches.
+
+// leadingLiteral is the run of literals a match of re starts with, and
+// whether it folds case ("" when re does not start with one).
+func leadingLiteral(re *syntax.Regexp) (string, bool) {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		return string(re.Rune), re.Flags&syntax.FoldCase != 0
+	case syntax.OpConcat:
+		run, fold := "", false
+		for i, sub := range re.Sub {
+			if sub.Op != syntax.OpLiteral {
+				break
+			}
+			f := sub.Flags&syntax.FoldCase != 0
+			if i > 0 && f != fold {
+				break
+			}
+			run, fold = run+string(sub.Rune), f
+		}
+		return run, fold
+	}
+	return "", false
+}
+
+// startsWith reports whether every match of re starts with lit, the
+// literal a scan finds (lowercased when fold).
+func startsWith(re *syntax.Regexp, lit string, fold bool) bool {
+	lead, leadFold := leadingLiteral(re)
+	if lead == "" || leadFold != fold && hasASCIILetter(lit) {
+		return false
+	}
+	if fold {
+		lead = lowerString(lead)
+	}
+	return strings.HasPrefix(lead, lit)
+}
+
+// anchoredExpr is the expression of a match that starts where the text
+// given starts (after prefix, the flags), followed in word mode by a
+// byte that is not a word's or the line's end; the byte before it is
+// checked by the caller.
+func anchoredExpr(prefix, body string, word bool) string {
+	expr := prefix + "^(?:" + body + ")"
+	if word {
+		expr += `(?:[^` + wordClass + `]|$)`
+	}
+	return expr
+}
+
+// countAnchored calls fn with the bounds of each line of src holding a
+// match (column 0), as scan counts them, trying the anchored DFA at each
+// occurrence of the literal in hay. It returns false, having called fn
+// for none, when the worker's anchored DFA has outgrown its states: the
+// caller scans as it would without one.
+func (m *grepMatcher) countAnchored(src, hay []byte, sc *grepScratch, fn func(ls, le, col int) bool) bool {
+	if sc.anchOf != m {
+		sc.anch, sc.anchOf = m.anch.clone(), m
+	}
+	d := sc.anch
+	if d == nil || d.full {
+		return false
+	}
+	for pos := 0; pos < len(src); {
+		i := m.find.index(hay[pos:])
+		if i < 0 {
+			return true
+		}
+		at := pos + i
+		le := len(src)
+		if j := bytes.IndexByte(src[at:], '\n'); j >= 0 {
+			le = at + j
+		}
+		matched, known := false, true
+		for p := at; ; {
+			if !m.word || !wordBefore(src[:p]) {
+				if matched, known = d.match(src[p:le], 0); matched || !known {
+					break
+				}
+			}
+			j := m.find.index(hay[p+1 : le])
+			if j < 0 {
+				break
+			}
+			p += 1 + j
+		}
+		ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
+		if !known {
+			// The states outgrew their bound on this line: the line's
+			// own matcher judges it.
+			matched = m.lineMatches(src[ls:le], 0, sc)
+		}
+		if matched && !fn(ls, le, 0) {
+			return true
+		}
+		pos = le + 1
+	}
+	return true
+}
