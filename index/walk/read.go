@@ -47,6 +47,10 @@ func Refused(err error) string {
 // again.
 var errSwapped = errors.New("file replaced while being opened")
 
+// errLeavesRoot says a path's resolution led out of the root (a link in
+// one of its components).
+var errLeavesRoot = errors.New("a link leads out of the root")
+
 // readAttempts bounds how often ReadFile checks again a file that keeps
 // being replaced while it is opened.
 const readAttempts = 3
@@ -59,7 +63,7 @@ const readAttempts = 3
 // file goes through it, so that a file replaced after it was indexed (by a
 // link out of the root, a device, a named pipe) is never read:
 //
-//   - the file is opened through an os.Root on the root's real path, so
+//   - the file is opened beneath the root's real path (openInRoot), so
 //     that no link, in any path component and whatever it is changed to
 //     meanwhile, leads out of the root;
 //   - the open does not block (O_NONBLOCK: a named pipe without a writer
@@ -76,13 +80,8 @@ func (w *Walker) ReadFile(rel string) ([]byte, File, error) {
 	if rel == "" || !filepath.IsLocal(filepath.FromSlash(rel)) {
 		return nil, File{}, &RefusedError{Rel: rel, Reason: SkipSymlink, Detail: "not a path inside the root"}
 	}
-	root, err := os.OpenRoot(w.real)
-	if err != nil {
-		return nil, File{}, err
-	}
-	defer root.Close()
 	for attempt := 1; ; attempt++ {
-		src, f, err := w.readOnce(root, rel)
+		src, f, err := w.readOnce(rel)
 		if errors.Is(err, errSwapped) && attempt < readAttempts {
 			continue
 		}
@@ -91,8 +90,8 @@ func (w *Walker) ReadFile(rel string) ([]byte, File, error) {
 }
 
 // readOnce judges the file rel as Check does, then opens and reads it
-// through root (see ReadFile).
-func (w *Walker) readOnce(root *os.Root, rel string) ([]byte, File, error) {
+// inside the root (see ReadFile).
+func (w *Walker) readOnce(rel string) ([]byte, File, error) {
 	refuse := func(reason, detail string) ([]byte, File, error) {
 		return nil, File{}, &RefusedError{Rel: rel, Reason: reason, Detail: detail}
 	}
@@ -116,7 +115,7 @@ func (w *Walker) readOnce(root *os.Root, rel string) ([]byte, File, error) {
 	if !fi.Mode().IsRegular() {
 		return refuse(SkipUnreadable, "not a regular file ("+typeName(fi.Mode())+")")
 	}
-	fh, err := root.OpenFile(filepath.FromSlash(open), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	fh, err := openInRoot(w.real, open)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return nil, File{}, err
@@ -166,6 +165,20 @@ func readAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// openInOSRoot opens the file rel (slash-separated, relative to the real
+// root) for reading, without blocking, through an os.Root: no link in any
+// component, the last included, leads out of the root. (ReadFile opens
+// the path a link resolves to: a link found there was swapped in since,
+// and the opened file is not the one judged.)
+func openInOSRoot(real, rel string) (*os.File, error) {
+	root, err := os.OpenRoot(real)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return root.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
 // typeName names a file type that is not a regular file.
