@@ -148,7 +148,10 @@ func (w *Walker) readOnce(rel string) ([]byte, File, error) {
 }
 
 // readAtMost reads r to its end, or to one byte past limit (the caller
-// sees it is too large), with a buffer sized for size bytes.
+// sees it is too large), with a buffer sized for size bytes (the file's
+// size by its stat). A read that stops short at that size is the end: a
+// regular file gives what it holds, and the read that would say so (one
+// system call more a file, a tenth of a checked read) is not made.
 func readAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 	lr := io.LimitReader(r, limit+1)
 	buf := make([]byte, 0, min(size, limit)+1)
@@ -163,6 +166,9 @@ func readAtMost(r io.Reader, size, limit int64) ([]byte, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if size > 0 && int64(len(buf)) == size && len(buf) < cap(buf) {
+			return buf, nil
 		}
 	}
 }

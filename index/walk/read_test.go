@@ -2,6 +2,7 @@ package walk
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -104,4 +105,27 @@ func TestReadAtMostIsBounded(t *testing.T) {
 	if err != nil || string(b) != "abc" {
 		t.Errorf("readAtMost(abc) = %q, %v", b, err)
 	}
+	// A file that stops short at its stat's size is not read again; one
+	// that grew since is read on to its end; a shorter one to its end.
+	r := &countingReader{r: strings.NewReader("abc")}
+	if b, err = readAtMost(r, 3, 1000); err != nil || string(b) != "abc" || r.reads != 1 {
+		t.Errorf("readAtMost(abc, size 3) = %q, %v in %d reads; want 1", b, err, r.reads)
+	}
+	if b, err = readAtMost(strings.NewReader("abcdef"), 3, 1000); err != nil || string(b) != "abcdef" {
+		t.Errorf("readAtMost(abcdef, size 3) = %q, %v", b, err)
+	}
+	if b, err = readAtMost(strings.NewReader("ab"), 3, 1000); err != nil || string(b) != "ab" {
+		t.Errorf("readAtMost(ab, size 3) = %q, %v", b, err)
+	}
+}
+
+// countingReader counts the reads made of it.
+type countingReader struct {
+	r     io.Reader
+	reads int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	c.reads++
+	return c.r.Read(p)
 }
