@@ -246,7 +246,7 @@ func TestGrepLineStarts(t *testing.T) {
 }
 
 // TestGrepAnchoredAgrees: regexes that start with their literal are
-// counted from each occurrence of it (countAnchored), and count what a
+// counted from each occurrence of it (scanAnchored), and count what a
 // line-by-line regex counts: a line whose first occurrence fails and a
 // later one matches, an occurrence inside a word in word mode, folded
 // case, the Kelvin sign, a match at a file's last byte.
@@ -267,6 +267,22 @@ func TestGrepAnchoredAgrees(t *testing.T) {
 			want := refGrep(t, files, req)
 			if strings.Join(got, " ") != strings.Join(want, " ") || r.TotalMatches != len(want) {
 				t.Errorf("%+v: total %d\n got %v\nwant %v", req, r.TotalMatches, got, want)
+			}
+			// Each column is where the regexp's leftmost match starts
+			// (the pattern's group in word mode).
+			expr, group := "(?:"+pattern+")", 0
+			if mode.word {
+				expr, group = `(?:^|[^`+wordClass+`])(`+pattern+`)(?:[^`+wordClass+`]|$)`, 2
+			}
+			if mode.fold {
+				expr = "(?i)" + expr
+			}
+			re := regexp.MustCompile(expr)
+			for _, m := range r.Matches {
+				line := strings.Split(files[m.Path], "\n")[m.Line-1]
+				if loc := re.FindStringSubmatchIndex(line); loc == nil || m.Column != loc[group]+1 {
+					t.Errorf("%+v: %s:%d column %d, the regexp's %v", req, m.Path, m.Line, m.Column, loc)
+				}
 			}
 		}
 	}

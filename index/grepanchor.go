@@ -8,12 +8,15 @@ import (
 
 // A regex whose every match starts with the literal the scan looks for
 // (the "class " of -w 'class [A-Z][A-Za-z]*\(', the "func " of
-// 'func [A-Z]\w*') is counted at each occurrence of that literal: a DFA
+// 'func [A-Z]\w*') is tried at each occurrence of that literal: a DFA
 // anchored there reads until the match is decided, a few bytes past the
 // literal on most lines ("class Foo(Base)" dies at the B), where the
 // line's DFA read every such line from its start to its end (a thread
 // starts at every position, so it never dies). Nor is the line's start
-// looked for, or its other literals, unless it matches.
+// looked for, or its other literals, unless it matches. The first
+// occurrence where a match starts is the match's column, as the regexp
+// finds it (its leftmost start; in word mode the pattern's start, after
+// the byte before it): the page's lines take no regexp either.
 
 // leadingLiteral is the run of literals a match of re starts with, and
 // whether it folds case ("" when re does not start with one).
@@ -66,12 +69,12 @@ func anchoredExpr(prefix, body string, word bool) string {
 	return expr
 }
 
-// countAnchored calls fn with the bounds of each line of src holding a
-// match (column 0), as scan counts them, trying the anchored DFA at each
-// occurrence of the literal in hay. It returns false, having called fn
-// for none, when the worker's anchored DFA has outgrown its states: the
-// caller scans as it would without one.
-func (m *grepMatcher) countAnchored(src, hay []byte, sc *grepScratch, fn func(ls, le, col int) bool) bool {
+// scanAnchored calls fn with the bounds of each line of src holding a
+// match and the match's column, as scan does, trying the anchored DFA at
+// each occurrence of the literal in hay. It returns false, having called
+// fn for none, when the worker's anchored DFA has outgrown its states:
+// the caller scans as it would without one.
+func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls, le, col int) bool) bool {
 	if sc.anchOf != m {
 		sc.anch, sc.anchOf = m.anch.clone(), m
 	}
@@ -89,8 +92,8 @@ func (m *grepMatcher) countAnchored(src, hay []byte, sc *grepScratch, fn func(ls
 		if j := bytes.IndexByte(src[at:], '\n'); j >= 0 {
 			le = at + j
 		}
-		matched, known := false, true
-		for p := at; ; {
+		matched, known, p := false, true, at
+		for {
 			if !m.word || !wordBefore(src[:p]) {
 				if matched, known = d.match(src[p:le], 0); matched || !known {
 					break
@@ -103,12 +106,17 @@ func (m *grepMatcher) countAnchored(src, hay []byte, sc *grepScratch, fn func(ls
 			p += 1 + j
 		}
 		ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
+		col := p - ls
 		if !known {
 			// The states outgrew their bound on this line: the line's
-			// own matcher judges it.
-			matched = m.lineMatches(src[ls:le], 0, sc)
+			// own matcher judges it, and the regexp finds the column.
+			col = -1
+			if m.lineMatches(src[ls:le], 0, sc) {
+				col = m.regexInLine(src[ls:le])
+			}
+			matched = col >= 0
 		}
-		if matched && !fn(ls, le, 0) {
+		if matched && !fn(ls, le, col) {
 			return true
 		}
 		pos = le + 1

@@ -329,7 +329,7 @@ func (m *grepMatcher) scan(src []byte, sc *grepScratch, col bool, fn func(ls, le
 		}
 		return
 	}
-	if !col && m.anch != nil && !wide && m.countAnchored(src, hay, sc, fn) {
+	if m.anch != nil && !wide && m.scanAnchored(src, hay, sc, fn) {
 		return
 	}
 	from := 0
