@@ -229,7 +229,7 @@ func TestGrepScanMatchesLineRegex(t *testing.T) {
 			lines = lines[:len(lines)-1]
 		}
 		for i, l := range lines {
-			if m.re.MatchString(l) {
+			if m.lineRE().MatchString(l) {
 				want = append(want, i)
 			}
 		}

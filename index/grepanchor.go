@@ -57,18 +57,6 @@ func startsWith(re *syntax.Regexp, lit string, fold bool) bool {
 	return strings.HasPrefix(lead, lit)
 }
 
-// anchoredExpr is the expression of a match that starts where the text
-// given starts (after prefix, the flags), followed in word mode by a
-// byte that is not a word's or the line's end; the byte before it is
-// checked by the caller.
-func anchoredExpr(prefix, body string, word bool) string {
-	expr := prefix + "^(?:" + body + ")"
-	if word {
-		expr += `(?:[^` + wordClass + `]|$)`
-	}
-	return expr
-}
-
 // scanAnchored calls fn with the bounds of each line of src holding a
 // match and the match's column, as scan does, trying the anchored DFA at
 // each occurrence of the literal in hay. It returns false, having called

@@ -75,6 +75,12 @@ func newLineDFA(expr string) *lineDFA {
 	if err != nil {
 		return nil
 	}
+	return newTreeDFA(re)
+}
+
+// newTreeDFA is newLineDFA of an expression parsed already (not
+// changed).
+func newTreeDFA(re *syntax.Regexp) *lineDFA {
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
 		return nil

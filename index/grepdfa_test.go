@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"regexp/syntax"
+	"slices"
 	"testing"
 )
 
@@ -85,5 +87,22 @@ func TestLineDFAAgreesWithRegexp(t *testing.T) {
 	}
 	if newLineDFA(`\bx`) != nil || newLineDFA(`a\B`) != nil {
 		t.Error("word boundaries need the regexp")
+	}
+}
+
+// TestWordClassFoldClosed: word mode matches its class spelled out as
+// ranges with case folding off (notWordExpr), which is the class only if
+// folding adds nothing to it, with or without the request's (?i); and the
+// ranges spelled out are the class.
+func TestWordClassFoldClosed(t *testing.T) {
+	want := notWord().Rune
+	for _, expr := range []string{`[^` + wordClass + `]`, `(?i)[^` + wordClass + `]`, notWordExpr(), `(?i)` + notWordExpr()} {
+		re, err := syntax.Parse(expr, syntax.Perl)
+		if err != nil {
+			t.Fatalf("%.40s: %v", expr, err)
+		}
+		if re.Op != syntax.OpCharClass || !slices.Equal(re.Rune, want) {
+			t.Errorf("%.40s: %v, %d ranges; want the %d of [^wordClass]", expr, re.Op, len(re.Rune)/2, len(want)/2)
+		}
 	}
 }

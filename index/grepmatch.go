@@ -8,6 +8,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -20,9 +21,14 @@ import (
 // matches can start with few bytes ([а-я]+, [0-9]{4,}) only the lines
 // holding one of them.
 type grepMatcher struct {
-	re   *regexp.Regexp // a line's matcher; in word mode the match is group 1
+	re   *regexp.Regexp // a line's matcher; in word mode lineRE's
 	body *regexp.Regexp // in word mode, the pattern alone
 	word bool
+	// In word mode the line's matcher, whose match is group 1, is
+	// compiled from wordSrc when first needed (lineRE).
+	wordSrc  string
+	wordOnce sync.Once
+	wordBare bool // wordSrc did not compile: re is body
 	// lit is the pattern when it is a literal string, req a literal
 	// every match of the regex holds (lowercased when fold): found with
 	// bytes.Index, not the regex engine.
@@ -135,16 +141,26 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 		// A line without a match of the pattern has no word match:
 		// the plain pattern rejects most lines faster.
 		m.body = compiled
-		expr = prefix + `(?:^|[^` + wordClass + `])(` + body + `)(?:[^` + wordClass + `]|$)`
-		if m.re, err = regexp.Compile(expr); err != nil {
+		// The word regexp is compiled when first needed: a literal's
+		// word matches are found without it, and an anchored pattern's
+		// page, and compiling its class was most of a -w grep's
+		// compiling (0.27 ms of -w MaxShards). The pattern's limits
+		// (nesting, size) are checked now, wrapped alike around a
+		// class of one byte.
+		if _, err := regexp.Compile(prefix + `(?:^|[^a])(` + body + `)(?:[^a]|$)`); err != nil {
 			return nil, nil, regexError(p, err)
 		}
+		m.re, m.wordSrc = nil, wordExpr(prefix, body)
 	}
 	if re.Op != syntax.OpLiteral || re.Flags&syntax.FoldCase != 0 && strings.ContainsAny(string(re.Rune), "KkSs") {
 		// A folded literal with k or s takes the regex in the files
 		// holding the Kelvin sign or the long s (scan): line by line
 		// with the DFA, not the backtracker on every line.
-		m.dfa = newLineDFA(expr)
+		if req.Word {
+			m.dfa = newTreeDFA(wordTree(re))
+		} else {
+			m.dfa = newLineDFA(expr)
+		}
 	}
 	lit, fold := string(re.Rune), re.Flags&syntax.FoldCase != 0
 	whole := re.Op == syntax.OpLiteral
@@ -185,7 +201,7 @@ func compileGrep(req GrepRequest) (*grepMatcher, *syntax.Regexp, error) {
 		} else {
 			m.req = []byte(lit)
 			if m.dfa != nil && startsWith(re, lit, fold) {
-				m.anch = newLineDFA(anchoredExpr(prefix, body, req.Word))
+				m.anch = newTreeDFA(anchoredTree(re, req.Word))
 			}
 		}
 		for _, l := range others {
@@ -479,7 +495,24 @@ func (m *grepMatcher) lineMatches(line []byte, from int, sc *grepScratch) bool {
 	if m.body != nil && !m.body.Match(line) {
 		return false
 	}
-	return m.re.Match(line)
+	return m.lineRE().Match(line)
+}
+
+// lineRE is a line's matcher: in word mode compiled on first use from
+// wordSrc, whose limits compileGrep has checked (were it to fail, the
+// pattern alone, which ignores the words' bounds).
+func (m *grepMatcher) lineRE() *regexp.Regexp {
+	if !m.word {
+		return m.re
+	}
+	m.wordOnce.Do(func() {
+		re, err := regexp.Compile(m.wordSrc)
+		if err != nil {
+			re, m.wordBare = m.body, true
+		}
+		m.re = re
+	})
+	return m.re
 }
 
 // literalInLine is the column of the literal's first occurrence in the
@@ -503,13 +536,13 @@ func (m *grepMatcher) literalInLine(hay, line []byte, from int) int {
 // regexInLine is the column of the regex's match in the line (the word
 // group's in word mode), or -1.
 func (m *grepMatcher) regexInLine(line []byte) int {
-	if m.word {
-		if loc := m.re.FindSubmatchIndex(line); loc != nil {
+	if re := m.lineRE(); m.word && !m.wordBare {
+		if loc := re.FindSubmatchIndex(line); loc != nil {
 			return loc[2]
 		}
 		return -1
 	}
-	if loc := m.re.FindIndex(line); loc != nil {
+	if loc := m.lineRE().FindIndex(line); loc != nil {
 		return loc[0]
 	}
 	return -1
