@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/treenav/treenav"
@@ -291,5 +292,37 @@ func TestGrepAnchoredAgrees(t *testing.T) {
 		if m, _, err := compileGrep(GrepRequest{Pattern: pattern, Regex: true}); err != nil || m.anch != nil {
 			t.Errorf("%s: anchored (%v)", pattern, err)
 		}
+	}
+}
+
+// TestGrepWordRegexpOnce: the word regexp, compiled on first use, is
+// compiled once and read safely by every worker (a pattern with \b has
+// no DFA: each line takes the regexp), and matches as the word regexp
+// spelled with the class does.
+func TestGrepWordRegexpOnce(t *testing.T) {
+	req := GrepRequest{Pattern: `\bfoo\w*`, Regex: true, Word: true}
+	m, _, err := compileGrep(req)
+	if err != nil || m.dfa != nil {
+		t.Fatalf("compileGrep: %v, dfa %v", err, m.dfa != nil)
+	}
+	want := regexp.MustCompile(`(?:^|[^` + wordClass + `])(\bfoo\w*)(?:[^` + wordClass + `]|$)`)
+	lines := []string{"foo", "xfoo", "a foobar b", "foo_", "éfoo", "(foo)", "fo o", ""}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			var sc grepScratch
+			for _, l := range lines {
+				if got := m.lineMatches([]byte(l), 0, &sc); got != want.MatchString(l) {
+					t.Errorf("%q: %v", l, got)
+				}
+				if loc := want.FindStringSubmatchIndex(l); loc != nil && m.regexInLine([]byte(l)) != loc[2] {
+					t.Errorf("%q: column %d, want %d", l, m.regexInLine([]byte(l)), loc[2])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if m.wordBare {
+		t.Error("the word regexp did not compile")
 	}
 }
