@@ -10,9 +10,14 @@ import (
 )
 
 // openat2Missing is set once openat2 has answered ENOSYS (a kernel before
-// 5.6, or a sandbox that filters the call): reads take os.Root from then
-// on.
+// 5.6, or a sandbox that filters the call), or EPERM where os.Root then
+// opened the file (a seccomp filter of the older kind, which answers
+// EPERM for a call it does not know): reads take os.Root from then on.
 var openat2Missing atomic.Bool
+
+// openat2 is unix.Openat2 (a variable for the tests, which refuse it as
+// sandboxes do).
+var openat2 = unix.Openat2
 
 // openInRoot opens the file rel (slash-separated, relative to the real
 // root) for reading, without blocking, as openInOSRoot does: no link in
@@ -32,7 +37,7 @@ func openInRoot(real, rel string) (*os.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: real, Err: err}
 	}
 	fd, err := openRetry(func() (int, error) {
-		return unix.Openat2(dir, rel, &unix.OpenHow{
+		return openat2(dir, rel, &unix.OpenHow{
 			Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC,
 			Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS,
 		})
@@ -44,6 +49,14 @@ func openInRoot(real, rel string) (*os.File, error) {
 	case unix.ENOSYS:
 		openat2Missing.Store(true)
 		return openInOSRoot(real, rel)
+	case unix.EPERM:
+		// Reading, a file refuses EACCES; EPERM is most likely the
+		// call itself refused.
+		f, err := openInOSRoot(real, rel)
+		if err == nil {
+			openat2Missing.Store(true)
+		}
+		return f, err
 	case unix.EAGAIN:
 		// A rename raced the resolution of a "..": os.Root walks it.
 		return openInOSRoot(real, rel)
