@@ -221,11 +221,11 @@ func (v *view) eachNamed(name string, fn func(d *docMeta, n nodeMeta)) {
 	}
 	lname := strings.ToLower(name)
 	for si, s := range v.segs {
-		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
 		// Collect widely, then sort: the suggestions must not depend
 		// on how documents fell into segments.
-		for k := 0; i < len(s.syms) && s.symLower(i) == lname && k < 200; i, k = i+1, k+1 {
-			n := s.node(s.syms[i].node)
+		run := s.symsCalled(lname)
+		for _, sym := range run[:min(len(run), 200)] {
+			n := s.node(sym.node)
 			if v.live(si, n.doc) {
 				fn(&s.docs[n.doc], n)
 			}

@@ -339,9 +339,8 @@ func (s *viewRefSource) NamedIn(path, name string, add func(refDef) int) []int {
 		inSeg := docs[:n]
 		docs = docs[n:]
 		seg := s.q.v.segs[si]
-		i := sort.Search(len(seg.syms), func(k int) bool { return seg.symLower(k) >= lname })
-		for ; i < len(seg.syms) && seg.symLower(i) == lname; i++ {
-			ni := seg.syms[i].node
+		for _, sym := range seg.symsCalled(lname) {
+			ni := sym.node
 			nm := seg.node(ni)
 			if !slices.ContainsFunc(inSeg, func(r docRef) bool { return r.doc == nm.doc }) || nm.name() != name {
 				continue

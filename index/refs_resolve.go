@@ -1,7 +1,6 @@
 package index
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -53,11 +52,10 @@ func (q *refQuery) named(name string) []nodeRef {
 	var out []nodeRef
 	lname := strings.ToLower(name)
 	for si, s := range q.v.segs {
-		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
-		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
-			n := s.node(s.syms[i].node)
+		for _, sym := range s.symsCalled(lname) {
+			n := s.node(sym.node)
 			if n.name() == name && q.v.live(si, n.doc) {
-				out = append(out, nodeRef{uint32(si), s.syms[i].node})
+				out = append(out, nodeRef{uint32(si), sym.node})
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"runtime"
+	"sort"
 
 	"github.com/treenav/treenav"
 )
@@ -174,6 +175,14 @@ type symEntry struct {
 
 // symLower is syms[k]'s lowercased name.
 func (s *segment) symLower(k int) string { return s.str(s.syms[k].lower) }
+
+// symsCalled is the run of syms whose lowercased name is lname (found by
+// two binary searches: a caller may read only the run's first few).
+func (s *segment) symsCalled(lname string) []symEntry {
+	lo := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+	n := sort.Search(len(s.syms)-lo, func(k int) bool { return s.symLower(lo+k) != lname })
+	return s.syms[lo : lo+n]
+}
 
 // anchorOf is anchors[k]'s anchor.
 func (s *segment) anchorOf(k int) string { return s.str(s.nodes[s.anchors[k]].anchorRef) }

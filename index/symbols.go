@@ -159,9 +159,11 @@ func (v *view) keepDefinedDeclarations(hits []symHit, seen []bitset, keep int) {
 			if seen[si] == nil {
 				continue
 			}
-			i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
-			for ; !found && i < len(s.syms) && s.symLower(i) == lname; i++ {
-				node := s.syms[i].node
+			for _, sym := range s.symsCalled(lname) {
+				if found {
+					break
+				}
+				node := sym.node
 				if !seen[si].has(node) {
 					continue
 				}
@@ -355,9 +357,8 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 
 	for si, s := range v.segs {
 		// Names equal to the (last part of the) query, any case.
-		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
-		for ; i < len(s.syms) && s.symLower(i) == lname; i++ {
-			node := s.syms[i].node
+		for _, sym := range s.symsCalled(lname) {
+			node := sym.node
 			n := s.node(node)
 			qn := qualifiedName(n)
 			// A qualifier may also name the module: "json.Marshal" is
@@ -382,7 +383,7 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			continue
 		}
 		// Prefixes.
-		i = sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
+		i := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
 		for scanned := 0; i < len(s.syms) && strings.HasPrefix(s.symLower(i), lname) && scanned < 50000; i, scanned = i+1, scanned+1 {
 			node := s.syms[i].node
 			if strings.HasPrefix(s.node(node).name(), name) {
