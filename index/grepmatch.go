@@ -536,13 +536,14 @@ func (m *grepMatcher) literalInLine(hay, line []byte, from int) int {
 // regexInLine is the column of the regex's match in the line (the word
 // group's in word mode), or -1.
 func (m *grepMatcher) regexInLine(line []byte) int {
-	if re := m.lineRE(); m.word && !m.wordBare {
+	re := m.lineRE()
+	if m.word && !m.wordBare {
 		if loc := re.FindSubmatchIndex(line); loc != nil {
 			return loc[2]
 		}
 		return -1
 	}
-	if loc := m.lineRE().FindIndex(line); loc != nil {
+	if loc := re.FindIndex(line); loc != nil {
 		return loc[0]
 	}
 	return -1

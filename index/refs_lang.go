@@ -314,7 +314,7 @@ func (x *refIndex) topLevel(file, name string) []int {
 	var out []int
 	for _, i := range x.namedIn(file, name) {
 		d := &x.Defs[i]
-		if d.Path == file && d.Parent < 0 && d.Kind != "export" {
+		if d.Parent < 0 && d.Kind != "export" {
 			out = append(out, i)
 		}
 	}
@@ -325,7 +325,7 @@ func (x *refIndex) topLevel(file, name string) []int {
 func (x *refIndex) inFile(file, name string) []int {
 	var out []int
 	for _, i := range x.namedIn(file, name) {
-		if x.Defs[i].Path == file && x.Defs[i].Kind != "export" {
+		if x.Defs[i].Kind != "export" {
 			out = append(out, i)
 		}
 	}
