@@ -778,16 +778,23 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			if i == maxAndGrams || !all && len(docs) == 0 {
 				break
 			}
-			l := decodeDocs(s.grams.list(g), limit, nil)
+			l := s.grams.list(g)
 			if all {
-				docs, all = l, false
+				// At most one document a byte: sized once.
+				docs, all = decodeDocs(l, limit, make([]uint32, 0, min(len(l), int(limit)))), false
 			} else {
-				docs = intersectDocs(docs, l)
+				docs = intersectList(docs, l, limit)
 			}
 		}
 		for _, sub := range q.sub {
 			if !all && len(docs) == 0 {
 				break
+			}
+			if !all && sub.op == gramOr {
+				// Only the documents still in: kept when the alternatives
+				// mark them, without listing the alternatives' union.
+				docs = sub.filter(s, docs)
+				continue
 			}
 			d, a := sub.eval(s)
 			switch {
@@ -816,7 +823,56 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			seen.set(di)
 		}
 	}
-	return seen.appendTo(docs), false
+	return seen.appendTo(slices.Grow(docs, seen.count())), false
+}
+
+// filter is the documents of docs (ascending) that an OR query q admits.
+func (q *gramQuery) filter(s *segment, docs []uint32) []uint32 {
+	limit := uint32(len(s.docs))
+	seen := make(bitset, (limit+63)/64)
+	for _, g := range q.grams {
+		markDocs(s.grams.list(g), limit, seen)
+	}
+	for _, sub := range q.sub {
+		d, a := sub.eval(s)
+		if a {
+			return docs
+		}
+		for _, di := range d {
+			seen.set(di)
+		}
+	}
+	out := docs[:0]
+	for _, di := range docs {
+		if seen.has(di) {
+			out = append(out, di)
+		}
+	}
+	return out
+}
+
+// intersectList is the documents of docs (ascending) that the posting
+// run b also holds, read off b without decoding it into a list.
+func intersectList(docs []uint32, b []byte, limit uint32) []uint32 {
+	out := docs[:0]
+	var doc uint32
+	i := 0
+	for len(b) > 0 && i < len(docs) {
+		v, n := uvarint(b)
+		b = b[n:]
+		doc += v
+		if doc >= limit {
+			break
+		}
+		for i < len(docs) && docs[i] < doc {
+			i++
+		}
+		if i < len(docs) && docs[i] == doc {
+			out = append(out, doc)
+			i++
+		}
+	}
+	return out
 }
 
 func intersectDocs(a, b []uint32) []uint32 {

@@ -93,6 +93,10 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 			}
 			p += 1 + j
 		}
+		if known && !matched {
+			pos = le + 1 // known not to match
+			continue
+		}
 		ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
 		col := p - ls
 		if !known {

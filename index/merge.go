@@ -160,9 +160,7 @@ func (b bitset) appendTo(dst []uint32) []uint32 {
 func (b bitset) count() int {
 	c := 0
 	for _, w := range b {
-		for ; w != 0; w &= w - 1 {
-			c++
-		}
+		c += mbits.OnesCount64(w)
 	}
 	return c
 }
