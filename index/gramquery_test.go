@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -246,6 +247,131 @@ func TestGrepScanMatchesLineRegex(t *testing.T) {
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%+v (col %v) on %q: lines %v, want %v", req, col, text, got, want)
 			}
+		}
+	}
+}
+
+// evalRef is gramQuery.eval as it was before the AND's lists were
+// intersected as read and its ORs made filters: every list decoded, every
+// OR's union listed, then intersected.
+func evalRef(q *gramQuery, s *segment) ([]uint32, bool) {
+	limit := uint32(len(s.docs))
+	switch q.op {
+	case gramAll:
+		return nil, true
+	case gramNone:
+		return nil, false
+	case gramShort:
+		return q.evalShort(s)
+	case gramAnd:
+		var docs []uint32
+		all := true
+		grams := slices.Clone(q.grams)
+		slices.SortFunc(grams, func(a, b uint32) int { return len(s.grams.list(a)) - len(s.grams.list(b)) })
+		for i, g := range grams {
+			if i == maxAndGrams {
+				break
+			}
+			l := decodeDocs(s.grams.list(g), limit, nil)
+			if all {
+				docs, all = l, false
+			} else {
+				docs = intersectDocs(docs, l)
+			}
+		}
+		for _, sub := range q.sub {
+			d, a := evalRef(sub, s)
+			switch {
+			case a:
+			case all:
+				docs, all = d, false
+			default:
+				docs = intersectDocs(docs, d)
+			}
+		}
+		return docs, all
+	}
+	seen := make(bitset, (limit+63)/64)
+	for _, g := range q.grams {
+		markDocs(s.grams.list(g), limit, seen)
+	}
+	for _, sub := range q.sub {
+		d, a := evalRef(sub, s)
+		if a {
+			return nil, true
+		}
+		for _, di := range d {
+			seen.set(di)
+		}
+	}
+	return seen.appendTo(nil), false
+}
+
+// TestGramQueryEvalExact: the query's documents are exactly those of
+// the plain evaluation (decode every list, list every union, intersect),
+// for patterns whose queries AND trigrams with ORs of them.
+func TestGramQueryEvalExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const letters = "abcdefgh s("
+	texts := make([]string, 2000)
+	for i := range texts {
+		b := make([]byte, 5+rng.IntN(60))
+		for j := range b {
+			b[j] = letters[rng.IntN(len(letters))]
+		}
+		texts[i] = string(b)
+	}
+	var gb gramBuilder
+	for i, s := range texts {
+		gb.add(uint32(i), []byte(s))
+	}
+	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish()}
+	patterns := []string{"abc", "ab[cd]e", "s [a-h]", "as [a-c][a-h]*\\(", "(abc|def)gh", "a[bc]d[ef]g", "ss [ab]", "(?i)ab[cd]", "ba(c|d)(e|f)", "abcd", "h( [ab]|[cd] )"}
+	ors := 0
+	for _, p := range patterns {
+		q := gramQueryFor(t, p)
+		for _, sub := range q.sub {
+			if q.op == gramAnd && sub.op == gramOr {
+				ors++
+			}
+		}
+		got, gotAll := q.eval(seg)
+		want, wantAll := evalRef(q, seg)
+		if gotAll != wantAll || !slices.Equal(got, want) {
+			t.Errorf("%s (%s): %d documents (all %v), the plain evaluation %d (all %v)", p, q, len(got), gotAll, len(want), wantAll)
+		}
+		if !gotAll && len(got) == 0 {
+			t.Errorf("%s: no document: the test says nothing", p)
+		}
+	}
+	if ors == 0 {
+		t.Fatal("no pattern has an OR under an AND: the filter is not tested")
+	}
+}
+
+// TestIntersectList: intersecting with an encoded run equals decoding it
+// and intersecting the lists.
+func TestIntersectList(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		var a, b []uint32
+		var enc []byte
+		prev := uint32(0)
+		for d := uint32(0); d < 400; d++ {
+			if rng.IntN(3) == 0 {
+				a = append(a, d)
+			}
+			if rng.IntN(4) == 0 {
+				b = append(b, d)
+				enc = appendUvarint(enc, d-prev)
+				prev = d
+			}
+		}
+		limit := uint32(100 + rng.IntN(400))
+		want := intersectDocs(slices.Clone(a), decodeDocs(enc, limit, nil))
+		got := intersectList(slices.Clone(a), enc, limit)
+		if !slices.Equal(got, want) {
+			t.Fatalf("intersectList %v, want %v", got, want)
 		}
 	}
 }
