@@ -807,10 +807,20 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		}
 		return docs, all
 	}
-	// One of: every list marked in a bitmap of the segment's documents,
-	// read off once (merging the lists pairwise copied the union once
-	// per list: 26 of them for "s [a-z]").
-	seen := make(bitset, (limit+63)/64)
+	seen, all := q.marks(s)
+	if all {
+		return nil, true
+	}
+	return seen.appendTo(slices.Grow(docs, seen.count())), false
+}
+
+// marks is the documents an OR query q admits, in a bitmap of the
+// segment's documents: every list marked, read off once (merging the
+// lists pairwise copied the union once per list: 26 of them for
+// "s [a-z]"). all: q admits every document.
+func (q *gramQuery) marks(s *segment) (seen bitset, all bool) {
+	limit := uint32(len(s.docs))
+	seen = make(bitset, (limit+63)/64)
 	for _, g := range q.grams {
 		markDocs(s.grams.list(g), limit, seen)
 	}
@@ -823,24 +833,14 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			seen.set(di)
 		}
 	}
-	return seen.appendTo(slices.Grow(docs, seen.count())), false
+	return seen, false
 }
 
 // filter is the documents of docs (ascending) that an OR query q admits.
 func (q *gramQuery) filter(s *segment, docs []uint32) []uint32 {
-	limit := uint32(len(s.docs))
-	seen := make(bitset, (limit+63)/64)
-	for _, g := range q.grams {
-		markDocs(s.grams.list(g), limit, seen)
-	}
-	for _, sub := range q.sub {
-		d, a := sub.eval(s)
-		if a {
-			return docs
-		}
-		for _, di := range d {
-			seen.set(di)
-		}
+	seen, all := q.marks(s)
+	if all {
+		return docs
 	}
 	out := docs[:0]
 	for _, di := range docs {
