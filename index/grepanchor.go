@@ -65,10 +65,20 @@ func startsWith(re *syntax.Regexp, lit string, fold bool) bool {
 func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls, le, col int) bool) bool {
 	if sc.anchOf != m {
 		sc.anch, sc.anchOf = m.anch.clone(), m
+		sc.anchLit = -1
+		if !m.fold && sc.anch != nil {
+			sc.anchLit = sc.anch.after(m.find.lit)
+		}
 	}
 	d := sc.anch
 	if d == nil || d.full {
 		return false
+	}
+	// Case-sensitive, an occurrence is the literal's own bytes: the DFA
+	// starts past them, in the state they lead to.
+	skip, from := len(m.find.lit), sc.anchLit
+	if from < 0 {
+		skip, from = 0, 0
 	}
 	for pos := 0; pos < len(src); {
 		i := m.find.index(hay[pos:])
@@ -83,7 +93,12 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 		matched, known, p := false, true, at
 		for {
 			if !m.word || !wordBefore(src[:p]) {
-				if matched, known = d.match(src[p:le], 0); matched || !known {
+				if p+skip > le { // the literal holds a line's end
+					matched, known = d.match(src[p:le], 0)
+				} else {
+					matched, known = d.matchFrom(src[p:le], skip, from)
+				}
+				if matched || !known {
 					break
 				}
 			}
@@ -114,4 +129,19 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 		pos = le + 1
 	}
 	return true
+}
+
+// after is the state the DFA is in once it has read lit from its first
+// state, or -1 when reading lit decides the match (a stop) or the
+// states outgrew their bound.
+func (d *lineDFA) after(lit []byte) int32 {
+	s := int32(0)
+	for i := 0; i < len(lit); {
+		t, w := d.next(s, lit, i)
+		if t < 0 || t&dfaStop != 0 {
+			return -1
+		}
+		s, i = t, i+w
+	}
+	return s
 }

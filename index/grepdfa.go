@@ -313,6 +313,11 @@ func (d *lineDFA) match(line []byte, from int) (matched, ok bool) {
 	if from > 0 {
 		s = 1 // inside the line, where only the search's threads are
 	}
+	return d.matchFrom(line, from, s)
+}
+
+// matchFrom is match from state s at line[from].
+func (d *lineDFA) matchFrom(line []byte, from int, s int32) (matched, ok bool) {
 	if st := d.states[s]; st.match || st.dead {
 		return st.match, true
 	}

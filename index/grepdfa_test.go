@@ -106,3 +106,53 @@ func TestWordClassFoldClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchoredAfterLiteral: started in the state its leading literal
+// leads to, just past the literal, the anchored DFA answers what it
+// answers reading the line from its start (scanAnchored starts it there
+// on a case-sensitive grep).
+func TestAnchoredAfterLiteral(t *testing.T) {
+	cases := []struct {
+		expr, lit string
+		word      bool
+	}{
+		{`class [A-Z][A-Za-z]*\(`, "class ", true},
+		{`class [A-Z][A-Za-z]*\(`, "class ", false},
+		{`func [A-Z]\w*`, "func ", true},
+		{`ab$`, "ab", false},
+		{`ab+c?`, "ab", true},
+		{`a\x{FFFD}b`, "a\ufffd", false},
+	}
+	alphabet := []string{"a", "b", "c", "A", "Z", "(", ")", " ", "_", "\u00e9", "\xff", "class ", "func ", "\ufffd"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	skipped := 0
+	for _, c := range cases {
+		re, err := syntax.Parse(c.expr, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := newTreeDFA(anchoredTree(re, c.word))
+		if d == nil {
+			t.Fatalf("%s: no DFA", c.expr)
+		}
+		from := d.after([]byte(c.lit))
+		if from < 0 {
+			skipped++
+			continue
+		}
+		for range 2000 {
+			line := []byte(c.lit)
+			for range rng.IntN(8) {
+				line = append(line, alphabet[rng.IntN(len(alphabet))]...)
+			}
+			m1, k1 := d.match(line, 0)
+			m2, k2 := d.matchFrom(line, len(c.lit), from)
+			if m1 != m2 || k1 != k2 {
+				t.Fatalf("%s -w=%v on %q: from the start %v (known %v), past the literal %v (known %v)", c.expr, c.word, line, m1, k1, m2, k2)
+			}
+		}
+	}
+	if skipped > 1 {
+		t.Fatalf("%d of %d literals decided the match alone: the test compares too little", skipped, len(cases))
+	}
+}

@@ -63,6 +63,11 @@ type grepScratch struct {
 	// anch is this worker's clone of the matcher's anchored DFA.
 	anch   *lineDFA
 	anchOf *grepMatcher
+	// anchLit is anch's state once it has read the literal every match
+	// starts with (from its first state), where a case-sensitive scan
+	// starts it: -1 when the literal decides alone or the states are
+	// full.
+	anchLit int32
 	// wide says whether the file holds the Kelvin sign or the long s
 	// (wideYes, wideNo; 0: not known yet, found by foldsWide).
 	wide int32
