@@ -83,6 +83,11 @@ func (f *literalFinder) index(hay []byte) int {
 		return bytes.IndexByte(hay, f.b)
 	}
 	if f.pairs {
+		if len(hay) <= 64 {
+			// The rest of a line, mostly: the runtime's brute force
+			// compares a whole short haystack in vector registers.
+			return bytes.Index(hay, f.lit)
+		}
 		return f.pairIndex(hay)
 	}
 	// The rare byte of an occurrence at s is at s+rare; an occurrence
