@@ -93,12 +93,9 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 		matched, known, p := false, true, at
 		for {
 			if !m.word || !wordBefore(src[:p]) {
-				if p+skip > le { // the literal holds a line's end
-					matched, known = d.match(src[p:le], 0)
-				} else {
-					matched, known = d.matchFrom(src[p:le], skip, from)
-				}
-				if matched || !known {
+				// The literal is within the line: no pattern that
+				// spells out a line break compiles (compileGrep).
+				if matched, known = d.matchFrom(src[p:le], skip, from); matched || !known {
 					break
 				}
 			}
