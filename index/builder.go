@@ -390,7 +390,7 @@ func (b *segmentBuilder) add(in Input) {
 	}
 	b.resolvePath([]byte(pathWords(d.Path)))
 	b.module = dm.Module
-	b.grams.add(docIdx, in.Src)
+	b.grams.addDoc(docIdx, in.Src)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		dm.Links = append(dm.Links, n.Links...)
@@ -681,7 +681,7 @@ func (b *segmentBuilder) finish() *segment {
 	s.termPost = append(s.termPost, uint32(len(s.postTF)))
 	s.postData, s.postBlk = nodes.finish()
 	s.postPos = append(s.postPos, uint32(len(s.pos)))
-	s.grams = b.grams.finish()
+	s.grams = b.grams.finish(len(s.docs))
 	s.buildTables()
 	return s
 }

@@ -759,10 +759,10 @@ func (s stringSet) cross(t stringSet) stringSet {
 // read thousands of lists.
 const maxAndGrams = 16
 
-// eval returns the documents of segment s that satisfy the query, sorted,
-// or all when every document may.
+// eval returns the units (trigram.go) of segment s that satisfy the
+// query, sorted, or all when every unit may.
 func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
-	limit := uint32(len(s.docs))
+	limit := uint32(s.grams.numUnits(len(s.docs)))
 	switch q.op {
 	case gramAll:
 		return nil, true
@@ -819,7 +819,7 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 // lists pairwise copied the union once per list: 26 of them for
 // "s [a-z]"). all: q admits every document.
 func (q *gramQuery) marks(s *segment) (seen bitset, all bool) {
-	limit := uint32(len(s.docs))
+	limit := uint32(s.grams.numUnits(len(s.docs)))
 	seen = make(bitset, (limit+63)/64)
 	for _, g := range q.grams {
 		markDocs(s.grams.list(g), limit, seen)

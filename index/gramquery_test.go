@@ -118,9 +118,9 @@ func TestGramQuerySound(t *testing.T) {
 	}
 	var gb gramBuilder
 	for i, s := range texts {
-		gb.add(uint32(i), []byte(s))
+		gb.addDoc(uint32(i), []byte(s))
 	}
-	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish()}
+	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish(len(texts))}
 	for i, s := range texts {
 		seg.docs[i].Size = int64(len(s))
 	}
@@ -160,12 +160,12 @@ func TestGramQuerySound(t *testing.T) {
 // TestGramPostingsRoundTrip builds, merges, writes and reads postings.
 func TestGramPostingsRoundTrip(t *testing.T) {
 	var a, b gramBuilder
-	a.add(0, []byte("hello world"))
-	a.add(1, []byte("HELLO there"))
-	a.add(2, []byte("nothing"))
-	b.add(0, []byte("world peace ✓✓"))
-	sa := &segment{docs: make([]docMeta, 3), grams: a.finish()}
-	sb := &segment{docs: make([]docMeta, 1), grams: b.finish()}
+	a.addDoc(0, []byte("hello world"))
+	a.addDoc(1, []byte("HELLO there"))
+	a.addDoc(2, []byte("nothing"))
+	b.addDoc(0, []byte("world peace ✓✓"))
+	sa := &segment{docs: make([]docMeta, 3), grams: a.finish(3)}
+	sb := &segment{docs: make([]docMeta, 1), grams: b.finish(1)}
 	docsOf := func(s *segment, g string) []uint32 {
 		return decodeDocs(s.grams.list(gramKey(g[0], g[1], g[2])), uint32(len(s.docs)), nil)
 	}
@@ -323,9 +323,9 @@ func TestGramQueryEvalExact(t *testing.T) {
 	}
 	var gb gramBuilder
 	for i, s := range texts {
-		gb.add(uint32(i), []byte(s))
+		gb.addDoc(uint32(i), []byte(s))
 	}
-	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish()}
+	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish(len(texts))}
 	patterns := []string{"abc", "ab[cd]e", "s [a-h]", "as [a-c][a-h]*\\(", "(abc|def)gh", "a[bc]d[ef]g", "ss [ab]", "(?i)ab[cd]", "ba(c|d)(e|f)", "abcd", "h( [ab]|[cd] )"}
 	ors := 0
 	for _, p := range patterns {

@@ -62,7 +62,7 @@ const shortPostingBudget = 12
 // this many bytes of the segment's text.
 const shortTextPerByte = 32
 
-// evalShort returns the documents of s that hold one of the strings (one
+// evalShort returns the units of s that hold one of the strings (one
 // or two bytes each, lowercased as the index is), or all when that is
 // too costly to tell.
 func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
@@ -85,7 +85,7 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 	// bytes of text scanned do, so decoding pays while the postings are
 	// a small part of the text they can spare reading.
 	sh := s.shortStats()
-	budget := uint32(min(max(shortPostingBudget*int64(max(len(s.docs), 64)), sh.text/shortTextPerByte), 1<<31))
+	budget := uint32(min(max(shortPostingBudget*int64(max(g.numUnits(len(s.docs)), 64)), sh.text/shortTextPerByte), 1<<31))
 	var hits []int
 	var size uint32
 	if singles := slices.ContainsFunc(q.short, func(s string) bool { return len(s) == 1 }); !singles {
@@ -123,14 +123,15 @@ func (q *gramQuery) evalShort(s *segment) (docs []uint32, all bool) {
 			}
 		}
 	}
-	in := make(bitset, (len(s.docs)+63)/64)
-	limit := uint32(len(s.docs))
+	limit := uint32(g.numUnits(len(s.docs)))
+	in := make(bitset, (limit+63)/64)
 	for _, i := range hits {
 		markDocs(g.data[g.offs[i]:g.offs[i+1]], limit, in)
 	}
 	// A file shorter than a trigram has no keys: it may hold them.
 	for _, d := range sh.tiny {
-		in.set(d)
+		u, _ := g.docUnits(d)
+		in.set(u)
 	}
 	return in.appendTo(docs), false
 }

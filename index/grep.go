@@ -61,6 +61,9 @@ type grepFile struct {
 	// e is the text the count pass read, when it is kept (grepText):
 	// the page reads it again without a stat.
 	e *grepEntry
+	// units are the parts of the text the trigrams admit (ascending
+	// unit ids, trigram.go); nil: all of it.
+	units []uint32
 }
 
 func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) {
@@ -96,17 +99,17 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	// slice is sized once (10,000 candidates there), and a candidate's id
 	// is read only once it has a match: reading it touched every
 	// candidate's metadata.
-	segDocs := make([][]uint32, len(v.segs))
+	segUnits := make([][]uint32, len(v.segs))
 	segAll := make([]bool, len(v.segs))
 	onSegments(len(v.segs), v.segmentWorkers(), func(int) func(int) {
-		return func(si int) { segDocs[si], segAll[si] = q.eval(v.segs[si]) }
+		return func(si int) { segUnits[si], segAll[si] = q.eval(v.segs[si]) }
 	})
 	n := 0
 	for si, s := range v.segs {
 		if segAll[si] {
 			n += len(s.docs)
 		} else {
-			n += len(segDocs[si])
+			n += len(segUnits[si])
 		}
 	}
 	files := make([]grepFile, 0, n)
@@ -120,10 +123,24 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 			}
 			continue
 		}
-		for _, di := range segDocs[si] {
-			if allowed.has(di) {
-				files = append(files, grepFile{seg: uint32(si), doc: di})
+		// The units, a file's together: the file, and only those
+		// parts of it unless they are all of it.
+		g, units, di := s.grams, segUnits[si], uint32(0)
+		for i := 0; i < len(units); {
+			di = g.docOf(units[i], di)
+			lo, hi := g.docUnits(di)
+			j := i + 1
+			for j < len(units) && units[j] < hi {
+				j++
 			}
+			if allowed.has(di) {
+				f := grepFile{seg: uint32(si), doc: di}
+				if uint32(j-i) < hi-lo {
+					f.units = units[i:j]
+				}
+				files = append(files, f)
+			}
+			i = j
 		}
 	}
 
@@ -145,9 +162,10 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 				}
 				f := &files[i]
 				d := &v.segs[f.seg].docs[f.doc]
+				g := v.segs[f.seg].grams
 				if e := ix.keptOf(v.segs[f.seg], f.doc); e != nil {
 					ix.prepare(m, e, &sc)
-					m.scan(e.text, &sc, false, func(int, int, int) bool { f.count++; return true })
+					scanUnits(m, e.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
 					if f.count == 0 {
 						continue
 					}
@@ -167,7 +185,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					continue // unreadable: as if it had no match
 				}
 				ix.prepare(m, src, &sc)
-				m.scan(src.text, &sc, false, func(int, int, int) bool { f.count++; return true })
+				scanUnits(m, src.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
 				if f.count > 0 && src.kept {
 					f.e = src
 				}
@@ -260,6 +278,39 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 }
 
 var nl = []byte{'\n'}
+
+// scanUnits counts with m.scan the lines of text (file f's) in the parts
+// its units cover, all of it when f lists none. A unit holds whole lines,
+// so a line is scanned whole, and once.
+func scanUnits(m *grepMatcher, text []byte, g *gramIndex, f *grepFile, sc *grepScratch, fn func(ls, le, col int) bool) {
+	if f.units == nil {
+		m.scan(text, sc, false, fn)
+		return
+	}
+	_, hi := g.docUnits(f.doc)
+	low := sc.low
+	defer func() { sc.low = low }()
+	for i := 0; i < len(f.units); {
+		// A run of adjacent units is one part.
+		j := i + 1
+		for j < len(f.units) && f.units[j] == f.units[j-1]+1 {
+			j++
+		}
+		// Offsets past the text (a defective snapshot) are clamped.
+		a, b := min(int(g.offset(f.units[i])), len(text)), len(text)
+		if next := f.units[j-1] + 1; next < hi {
+			b = min(int(g.offset(next)), len(text))
+		}
+		if a < b {
+			sc.low = nil
+			if low != nil && len(low) == len(text) {
+				sc.low = low[a:b]
+			}
+			m.scan(text[a:b], sc, false, fn)
+		}
+		i = j
+	}
+}
 
 // lineText is a matching line, bounded: a long one is cut to a window
 // that starts a little before the match.

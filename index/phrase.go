@@ -65,8 +65,9 @@ func compilePhrase(text string) *literalPhrase {
 func (p *literalPhrase) allows(v *view, si, di uint32) bool {
 	if !p.seen[si] {
 		p.seen[si] = true
-		docs, all := p.grams.eval(v.segs[si])
+		units, all := p.grams.eval(v.segs[si])
 		if !all {
+			docs := v.segs[si].grams.unitDocs(units)
 			set := make(map[uint32]bool, len(docs))
 			for _, d := range docs {
 				set[d] = true

@@ -44,15 +44,16 @@ import (
 // each, since version 19 its trigrams as read with a newline before a
 // file's first byte and after its last (trigram.go), and re-exports
 // flagged as data in its hot table (hot.go), since version 20 Python's
-// __init__ methods flagged as types there. An older snapshot fails the
-// version check and is rebuilt.
+// __init__ methods flagged as types there, since version 21 its trigrams
+// listed by unit, a long file's text cut at line ends (trigram.go). An
+// older snapshot fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 20
+	snapshotVersion = 21
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -351,7 +352,7 @@ func writeSegment(w *enc, s *segment) {
 		w.u64(s.fieldLen[f])
 	}
 	writeSymTables(w, s)
-	writeGrams(w, s.grams)
+	writeGrams(w, s.grams, len(s.docs))
 	writeSegRefs(w, s)
 }
 
@@ -453,7 +454,7 @@ func readSegmentInto(r *dec, s *segment) {
 		s.fieldLen[f] = r.u64()
 	}
 	readSymTables(r, s)
-	s.grams = readGrams(r)
+	s.grams = readGrams(r, len(s.docs))
 	readSegRefs(r, s)
 	s.buildByID() // hot was read with the norms
 }

@@ -1,7 +1,9 @@
 package index
 
 import (
+	"bytes"
 	"slices"
+	"sort"
 	"sync"
 )
 
@@ -11,15 +13,30 @@ import (
 // them. One index serves case-sensitive and case-insensitive patterns: a
 // query asks for lowercased trigrams (gramquery.go) and every candidate
 // file is then confirmed line by line with a real regex. Postings are
-// per file, not per position (as Google Code Search keeps them), delta
-// encoded as varints: a few bytes per file and distinct trigram.
+// per unit, not per position (as Google Code Search keeps them), delta
+// encoded as varints: a few bytes per unit and distinct trigram.
+//
+// A unit is a file's text, or a part of it when the file is long: the
+// text is cut after the first line end past every gramUnitBytes, so a
+// unit holds whole lines, and since a match lies in one line, the units
+// a pattern's trigrams admit are the only parts of a file it can match
+// in. A grep then reads only those parts: of the 114 MB of Python's
+// stdlib whose files hold "class " and one of "s a".."s z"
+// (-w 'class [A-Z][A-Za-z]*\('), the units holding both are a quarter.
+// A long file's trigrams are listed once per unit that holds them: about
+// 0.25x the source more postings than per file.
 
 // gramIndex is a segment's trigram postings: keys[i]'s documents are the
 // delta-varint run data[offs[i]:offs[i+1]] (local doc indices, ascending).
 type gramIndex struct {
 	keys []uint32 // sorted trigram keys (gramKey)
 	offs []uint32 // len(keys)+1
-	data []byte
+	data []byte   // the runs: units, not documents
+	// Document di's units are unitStart[di] to unitStart[di+1]-1 (every
+	// document has one at least); unit u starts unitOff[u] bytes into its
+	// document's text.
+	unitStart []uint32 // len(docs)+1
+	unitOff   []uint32 // one a unit
 	// src is the snapshot a loaded index's tables lie in (segment.src).
 	src *snapshotFile
 }
@@ -85,13 +102,42 @@ func decodeDocs(b []byte, limit uint32, buf []uint32) []uint32 {
 // map: nearly every trigram of code is one.
 const asciiGrams = 1 << 21
 
+// gramUnitBytes is the size past which a file's text is cut into units
+// (at the next line end). Smaller units read less text for a selective
+// pattern and list more postings: at 1 KB Python's stdlib lists 0.27x
+// its source more than per file, at 2 KB 0.19x, while the text "class "
+// patterns read is a quarter of the files', against 0.38 (measured on
+// the text with a script, before this was built).
+const gramUnitBytes = 1024
+
+// unitEnd is where the unit of src that starts at start ends: after the
+// first line end past gramUnitBytes, or at the end of src when less than
+// half a unit would be left.
+func unitEnd(src []byte, start int) int {
+	if len(src)-start < gramUnitBytes+gramUnitBytes/2 {
+		return len(src)
+	}
+	j := bytes.IndexByte(src[start+gramUnitBytes:], '\n')
+	if j < 0 {
+		return len(src)
+	}
+	end := start + gramUnitBytes + j + 1
+	if len(src)-end < gramUnitBytes/2 {
+		return len(src)
+	}
+	return end
+}
+
 // gramBuilder accumulates a segment's trigram postings as its documents
 // are added, in document order.
 type gramBuilder struct {
 	table *gramTable       // ASCII trigram -> list index + 1
 	other map[uint32]int32 // any other trigram -> list index + 1
 	lists []gramList
-	keys  []uint32 // scratch: this document's ASCII trigrams
+	keys  []uint32 // scratch: this unit's ASCII trigrams
+	// The units so far (gramIndex.unitStart, unitOff).
+	unitStart []uint32
+	unitOff   []uint32
 }
 
 // gramList is one trigram's postings under construction.
@@ -112,7 +158,37 @@ type gramTable struct {
 
 var gramTables = sync.Pool{New: func() any { return new(gramTable) }}
 
-// add indexes the trigrams of document doc's text, read as if a newline
+// addDoc cuts document doc's text into units and indexes each one's
+// trigrams. A unit after the first starts after a newline, which add
+// reads before it: its trigrams are those of the text. Documents are
+// added in ascending order; one skipped has a unit with no trigrams.
+func (g *gramBuilder) addDoc(doc uint32, src []byte) {
+	g.pad(doc)
+	if uint32(len(g.unitStart)) != doc {
+		panic("trigram units: documents out of order")
+	}
+	g.unitStart = append(g.unitStart, uint32(len(g.unitOff)))
+	for start := 0; ; {
+		end := unitEnd(src, start)
+		u := uint32(len(g.unitOff))
+		g.unitOff = append(g.unitOff, uint32(start))
+		g.add(u, src[start:end])
+		if end >= len(src) {
+			return
+		}
+		start = end
+	}
+}
+
+// pad gives the documents before doc that were not added a unit each.
+func (g *gramBuilder) pad(doc uint32) {
+	for uint32(len(g.unitStart)) < doc {
+		g.unitStart = append(g.unitStart, uint32(len(g.unitOff)))
+		g.unitOff = append(g.unitOff, 0)
+	}
+}
+
+// add indexes the trigrams of unit doc's text, read as if a newline
 // came before its first byte and after its last: every line then starts
 // after a newline, so that "^//" asks for the trigram "\n//" (gramquery.go),
 // and a file of one or two bytes has a trigram too. Documents are added
@@ -198,9 +274,9 @@ func (l *gramList) push(doc uint32) {
 	l.n++
 }
 
-// finish returns the postings, sorted by trigram, and gives the table
-// back to the pool.
-func (g *gramBuilder) finish() *gramIndex {
+// finish returns the postings of a segment of docs documents, sorted by
+// trigram, and gives the table back to the pool.
+func (g *gramBuilder) finish(docs int) *gramIndex {
 	if t := g.table; t != nil {
 		for i := range g.lists {
 			if k := g.lists[i].key; k&0x808080 == 0 {
@@ -211,7 +287,10 @@ func (g *gramBuilder) finish() *gramIndex {
 		g.table = nil
 	}
 	slices.SortFunc(g.lists, func(a, b gramList) int { return int(a.key) - int(b.key) })
-	out := &gramIndex{keys: make([]uint32, len(g.lists)), offs: make([]uint32, len(g.lists)+1)}
+	g.pad(uint32(docs))
+	out := &gramIndex{keys: make([]uint32, len(g.lists)), offs: make([]uint32, len(g.lists)+1),
+		unitStart: append(g.unitStart, uint32(len(g.unitOff))), unitOff: g.unitOff}
+	g.unitStart, g.unitOff = nil, nil
 	total := 0
 	for i := range g.lists {
 		total += len(g.lists[i].buf)
@@ -229,24 +308,33 @@ func (g *gramBuilder) finish() *gramIndex {
 
 // mergeGrams folds the segments' trigram postings into one, in the order
 // mergeSegments lays out their documents: segments concatenated, dead
-// documents left out.
+// documents left out, their units with them.
 func mergeGrams(segs []*segment, dead []bitset) *gramIndex {
-	remap := make([][]int32, len(segs))
+	remap := make([][]int32, len(segs)) // old unit -> new unit, -1 dropped
+	out := &gramIndex{offs: []uint32{0}, unitStart: []uint32{}}
 	next := int32(0)
 	for si, s := range segs {
-		remap[si] = make([]int32, len(s.docs))
+		g := s.grams
+		remap[si] = make([]int32, g.numUnits(len(s.docs)))
+		for u := range remap[si] {
+			remap[si][u] = -1
+		}
 		for di := range s.docs {
 			if dead != nil && dead[si].has(uint32(di)) {
-				remap[si][di] = -1
 				continue
 			}
-			remap[si][di] = next
-			next++
+			lo, hi := g.docUnits(uint32(di))
+			out.unitStart = append(out.unitStart, uint32(next))
+			for u := lo; u < hi; u++ {
+				remap[si][u] = next
+				next++
+				out.unitOff = append(out.unitOff, g.offset(u))
+			}
 		}
 	}
-	out := &gramIndex{offs: []uint32{0}}
+	out.unitStart = append(out.unitStart, uint32(next))
 	cur := make([]int, len(segs))
-	var docs []uint32
+	var units []uint32
 	for {
 		key, found := uint32(0), false
 		for si, s := range segs {
@@ -266,14 +354,14 @@ func mergeGrams(segs []*segment, dead []bitset) *gramIndex {
 			}
 			i := cur[si]
 			cur[si]++
-			docs = decodeDocs(g.data[g.offs[i]:g.offs[i+1]], uint32(len(s.docs)), docs[:0])
-			for _, d := range docs {
-				nd := remap[si][d]
-				if nd < 0 {
+			units = decodeDocs(g.data[g.offs[i]:g.offs[i+1]], uint32(len(remap[si])), units[:0])
+			for _, u := range units {
+				nu := remap[si][u]
+				if nu < 0 {
 					continue
 				}
-				out.data = appendUvarint(out.data, uint32(nd)-last)
-				last = uint32(nd)
+				out.data = appendUvarint(out.data, uint32(nu)-last)
+				last = uint32(nu)
 			}
 		}
 		if len(out.data) > before {
@@ -284,10 +372,65 @@ func mergeGrams(segs []*segment, dead []bitset) *gramIndex {
 	return out
 }
 
+// numUnits is the number of units of g, a segment's of docs documents:
+// one a document when it has no unit table (none were indexed).
+func (g *gramIndex) numUnits(docs int) int {
+	if g == nil || g.unitStart == nil {
+		return docs
+	}
+	return len(g.unitOff)
+}
+
+// docUnits is the range of document di's units.
+func (g *gramIndex) docUnits(di uint32) (lo, hi uint32) {
+	if g == nil || g.unitStart == nil {
+		return di, di + 1
+	}
+	return g.unitStart[di], g.unitStart[di+1]
+}
+
+// offset is where unit u starts in its document's text.
+func (g *gramIndex) offset(u uint32) uint32 {
+	if g == nil || g.unitStart == nil {
+		return 0
+	}
+	return g.unitOff[u]
+}
+
+// docOf is the document that holds unit u, found from document from on
+// (u is not in an earlier one).
+func (g *gramIndex) docOf(u, from uint32) uint32 {
+	if g == nil || g.unitStart == nil {
+		return u
+	}
+	di := int(from)
+	if g.unitStart[di+1] <= u {
+		di += sort.Search(len(g.unitStart)-di-1, func(k int) bool { return g.unitStart[di+1+k] > u })
+	}
+	return uint32(di)
+}
+
+// unitDocs is the documents (ascending, once each) of units (ascending).
+func (g *gramIndex) unitDocs(units []uint32) []uint32 {
+	if g == nil || g.unitStart == nil {
+		return units
+	}
+	var docs []uint32
+	di := uint32(0)
+	for _, u := range units {
+		if di = g.docOf(u, di); len(docs) == 0 || docs[len(docs)-1] != di {
+			docs = append(docs, di)
+		}
+	}
+	return docs
+}
+
 // writeGrams writes a segment's trigram postings to a snapshot, as a load
 // reads them in place (snapview.go): the number of keys, the keys and
-// the run offsets as aligned uint32 tables, then the runs.
-func writeGrams(w *enc, g *gramIndex) {
+// the run offsets as aligned uint32 tables, then the runs, then the
+// units' tables (since version 21): the number of units, where each
+// document's first is, where each starts.
+func writeGrams(w *enc, g *gramIndex, docs int) {
 	if g == nil {
 		g = &gramIndex{offs: []uint32{0}}
 	}
@@ -296,13 +439,24 @@ func writeGrams(w *enc, g *gramIndex) {
 	w.u32s(g.offs)
 	w.uv(uint64(len(g.data)))
 	w.raw(g.data)
+	start, off := g.unitStart, g.unitOff
+	if start == nil {
+		// No table: a unit a document, each from its start.
+		start, off = make([]uint32, docs+1), make([]uint32, docs)
+		for i := range start {
+			start[i] = uint32(i)
+		}
+	}
+	w.uv(uint64(len(off)))
+	w.u32s(start)
+	w.u32s(off)
 }
 
 // readGrams reads what writeGrams wrote, its tables left in place. The
 // keys and offsets are checked (a read of a few bytes a key); the runs'
 // contents are the checksum's to vouch for, and decodeDocs drops
-// documents out of range.
-func readGrams(r *dec) *gramIndex {
+// units out of range. A grep clamps a unit's offset to its text.
+func readGrams(r *dec, docs int) *gramIndex {
 	n := r.count(1 << 24)
 	g := &gramIndex{keys: r.u32s(n), offs: r.u32s(n + 1)}
 	size := r.count(len(r.b))
@@ -322,6 +476,22 @@ func readGrams(r *dec) *gramIndex {
 	}
 	if g.offs[0] != 0 || g.offs[n] != uint32(size) {
 		r.fail("trigram postings: %d bytes, the keys say [%d, %d]", size, g.offs[0], g.offs[n])
+		return g
+	}
+	units := r.count(len(r.b) / 4)
+	g.unitStart, g.unitOff = r.u32s(docs+1), r.u32s(units)
+	if r.err != nil {
+		return &gramIndex{offs: []uint32{0}}
+	}
+	if g.unitStart[0] != 0 || g.unitStart[docs] != uint32(units) {
+		r.fail("trigram units: %d, the documents say [%d, %d]", units, g.unitStart[0], g.unitStart[docs])
+		return g
+	}
+	for i := range docs {
+		if g.unitStart[i] >= g.unitStart[i+1] {
+			r.fail("trigram units out of order")
+			return g
+		}
 	}
 	return g
 }
@@ -331,5 +501,5 @@ func (g *gramIndex) gramBytes() int {
 	if g == nil {
 		return 0
 	}
-	return len(g.keys)*4 + len(g.offs)*4 + len(g.data)
+	return len(g.keys)*4 + len(g.offs)*4 + len(g.data) + len(g.unitStart)*4 + len(g.unitOff)*4
 }
