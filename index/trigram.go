@@ -22,12 +22,12 @@ import (
 // a pattern's trigrams admit are the only parts of a file it can match
 // in. A grep then reads only those parts: of the 114 MB of Python's
 // stdlib whose files hold "class " and one of "s a".."s z"
-// (-w 'class [A-Z][A-Za-z]*\('), the units holding both are a quarter.
+// (-w 'class [A-Z][A-Za-z]*\('), the units holding both are 31.5 MB.
 // A long file's trigrams are listed once per unit that holds them: about
 // 0.25x the source more postings than per file.
 
-// gramIndex is a segment's trigram postings: keys[i]'s documents are the
-// delta-varint run data[offs[i]:offs[i+1]] (local doc indices, ascending).
+// gramIndex is a segment's trigram postings: keys[i]'s units are the
+// delta-varint run data[offs[i]:offs[i+1]] (unit ids, ascending).
 type gramIndex struct {
 	keys []uint32 // sorted trigram keys (gramKey)
 	offs []uint32 // len(keys)+1
