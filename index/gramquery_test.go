@@ -375,3 +375,40 @@ func TestIntersectList(t *testing.T) {
 		}
 	}
 }
+
+// TestGramAndSkipsCostlyLists: an AND reads no list that costs more to
+// decode than scanning every candidate left would (unitScanPostings
+// bytes a candidate): the candidates it returns then include units the
+// skipped list would have ruled out, and still every unit that matches.
+func TestGramAndSkipsCostlyLists(t *testing.T) {
+	texts := make([]string, 3000)
+	for i := range texts {
+		texts[i] = "zzz common"
+	}
+	texts[10] = "abc zzz"   // both
+	texts[20] = "abc alone" // the rare trigram only
+	var gb gramBuilder
+	for i, s := range texts {
+		gb.addDoc(uint32(i), []byte(s))
+	}
+	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish(len(texts))}
+	q := gramQueryFor(t, "abc.*zzz")
+	got, all := q.eval(seg)
+	if all || !slices.Equal(got, []uint32{10, 20}) {
+		t.Fatalf("abc.*zzz: %v (all %v), want [10 20]: the zzz list (%d bytes) is longer than %d a candidate",
+			got, all, len(seg.grams.list(gramKey('z', 'z', 'z'))), unitScanPostings)
+	}
+	// A list short enough for the candidates left is read.
+	for i := range texts[:100] {
+		texts[i] = "abc"
+	}
+	texts[10] = "abc zzz"
+	var gb2 gramBuilder
+	for i, s := range texts[:100] {
+		gb2.addDoc(uint32(i), []byte(s))
+	}
+	seg2 := &segment{docs: make([]docMeta, 100), grams: gb2.finish(100)}
+	if got, _ := q.eval(seg2); !slices.Equal(got, []uint32{10}) {
+		t.Fatalf("abc.*zzz over 100 documents: %v, want [10]", got)
+	}
+}
