@@ -91,6 +91,53 @@ func LiveHeap() (uint64, bool) {
 	return s[0].Value.Uint64(), true
 }
 
+// AfterEachGC calls f with the live heap after each collection, until
+// stop or f returns false: a cleanup attached to an unreachable sentinel
+// runs once a collection has found it so, and arms the next. A server's
+// memory bound follows the live heap by it (engine/servemem.go): polled
+// once a second, the bound lagged the heap that a warm start's first
+// queries grow (tables built on first use), and for that second the
+// collector ran back to back under a limit set for the loaded heap alone.
+// f runs on the runtime's cleanup goroutine: it must be quick and must
+// not wait for a collection. After stop, f is not called again.
+func AfterEachGC(f func(live uint64) bool) (stop func()) {
+	w := &gcWatch{f: f}
+	w.arm()
+	return func() {
+		w.mu.Lock()
+		w.stopped = true
+		w.mu.Unlock()
+	}
+}
+
+// gcWatch is AfterEachGC's state: mu orders a call of f with stop, so
+// that none starts once stop has returned.
+type gcWatch struct {
+	mu      sync.Mutex
+	stopped bool
+	f       func(live uint64) bool
+}
+
+// gcSentinel is the object whose collection AfterEachGC waits for; the
+// pointer keeps it out of the tiny allocator, whose blocks are freed
+// together and may never be.
+type gcSentinel struct{ _ *byte }
+
+func (w *gcWatch) arm() {
+	runtime.AddCleanup(new(gcSentinel), func(w *gcWatch) {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.stopped {
+			return
+		}
+		if live, ok := LiveHeap(); !ok || !w.f(live) {
+			w.stopped = true
+			return
+		}
+		w.arm()
+	}, w)
+}
+
 // WatchLiveHeap calls f with the live heap (the bytes the last collection
 // found reachable, runtime/metrics' /gc/heap/live:bytes) every interval,
 // on its own goroutine, until stop; f returns false to stop early. The

@@ -65,9 +65,6 @@ func TestBoundBuildHeapOverlapping(t *testing.T) {
 func TestBoundServingHeap(t *testing.T) {
 	old := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(old)
-	every := servingEvery
-	servingEvery = 10 * time.Millisecond
-	defer func() { servingEvery = every }()
 	// waitLimit polls the limit until ok says it is right.
 	waitLimit := func(what string, ok func(int64) bool) int64 {
 		t.Helper()
