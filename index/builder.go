@@ -123,6 +123,7 @@ type termBuf struct {
 	cur     int32  // node the last posting belongs to, -1 none
 	lastPos uint32 // last position stored in the posting
 	curOff  uint32 // start of the posting's positions in pos (post's last off)
+	lastVar uint32 // start of the posting's last position in pos (flush marks it)
 	curTF   [treenav.NumFields]uint32
 	pos     []byte
 	// post are the term's postings: one slice, not one per column, so
@@ -605,12 +606,14 @@ func (b *segmentBuilder) addTerm(t *termBuf, node uint32, f treenav.Field, p uin
 	if len(t.pos) > int(t.curOff) && p <= t.lastPos {
 		return
 	}
-	t.pos = appendUvarint(t.pos, p-t.lastPos)
+	t.lastVar = uint32(len(t.pos))
+	t.pos = appendPosition(t.pos, p-t.lastPos)
 	t.lastPos = p
 }
 
 func (t *termBuf) flush() {
 	t.post[len(t.post)-1].tf = packTF(&t.curTF)
+	t.pos[t.lastVar] |= posLast
 }
 
 // flushNode closes the postings opened for node.

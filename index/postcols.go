@@ -19,21 +19,19 @@ import (
 //     the tfVals' (code tfWideCode): its index in tfWideAt, ascending, and
 //     its value in tfWideVal. On the 25k-file corpus the 255 most
 //     frequent values cover 98% of the postings;
-//   - runLen: the byte length of the posting's positions, 1 byte, 255 for
-//     a run of 255 bytes or more, whose length is found in longRun; and
-//     runBlock: the offset of the first run of every block of
-//     runBlockSize postings. A run's offset is its block's plus the
-//     lengths before it in the block.
+//   - runBlock: the offset of the first run of positions of every block
+//     of runBlockSize postings. A run ends with the position marked last
+//     (segment.go), so a posting's run is found by reading the runs
+//     before it in its block.
 //
-// This takes about 2.3 bytes a posting instead of 8 (with the node
-// column, postnodes.go, 3.5 instead of 12), for a binary search of tfWideAt a rare value, and a sum of at most runBlockSize-1 lengths when positions are
-// read (phrases and proximity, a few candidates a query).
+// This takes about 1.3 bytes a posting instead of 8 (with the node
+// column, postnodes.go, 2.5 instead of 12), for a binary search of
+// tfWideAt a rare value, and a read of at most runBlockSize-1 runs when
+// positions are read (proximity, a few dozen candidates a query). Until
+// snapshot version 22 a byte a posting held its run's length.
 
 // runBlockSize is the postings a runBlock offset covers.
 const runBlockSize = 32
-
-// longRunLen marks a run whose length is in longRun.
-const longRunLen = 255
 
 // postCols are the compact columns of a loaded segment.
 type postCols struct {
@@ -48,12 +46,7 @@ type postCols struct {
 	// scoring reads a term's postings in order, and a binary search of
 	// the whole list for each rare value cost more than the byte saved.
 	tfWideFrom []uint32
-	runLen     []uint8
 	runBlock   []uint32 // (postings+runBlockSize-1)/runBlockSize + 1 offsets
-	// longRun lists the postings whose run is longRunLen bytes or more,
-	// ascending, with their lengths in longLen.
-	longRun []uint32
-	longLen []uint32
 }
 
 // tf is posting p's packed term frequencies: a built or merged segment's
@@ -104,20 +97,11 @@ func (s *segment) posRun(p uint32) []byte {
 	}
 	c := &s.cols
 	blk := p / runBlockSize
-	off := c.runBlock[blk]
+	off, end := c.runBlock[blk], c.runBlock[blk+1]
 	for q := blk * runBlockSize; q < p; q++ {
-		off += c.run(q)
+		off = runEnd(s.pos, off, end)
 	}
-	return s.pos[off : off+c.run(p)]
-}
-
-// run is the length of posting q's positions.
-func (c *postCols) run(q uint32) uint32 {
-	if l := c.runLen[q]; l != longRunLen {
-		return uint32(l)
-	}
-	i, _ := slices.BinarySearch(c.longRun, q)
-	return c.longLen[i]
+	return s.pos[off:runEnd(s.pos, off, end)]
 }
 
 // writePostCols writes s's tf and positions columns in their compact
@@ -161,29 +145,19 @@ func writePostCols(w *enc, s *segment) {
 		wideAt = append(wideAt, uint32(p))
 		wideVal = append(wideVal, tf)
 	}
-	// Positions: a length a posting, a long one listed apart, and the
-	// offset of every block's first run.
-	lens := make([]uint8, n)
+	// Positions: the offset of every block's first run (runs are in
+	// posting order, each ending with the position marked last).
 	blocks := make([]uint32, 0, (n+runBlockSize-1)/runBlockSize+1)
-	var long, longLen []uint32
 	var off uint32
 	for p := range n {
 		if p%runBlockSize == 0 {
 			blocks = append(blocks, off)
 		}
-		l := uint32(len(s.posRun(uint32(p))))
-		if l >= longRunLen {
-			lens[p] = longRunLen
-			long = append(long, uint32(p))
-			longLen = append(longLen, l)
-		} else {
-			lens[p] = uint8(l)
-		}
-		off += l
+		off += uint32(len(s.posRun(uint32(p))))
 	}
 	blocks = append(blocks, off)
 	writeLoadedCols(w, &postCols{tfCode: codes, tfVals: vals, tfWideAt: wideAt, tfWideVal: wideVal,
-		runLen: lens, runBlock: blocks, longRun: long, longLen: longLen})
+		runBlock: blocks})
 }
 
 // writeLoadedCols writes compact columns as they are: those writePostCols
@@ -199,18 +173,14 @@ func writeLoadedCols(w *enc, c *postCols) {
 	w.u32s(c.tfWideAt)
 	w.u32s(c.tfWideVal)
 	w.u32s(c.runBlock)
-	w.raw(c.runLen)
-	w.uv(uint64(len(c.longRun)))
-	w.u32s(c.longRun)
-	w.u32s(c.longLen)
 }
 
 // readPostCols reads what writePostCols wrote for n postings and npos
 // bytes of positions, in place. The shape is checked (block offsets in
-// order and summing to npos, long runs and wide values in order); the
-// codes and lengths are
-// the checksum's to vouch for (reading them would page them all in), and
-// a code past the values reads the wide list.
+// order and ending at npos, wide values in order); the codes and the
+// runs' marks are the checksum's to vouch for (reading them would page
+// them all in): a code past the values reads the wide list, and a run
+// not marked last ends with its block.
 func readPostCols(r *dec, s *segment, n, npos int) {
 	c := &s.cols
 	c.tfVals = r.u32s(r.count(tfWideCode))
@@ -220,10 +190,6 @@ func readPostCols(r *dec, s *segment, n, npos int) {
 	c.tfWideVal = r.u32s(nw)
 	nb := (n+runBlockSize-1)/runBlockSize + 1
 	c.runBlock = r.u32s(nb)
-	c.runLen = r.bytesInPlace(n)
-	nl := r.count(n)
-	c.longRun = r.u32s(nl)
-	c.longLen = r.u32s(nl)
 	if r.err != nil {
 		return
 	}
@@ -234,12 +200,6 @@ func readPostCols(r *dec, s *segment, n, npos int) {
 	for i := 1; i < nb; i++ {
 		if c.runBlock[i] < c.runBlock[i-1] {
 			r.fail("positions: block %d out of order", i)
-			return
-		}
-	}
-	for i, q := range c.longRun {
-		if q >= uint32(n) || i > 0 && q <= c.longRun[i-1] || c.runLen[q] != longRunLen {
-			r.fail("positions: long run %d out of order", i)
 			return
 		}
 	}

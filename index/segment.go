@@ -236,6 +236,34 @@ func (s *segment) lowerBound(term string) int {
 	return lo
 }
 
+// A posting's positions are its run: each the gap from the one before (the
+// first from 0) shifted left by one, as a uvarint, the last one's low bit
+// set (posLast). The bit is the low bit of the run's last uvarint's first
+// byte, so a run's end is found by reading its bytes, without a length
+// (postcols.go): since snapshot version 22 no table of run lengths is
+// kept, 1 byte a posting (32 MB of the 25k-file corpus's snapshot) for
+// 0.3 byte a posting more of positions (gaps of 64 to 127 take two bytes).
+const posLast = 1
+
+// appendPosition appends a position's gap to a run, not marked last.
+func appendPosition(b []byte, gap uint32) []byte { return appendUvarint(b, gap<<1) }
+
+// runEnd is the end of the run that starts at off in pos, read no further
+// than end (a run not marked last ends there: a damaged snapshot).
+func runEnd(pos []byte, off, end uint32) uint32 {
+	for off < end {
+		last := pos[off]&posLast != 0
+		for off < end && pos[off] >= 0x80 {
+			off++
+		}
+		off++ // the uvarint's last byte
+		if last {
+			return min(off, end)
+		}
+	}
+	return end
+}
+
 // positions decodes the positions of posting p.
 func (s *segment) positions(p uint32, buf []uint32) []uint32 {
 	b := s.posRun(p)
@@ -244,7 +272,7 @@ func (s *segment) positions(p uint32, buf []uint32) []uint32 {
 	for len(b) > 0 {
 		v, n := uvarint(b)
 		b = b[n:]
-		last += v
+		last += v >> 1
 		buf = append(buf, last)
 	}
 	runtime.KeepAlive(s) // b may be in s's mapping

@@ -45,7 +45,9 @@ import (
 // file's first byte and after its last (trigram.go), and re-exports
 // flagged as data in its hot table (hot.go), since version 20 Python's
 // __init__ methods flagged as types there, since version 21 its trigrams
-// listed by unit, a long file's text cut at line ends (trigram.go). An
+// listed by unit, a long file's text cut at line ends (trigram.go), since
+// version 22 its positions' runs ending with a marked position instead
+// of a byte a posting for their lengths (segment.go, postcols.go). An
 // older snapshot fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -53,7 +55,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 21
+	snapshotVersion = 22
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

@@ -96,10 +96,9 @@ func TestSnapshotInPlace(t *testing.T) {
 	within("postData", unsafe.Pointer(&s.postData[0]))
 	within("postBlk", unsafe.Pointer(&s.postBlk[0]))
 	within("tf codes", unsafe.Pointer(&s.cols.tfCode[0]))
-	within("run lengths", unsafe.Pointer(&s.cols.runLen[0]))
 	within("run blocks", unsafe.Pointer(&s.cols.runBlock[0]))
-	if len(s.cols.longRun) == 0 || s.postTF != nil || s.postPos != nil {
-		t.Errorf("the loaded columns are not the compact ones (%d long runs)", len(s.cols.longRun))
+	if s.postTF != nil || s.postPos != nil {
+		t.Errorf("the loaded columns are not the compact ones")
 	}
 	within("termPost", unsafe.Pointer(&s.termPost[0]))
 	within("pos", unsafe.Pointer(&s.pos[0]))
@@ -198,25 +197,23 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	offU32 := func(x []uint32) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	offB := func(x []byte) int { return int(uintptr(unsafe.Pointer(&x[0])) - base) }
 	tables := map[string]struct{ off, n int }{
-		"termPost":    {offU32(s.termPost), 4 * len(s.termPost)},
-		"postBlk":     {offU32(s.postBlk), 4 * len(s.postBlk)},
-		"postData":    {offB(s.postData), len(s.postData)},
-		"tf codes":    {offB(s.cols.tfCode), len(s.cols.tfCode)},
-		"tf values":   {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
-		"run lengths": {offB(s.cols.runLen), len(s.cols.runLen)},
-		"run blocks":  {offU32(s.cols.runBlock), 4 * len(s.cols.runBlock)},
-		"long runs":   {offU32(s.cols.longRun), 4 * len(s.cols.longRun)},
-		"pos":         {offB(s.pos), len(s.pos)},
-		"gram keys":   {offU32(s.grams.keys), 4 * len(s.grams.keys)},
-		"gram offs":   {offU32(s.grams.offs), 4 * len(s.grams.offs)},
-		"gram data":   {offB(s.grams.data), len(s.grams.data)},
-		"nodes":       {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
-		"symbols":     {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
-		"anchors":     {offU32(s.anchors), 4 * len(s.anchors)},
-		"norms":       {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
-		"hot":         {int(uintptr(unsafe.Pointer(&s.hot[0])) - base), nodeHotSize * len(s.hot)},
-		"term offs":   {offU32(s.terms.off), 4 * len(s.terms.off)},
-		"term blob":   {offB(s.terms.blob), len(s.terms.blob)},
+		"termPost":   {offU32(s.termPost), 4 * len(s.termPost)},
+		"postBlk":    {offU32(s.postBlk), 4 * len(s.postBlk)},
+		"postData":   {offB(s.postData), len(s.postData)},
+		"tf codes":   {offB(s.cols.tfCode), len(s.cols.tfCode)},
+		"tf values":  {offU32(s.cols.tfVals), 4 * len(s.cols.tfVals)},
+		"run blocks": {offU32(s.cols.runBlock), 4 * len(s.cols.runBlock)},
+		"pos":        {offB(s.pos), len(s.pos)},
+		"gram keys":  {offU32(s.grams.keys), 4 * len(s.grams.keys)},
+		"gram offs":  {offU32(s.grams.offs), 4 * len(s.grams.offs)},
+		"gram data":  {offB(s.grams.data), len(s.grams.data)},
+		"nodes":      {int(uintptr(unsafe.Pointer(&s.nodes[0])) - base), nodeRecSize * len(s.nodes)},
+		"symbols":    {int(uintptr(unsafe.Pointer(&s.syms[0])) - base), symEntrySize * len(s.syms)},
+		"anchors":    {offU32(s.anchors), 4 * len(s.anchors)},
+		"norms":      {int(uintptr(unsafe.Pointer(&s.norms[0])) - base), nodeNormSize * len(s.norms)},
+		"hot":        {int(uintptr(unsafe.Pointer(&s.hot[0])) - base), nodeHotSize * len(s.hot)},
+		"term offs":  {offU32(s.terms.off), 4 * len(s.terms.off)},
+		"term blob":  {offB(s.terms.blob), len(s.terms.blob)},
 	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
@@ -242,9 +239,6 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 	c = append([]byte(nil), good...)
 	u32At(c, tables["run blocks"].off+4, uint32(len(s.pos)))
 	damaged["positions blocks out of order"] = resum(c)
-	c = append([]byte(nil), good...)
-	c[tables["run lengths"].off+int(s.cols.longRun[0])] = 7
-	damaged["a long run not marked"] = resum(c)
 	c = append([]byte(nil), good...)
 	u32At(c, last(tables["term offs"]), uint32(len(s.terms.blob)+1))
 	damaged["dictionary offsets past the blob"] = resum(c)
@@ -409,18 +403,26 @@ func TestPostColsRoundTrip(t *testing.T) {
 	for _, distinct := range []int{3, 255, 256, 70000} {
 		n := 70001
 		s := &segment{termPost: []uint32{0, uint32(n)}, postTF: make([]uint32, n), postPos: []uint32{0}}
+		want := make([][]uint32, n)
 		for p := range n {
 			// Value 0 the most frequent, the rest in turn.
 			s.postTF[p] = uint32(p / 2 % distinct)
 			if p%2 == 0 {
 				s.postTF[p] = 0
 			}
-			l := p % 7
+			k, gap := 1+p%7, uint32(1+p%100)
 			if p%1000 == 0 {
-				l = 255 + p%3 // long runs
+				k, gap = 150+p%3, 1<<14 // long runs: three bytes a position
 			}
-			for range l {
-				s.pos = append(s.pos, byte(p))
+			last := uint32(0)
+			for i := range k {
+				at := len(s.pos)
+				s.pos = appendPosition(s.pos, gap)
+				if i == k-1 {
+					s.pos[at] |= posLast
+				}
+				last += gap
+				want[p] = append(want[p], last)
 			}
 			s.postPos = append(s.postPos, uint32(len(s.pos)))
 		}
@@ -455,6 +457,9 @@ func TestPostColsRoundTrip(t *testing.T) {
 			}
 			if !bytes.Equal(got.posRun(p), s.posRun(p)) {
 				t.Fatalf("posting %d's positions %d bytes, want %d", p, len(got.posRun(p)), len(s.posRun(p)))
+			}
+			if pos := got.positions(p, nil); !slices.Equal(pos, want[p]) {
+				t.Fatalf("posting %d's positions %v, want %v", p, pos, want[p])
 			}
 		}
 	}
@@ -554,6 +559,59 @@ func expectRejected(t *testing.T, damaged map[string][]byte) {
 				t.Errorf("a rejected snapshot left %d segments", n)
 			}
 		})
+	}
+}
+
+// TestSnapshotRunsUnmarked: a snapshot whose positions' marks are wrong
+// behind a valid checksum (each run's end is read from them, not
+// checked at load) still loads, and every posting's positions are read
+// within its block's bytes; with the marks right each run decodes to
+// the positions the build stored.
+func TestSnapshotRunsUnmarked(t *testing.T) {
+	ix, path := inPlaceFixture(t)
+	good, s, base := loadedSegment(t, path)
+	built := ix.view().segs[0]
+	long := false
+	for p := range uint32(s.numPostings()) {
+		if got, want := s.positions(p, nil), built.positions(p, nil); !reflect.DeepEqual(got, want) {
+			t.Fatalf("posting %d: positions %v, want %v", p, got, want)
+		}
+		long = long || len(s.posRun(p)) >= 255
+	}
+	if !long {
+		t.Fatal("the fixture has no run of 255 bytes or more")
+	}
+	off := int(uintptr(unsafe.Pointer(&s.pos[0])) - base)
+	for name, forge := range map[string]func(b byte) byte{
+		"no run marked last": func(b byte) byte { return b &^ posLast },
+		// Every uvarint one long run, marked last: the last reaches
+		// past its block's bytes.
+		"every byte continued": func(b byte) byte { return b | 0x80 | posLast },
+	} {
+		c := append([]byte(nil), good...)
+		for i := range s.pos {
+			c[off+i] = forge(c[off+i])
+		}
+		p := filepath.Join(t.TempDir(), "index.tnv")
+		if err := os.WriteFile(p, resum(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		forged := New()
+		if _, err := forged.Load(p, "fp"); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		fs := forged.view().segs[0]
+		for q := range uint32(fs.numPostings()) {
+			blk := q / runBlockSize
+			run := fs.posRun(q)
+			if len(run) > 0 {
+				start := uint32(uintptr(unsafe.Pointer(&run[0])) - uintptr(unsafe.Pointer(&fs.pos[0])))
+				if start < fs.cols.runBlock[blk] || start+uint32(len(run)) > fs.cols.runBlock[blk+1] {
+					t.Fatalf("%s: posting %d's run [%d, %d) leaves its block [%d, %d)", name, q, start, start+uint32(len(run)), fs.cols.runBlock[blk], fs.cols.runBlock[blk+1])
+				}
+			}
+			fs.positions(q, nil)
+		}
 	}
 }
 
