@@ -787,7 +787,17 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		for i, g := range q.grams {
 			lists[i] = s.grams.list(g)
 		}
-		slices.SortFunc(lists, func(a, b []byte) int { return len(a) - len(b) })
+		// Runs shortest first, then bitmaps, which cost a bit test a
+		// candidate whatever their length.
+		slices.SortFunc(lists, func(a, b []byte) int {
+			if ba, bb := isBitmap(a), isBitmap(b); ba != bb {
+				if ba {
+					return 1
+				}
+				return -1
+			}
+			return len(a) - len(b)
+		})
 		for i, l := range lists {
 			if i == maxAndGrams || !all && len(docs) == 0 {
 				break
@@ -795,14 +805,14 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			if all {
 				// At most one document a byte: sized once.
 				docs, all = decodeDocs(l, limit, make([]uint32, 0, min(len(l), int(limit)))), false
-			} else {
-				if len(l) > unitScanPostings*len(docs) {
-					// This list and the longer ones after it cost more
-					// to read than scanning every candidate left would.
-					break
-				}
+			} else if isBitmap(l) {
+				docs = intersectBitmap(docs, l, limit)
+			} else if len(l) <= unitScanPostings*len(docs) {
 				docs = intersectList(docs, l, limit)
 			}
+			// else: this run and the longer ones after it cost more to
+			// read than scanning every candidate left would; the
+			// bitmaps after them are still read.
 		}
 		for _, sub := range q.sub {
 			if !all && len(docs) == 0 {
@@ -869,9 +879,23 @@ func (q *gramQuery) filter(s *segment, docs []uint32) []uint32 {
 	return out
 }
 
+// intersectBitmap is the documents of docs that the bitmap list b holds.
+func intersectBitmap(docs []uint32, b []byte, limit uint32) []uint32 {
+	out := docs[:0]
+	for _, d := range docs {
+		if d < limit && bitmapHas(b, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // intersectList is the documents of docs (ascending) that the posting
 // run b also holds, read off b without decoding it into a list.
 func intersectList(docs []uint32, b []byte, limit uint32) []uint32 {
+	if isBitmap(b) {
+		return intersectBitmap(docs, b, limit)
+	}
 	out := docs[:0]
 	var doc uint32
 	i := 0

@@ -1,6 +1,9 @@
 package index
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -383,7 +386,11 @@ func TestIntersectList(t *testing.T) {
 func TestGramAndSkipsCostlyLists(t *testing.T) {
 	texts := make([]string, 3000)
 	for i := range texts {
-		texts[i] = "zzz common"
+		texts[i] = "other"
+		if i%10 == 0 {
+			// One unit in ten: a run (a gap a byte), not a bitmap.
+			texts[i] = "zzz common"
+		}
 	}
 	texts[10] = "abc zzz"   // both
 	texts[20] = "abc alone" // the rare trigram only
@@ -392,11 +399,32 @@ func TestGramAndSkipsCostlyLists(t *testing.T) {
 		gb.addDoc(uint32(i), []byte(s))
 	}
 	seg := &segment{docs: make([]docMeta, len(texts)), grams: gb.finish(len(texts))}
+	if isBitmap(seg.grams.list(gramKey('z', 'z', 'z'))) {
+		t.Fatal("the zzz list of one unit in ten is a bitmap")
+	}
 	q := gramQueryFor(t, "abc.*zzz")
 	got, all := q.eval(seg)
 	if all || !slices.Equal(got, []uint32{10, 20}) {
 		t.Fatalf("abc.*zzz: %v (all %v), want [10 20]: the zzz list (%d bytes) is longer than %d a candidate",
 			got, all, len(seg.grams.list(gramKey('z', 'z', 'z'))), unitScanPostings)
+	}
+	// A list in most units is a bitmap, read whatever its length: a bit
+	// test a candidate.
+	for i := range texts {
+		if i%10 != 0 {
+			texts[i] = "zzz common"
+		}
+	}
+	var gbm gramBuilder
+	for i, s := range texts {
+		gbm.addDoc(uint32(i), []byte(s))
+	}
+	segm := &segment{docs: make([]docMeta, len(texts)), grams: gbm.finish(len(texts))}
+	if l := segm.grams.list(gramKey('z', 'z', 'z')); !isBitmap(l) || len(l) != bitmapLen(len(texts)) {
+		t.Fatalf("the zzz list of most units: %d bytes, bitmap %v", len(l), isBitmap(l))
+	}
+	if got, all := q.eval(segm); all || !slices.Equal(got, []uint32{10}) {
+		t.Fatalf("abc.*zzz with zzz a bitmap: %v (all %v), want [10]", got, all)
 	}
 	// A list short enough for the candidates left is read.
 	for i := range texts[:100] {
@@ -411,4 +439,117 @@ func TestGramAndSkipsCostlyLists(t *testing.T) {
 	if got, _ := q.eval(seg2); !slices.Equal(got, []uint32{10}) {
 		t.Fatalf("abc.*zzz over 100 documents: %v, want [10]", got)
 	}
+}
+
+// TestGramBitmapLists: a list is a bitmap exactly when that is shorter
+// than its run, and as a bitmap it lists, marks and intersects the units
+// the run did, before and after a merge that drops documents and a
+// snapshot's round trip.
+func TestGramBitmapLists(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	const n = 2000
+	texts := make([]string, n)
+	for i := range texts {
+		var words []string
+		// "aaa" in nine units in ten, "bbb" in one in three, "ccc" in
+		// one in fifty: a bitmap, a bitmap (a gap a byte is 3 bits a
+		// unit), a run.
+		for _, w := range []struct {
+			s   string
+			one int
+		}{{"aaa", 10}, {"bbb", 3}, {"ccc", 50}} {
+			if w.one == 10 && rng.IntN(10) != 0 || w.one != 10 && rng.IntN(w.one) == 0 {
+				words = append(words, w.s)
+			}
+		}
+		texts[i] = strings.Join(words, " ") + " x"
+	}
+	var gb gramBuilder
+	for i, s := range texts {
+		gb.addDoc(uint32(i), []byte(s))
+	}
+	g := gb.finish(n)
+	want := func(w string, keep func(int) bool) []uint32 {
+		var out []uint32
+		u := uint32(0)
+		for i, s := range texts {
+			if keep(i) {
+				if strings.Contains(s, w) {
+					out = append(out, u)
+				}
+				u++
+			}
+		}
+		return out
+	}
+	all := func(int) bool { return true }
+	check := func(what string, g *gramIndex, units int, keep func(int) bool) {
+		t.Helper()
+		for _, w := range []string{"aaa", "bbb", "ccc"} {
+			l := g.list(gramKey(w[0], w[1], w[2]))
+			wantUnits := want(w, keep)
+			var run []byte
+			last := uint32(0)
+			for _, u := range wantUnits {
+				run = appendUvarint(run, u-last)
+				last = u
+			}
+			if isBitmap(l) != (len(run) > bitmapLen(units)) {
+				t.Errorf("%s: %s's list (%d bytes, run %d, bitmap %d) is a bitmap: %v", what, w, len(l), len(run), bitmapLen(units), isBitmap(l))
+			}
+			if got := decodeDocs(l, uint32(units), nil); !slices.Equal(got, wantUnits) {
+				t.Fatalf("%s: %s decodes to %d units, want %d", what, w, len(got), len(wantUnits))
+			}
+			in := make(bitset, (units+63)/64)
+			markDocs(l, uint32(units), in)
+			if got := in.appendTo(nil); !slices.Equal(got, wantUnits) {
+				t.Fatalf("%s: %s marks %d units, want %d", what, w, len(got), len(wantUnits))
+			}
+			// Units at or past a limit (a defective snapshot's) are
+			// not marked.
+			half := uint32(units/2 + 3)
+			in = make(bitset, (units+63)/64)
+			markDocs(l, half, in)
+			below := slices.DeleteFunc(slices.Clone(wantUnits), func(u uint32) bool { return u >= half })
+			if got := in.appendTo(nil); !slices.Equal(got, below) {
+				t.Fatalf("%s: %s marks %d units below %d, want %d", what, w, len(got), half, len(below))
+			}
+			every := make([]uint32, units)
+			for i := range every {
+				every[i] = uint32(i)
+			}
+			if got := intersectList(every, l, uint32(units)); !slices.Equal(got, wantUnits) {
+				t.Fatalf("%s: %s intersects to %d units, want %d", what, w, len(got), len(wantUnits))
+			}
+		}
+		if !isBitmap(g.list(gramKey('a', 'a', 'a'))) || isBitmap(g.list(gramKey('c', 'c', 'c'))) {
+			t.Errorf("%s: aaa should be a bitmap, ccc a run", what)
+		}
+	}
+	check("built", g, n, all)
+
+	// A merge with every third document dropped.
+	seg := &segment{docs: make([]docMeta, n), grams: g}
+	dead := make(bitset, (n+63)/64)
+	for i := 0; i < n; i += 3 {
+		dead.set(uint32(i))
+	}
+	kept := func(i int) bool { return i%3 != 0 }
+	m := mergeGrams([]*segment{seg}, []bitset{dead})
+	check("merged", m, n-(n+2)/3, kept)
+
+	// A snapshot's round trip.
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	w := &enc{w: bw}
+	writeGrams(w, g, n)
+	if err := errors.Join(w.err, bw.Flush()); err != nil {
+		t.Fatal(err)
+	}
+	r := &dec{b: buf.Bytes()}
+	read := readGrams(r, n)
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	check("read", read, n, all)
 }

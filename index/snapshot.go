@@ -47,15 +47,17 @@ import (
 // __init__ methods flagged as types there, since version 21 its trigrams
 // listed by unit, a long file's text cut at line ends (trigram.go), since
 // version 22 its positions' runs ending with a marked position instead
-// of a byte a posting for their lengths (segment.go, postcols.go). An
-// older snapshot fails the version check and is rebuilt.
+// of a byte a posting for their lengths (segment.go, postcols.go), since
+// version 23 a trigram's list of units as a bitmap where that is shorter
+// (trigram.go). An older snapshot fails the version check and is
+// rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 22
+	snapshotVersion = 23
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
