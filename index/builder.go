@@ -703,7 +703,7 @@ func (s *segment) buildTables() {
 	for i := range s.nodes {
 		n := s.node(uint32(i))
 		if name, k := n.name(), n.kind(); name != "" && k != treenav.KindSection && k != treenav.KindCode {
-			low := n.nameRef
+			low := n.ref(strName)
 			if l := strings.ToLower(name); l != name {
 				var ok bool
 				if low, ok = lowered[l]; !ok {
@@ -717,7 +717,7 @@ func (s *segment) buildTables() {
 			}
 			s.syms = append(s.syms, symEntry{lower: low, node: uint32(i)})
 		}
-		if n.anchorRef.n > 0 {
+		if n.ref(strAnchor).n > 0 {
 			s.anchors = append(s.anchors, uint32(i))
 		}
 	}
@@ -728,7 +728,7 @@ func (s *segment) buildTables() {
 		return int(a.node) - int(b.node)
 	})
 	slices.SortFunc(s.anchors, func(a, b uint32) int {
-		if c := strings.Compare(s.str(s.nodes[a].anchorRef), s.str(s.nodes[b].anchorRef)); c != 0 {
+		if c := strings.Compare(s.str(s.nodes[a].ref(strAnchor)), s.str(s.nodes[b].ref(strAnchor))); c != 0 {
 			return c
 		}
 		return int(a) - int(b)

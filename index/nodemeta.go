@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/treenav/treenav"
@@ -21,7 +22,7 @@ import (
 type strRef struct{ off, n uint32 }
 
 // nodeRec is what the index keeps of a node: fixed-size, no pointers,
-// the fields ordered by size with no padding between them (108 bytes; the
+// the fields ordered by size with no padding between them (96 bytes; the
 // snapshot stores the records in this layout, little-endian).
 type nodeRec struct {
 	doc       uint32 // local doc index
@@ -34,23 +35,55 @@ type nodeRec struct {
 	byteEnd   uint32
 	docStart  uint32
 	words     uint32
-	// The strings, in the blob. A name is usually the tail of its anchor's
+	// The strings (strAnchor ... strConstraint), in the blob (the
+	// signature in the signatures' blob): string i is strLen[i] bytes
+	// from strOff[i] (ref). A name is usually the tail of its anchor's
 	// bytes ("addRoute" of "Router.addRoute") and a title its name's: the
-	// refs share them. qualifiedRef is empty when the qualified name is
-	// the anchor.
-	anchorRef     strRef
-	nameRef       strRef
-	titleRef      strRef
-	qualifiedRef  strRef
-	signatureRef  strRef
-	constraintRef strRef // the build condition it exists under (Node.Constraint)
-	fieldLen      [treenav.NumFields]uint16
-	level         uint16
-	kindID        uint16 // the kind, in vocab
-	nativeKindID  uint16 // the language's own kind, in vocab
-	languageID    uint16 // the language when not the document's, in vocab
-	deprecated    bool   // a code symbol marked deprecated (isDeprecated)
-	decl          bool   // declared here, defined elsewhere (Node.Declaration)
+	// refs share them. The qualified name's ref is the anchor's when they
+	// are the same. Lengths are 16 bits (a string is cut to
+	// maxNodeString when stored): 12 bytes a node less than two uint32s a
+	// string (since snapshot version 24).
+	strOff       [numNodeStrings]uint32
+	fieldLen     [treenav.NumFields]uint16
+	strLen       [numNodeStrings]uint16
+	level        uint16
+	kindID       uint16 // the kind, in vocab
+	nativeKindID uint16 // the language's own kind, in vocab
+	languageID   uint16 // the language when not the document's, in vocab
+	deprecated   bool   // a code symbol marked deprecated (isDeprecated)
+	decl         bool   // declared here, defined elsewhere (Node.Declaration)
+}
+
+// A node's strings, by index in nodeRec.strOff and strLen.
+const (
+	strAnchor = iota
+	strName
+	strTitle
+	strQualified
+	strSignature  // in the signatures' blob (segment.sigs)
+	strConstraint // the build condition it exists under (Node.Constraint)
+	numNodeStrings
+)
+
+// maxNodeString is the longest string a node record refers to.
+const maxNodeString = math.MaxUint16
+
+// ref is the node's string i.
+func (n *nodeRec) ref(i int) strRef { return strRef{n.strOff[i], uint32(n.strLen[i])} }
+
+// setRef sets the node's string i (r.n at most maxNodeString).
+func (n *nodeRec) setRef(i int, r strRef) { n.strOff[i], n.strLen[i] = r.off, uint16(r.n) }
+
+// clipString cuts s to at most maxNodeString bytes, at a rune's start.
+func clipString(s string) string {
+	if len(s) <= maxNodeString {
+		return s
+	}
+	end := maxNodeString
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end]
 }
 
 // nodeMeta is a node of a segment: its record and the segment whose blob
@@ -84,11 +117,11 @@ func (s *segment) word(id uint16) string {
 func (n nodeMeta) kind() treenav.Kind { return treenav.Kind(n.s.word(n.kindID)) }
 func (n nodeMeta) nativeKind() string { return n.s.word(n.nativeKindID) }
 func (n nodeMeta) language() string   { return n.s.word(n.languageID) }
-func (n nodeMeta) anchor() string     { return n.s.str(n.anchorRef) }
-func (n nodeMeta) name() string       { return n.s.str(n.nameRef) }
-func (n nodeMeta) title() string      { return n.s.str(n.titleRef) }
-func (n nodeMeta) qualified() string  { return n.s.str(n.qualifiedRef) }
-func (n nodeMeta) constraint() string { return n.s.str(n.constraintRef) }
+func (n nodeMeta) anchor() string     { return n.s.str(n.ref(strAnchor)) }
+func (n nodeMeta) name() string       { return n.s.str(n.ref(strName)) }
+func (n nodeMeta) title() string      { return n.s.str(n.ref(strTitle)) }
+func (n nodeMeta) qualified() string  { return n.s.str(n.ref(strQualified)) }
+func (n nodeMeta) constraint() string { return n.s.str(n.ref(strConstraint)) }
 
 // signature is the node's signature, a string of its own: a loaded
 // segment's signatures are read in place from the mapped snapshot
@@ -106,7 +139,7 @@ func (n nodeMeta) signature() string {
 // bytes, for a caller that reads it and lets nothing of it escape (a
 // test, a count), while it holds the segment.
 func (n nodeMeta) signatureView() string {
-	r := n.signatureRef
+	r := n.ref(strSignature)
 	if r.n == 0 {
 		return ""
 	}
@@ -152,31 +185,34 @@ func (w *nodeWriter) put(r *nodeRec, ns *nodeStrings) {
 	r.kindID = w.id(string(ns.kind))
 	r.nativeKindID = w.id(ns.nativeKind)
 	r.languageID = w.id(ns.language)
-	r.anchorRef = w.add(ns.anchor)
-	r.nameRef = w.tail(r.anchorRef, ns.anchor, ns.name)
-	switch {
-	case ns.title == ns.name:
-		r.titleRef = r.nameRef
-	default:
-		r.titleRef = w.tail(r.anchorRef, ns.anchor, ns.title)
-	}
-	if ns.qualified == ns.anchor {
-		r.qualifiedRef = r.anchorRef
+	anchor, name, title := clipString(ns.anchor), clipString(ns.name), clipString(ns.title)
+	qualified, constraint := clipString(ns.qualified), clipString(ns.constraint)
+	ar := w.add(anchor)
+	r.setRef(strAnchor, ar)
+	nr := w.tail(ar, anchor, name)
+	r.setRef(strName, nr)
+	if title == name {
+		r.setRef(strTitle, nr)
 	} else {
-		r.qualifiedRef = w.add(ns.qualified)
+		r.setRef(strTitle, w.tail(ar, anchor, title))
 	}
-	r.signatureRef = w.addSig(ns.signature)
-	r.constraintRef = strRef{}
-	if ns.constraint != "" {
-		ref, ok := w.shared[ns.constraint]
+	if qualified == anchor {
+		r.setRef(strQualified, ar)
+	} else {
+		r.setRef(strQualified, w.add(qualified))
+	}
+	r.setRef(strSignature, w.addSig(clipString(ns.signature)))
+	r.setRef(strConstraint, strRef{})
+	if constraint != "" {
+		ref, ok := w.shared[constraint]
 		if !ok {
-			ref = w.add(ns.constraint)
+			ref = w.add(constraint)
 			if w.shared == nil {
 				w.shared = map[string]strRef{}
 			}
-			w.shared[ns.constraint] = ref
+			w.shared[constraint] = ref
 		}
-		r.constraintRef = ref
+		r.setRef(strConstraint, ref)
 	}
 }
 

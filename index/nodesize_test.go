@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/treenav/treenav"
@@ -99,8 +101,8 @@ func TestNodeStringsShared(t *testing.T) {
 // little-endian machine, and decodes to the same record.
 func TestNodeRecEncoding(t *testing.T) {
 	n := nodeRec{doc: 1, parent: -1, end: 3, lineStart: 4, lineEnd: 5, docLine: 6, byteStart: 7, byteEnd: 8,
-		docStart: 9, words: 10, anchorRef: strRef{11, 12}, nameRef: strRef{13, 14}, titleRef: strRef{15, 16},
-		qualifiedRef: strRef{17, 18}, signatureRef: strRef{19, 20}, constraintRef: strRef{21, 22},
+		docStart: 9, words: 10, strOff: [numNodeStrings]uint32{11, 13, 15, 17, 19, 21},
+		strLen:   [numNodeStrings]uint16{12, 14, 16, 18, 20, 22},
 		fieldLen: [treenav.NumFields]uint16{23, 24, 25, 26, 27}, level: 28, kindID: 29, nativeKindID: 30,
 		languageID: 31, deprecated: true, decl: false}
 	b := putNodeRec(nil, &n)
@@ -158,5 +160,24 @@ func TestSnapshotNodeTablesEncoded(t *testing.T) {
 	}
 	if got := answers(t, loaded); !reflect.DeepEqual(got, want) {
 		t.Error("the index with decoded node tables answers otherwise")
+	}
+}
+
+// TestNodeStringsClipped: a node's string longer than a record's 16-bit
+// length is stored cut to maxNodeString bytes at a rune's start, and
+// the other strings keep theirs.
+func TestNodeStringsClipped(t *testing.T) {
+	long := strings.Repeat("é", maxNodeString/2+10) // two bytes a rune: the cut falls inside one
+	var w nodeWriter
+	var r nodeRec
+	w.put(&r, &nodeStrings{kind: treenav.KindSection, anchor: "A.b", name: "b", title: long, qualified: "A.b", signature: "sig"})
+	s := &segment{blob: w.blob, sigs: w.sigs, vocab: w.vocab}
+	n := nodeMeta{&r, s}
+	got := n.title()
+	if len(got) > maxNodeString || !utf8.ValidString(got) || !strings.HasPrefix(long, got) || len(got) < maxNodeString-1 {
+		t.Errorf("title of %d bytes stored as %d bytes (valid UTF-8 %v)", len(long), len(got), utf8.ValidString(got))
+	}
+	if n.anchor() != "A.b" || n.name() != "b" || n.qualified() != "A.b" || n.signatureView() != "sig" {
+		t.Errorf("strings %q %q %q %q", n.anchor(), n.name(), n.qualified(), n.signatureView())
 	}
 }

@@ -20,7 +20,7 @@ import (
 // segment (which holds the mapping) while it is.
 
 // nodeRecSize is a record's size in the snapshot.
-const nodeRecSize = 108
+const nodeRecSize = 96
 
 // symEntrySize and nodeNormSize are a symbol's and a norm's size in the
 // snapshot.
@@ -129,8 +129,8 @@ func checkNodes(s *segment) int {
 		n := &s.nodes[i]
 		if n.doc >= uint32(len(s.docs)) || n.parent < -1 || n.parent >= int32(i) ||
 			n.end <= uint32(i) || n.end > nn ||
-			!in(n.anchorRef) || !in(n.nameRef) || !in(n.titleRef) || !in(n.qualifiedRef) ||
-			!inSigs(n.signatureRef) || !in(n.constraintRef) ||
+			!in(n.ref(strAnchor)) || !in(n.ref(strName)) || !in(n.ref(strTitle)) || !in(n.ref(strQualified)) ||
+			!inSigs(n.ref(strSignature)) || !in(n.ref(strConstraint)) ||
 			n.kindID > nv || n.nativeKindID > nv || n.languageID > nv {
 			return i
 		}
@@ -147,10 +147,13 @@ func putNodeRec(b []byte, n *nodeRec) []byte {
 		n.byteStart, n.byteEnd, n.docStart, n.words} {
 		b = le.AppendUint32(b, x)
 	}
-	for _, r := range [...]strRef{n.anchorRef, n.nameRef, n.titleRef, n.qualifiedRef, n.signatureRef, n.constraintRef} {
-		b = le.AppendUint32(le.AppendUint32(b, r.off), r.n)
+	for _, x := range n.strOff {
+		b = le.AppendUint32(b, x)
 	}
 	for _, x := range n.fieldLen {
+		b = le.AppendUint16(b, x)
+	}
+	for _, x := range n.strLen {
 		b = le.AppendUint16(b, x)
 	}
 	for _, x := range [...]uint16{n.level, n.kindID, n.nativeKindID, n.languageID} {
@@ -168,14 +171,18 @@ func getNodeRec(b []byte, n *nodeRec) {
 		*p = le.Uint32(b[4*i:])
 	}
 	b = b[40:]
-	for i, r := range [...]*strRef{&n.anchorRef, &n.nameRef, &n.titleRef, &n.qualifiedRef, &n.signatureRef, &n.constraintRef} {
-		r.off, r.n = le.Uint32(b[8*i:]), le.Uint32(b[8*i+4:])
+	for i := range n.strOff {
+		n.strOff[i] = le.Uint32(b[4*i:])
 	}
-	b = b[48:]
+	b = b[4*len(n.strOff):]
 	for i := range n.fieldLen {
 		n.fieldLen[i] = le.Uint16(b[2*i:])
 	}
 	b = b[2*len(n.fieldLen):]
+	for i := range n.strLen {
+		n.strLen[i] = le.Uint16(b[2*i:])
+	}
+	b = b[2*len(n.strLen):]
 	for i, p := range [...]*uint16{&n.level, &n.kindID, &n.nativeKindID, &n.languageID} {
 		*p = le.Uint16(b[2*i:])
 	}

@@ -63,7 +63,7 @@ type segment struct {
 	anchors []uint32
 
 	// norms[i] is what BM25 reads of node i, packed apart from the node
-	// records (108 bytes) so that scoring a posting list touches 16 bytes
+	// records (96 bytes) so that scoring a posting list touches 16 bytes
 	// per node, neighbours sharing a line.
 	norms []nodeNorm
 	// hot[i] is what a query reads of node i besides its norms
@@ -185,7 +185,7 @@ func (s *segment) symsCalled(lname string) []symEntry {
 }
 
 // anchorOf is anchors[k]'s anchor.
-func (s *segment) anchorOf(k int) string { return s.str(s.nodes[s.anchors[k]].anchorRef) }
+func (s *segment) anchorOf(k int) string { return s.str(s.nodes[s.anchors[k]].ref(strAnchor)) }
 
 // tfBits is the width of one field's term frequency in a packed posting.
 const tfBits = 6

@@ -49,7 +49,8 @@ import (
 // version 22 its positions' runs ending with a marked position instead
 // of a byte a posting for their lengths (segment.go, postcols.go), since
 // version 23 a trigram's list of units as a bitmap where that is shorter
-// (trigram.go). An older snapshot fails the version check and is
+// (trigram.go), since version 24 its node records' string lengths in 16
+// bits (nodemeta.go). An older snapshot fails the version check and is
 // rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -57,7 +58,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 23
+	snapshotVersion = 24
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,

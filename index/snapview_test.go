@@ -216,6 +216,7 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"term blob":  {offB(s.terms.blob), len(s.terms.blob)},
 	}
 	u32At := func(c []byte, off int, x uint32) { binary.LittleEndian.PutUint32(c[off:], x) }
+	u16At := func(c []byte, off int, x uint16) { binary.LittleEndian.PutUint16(c[off:], x) }
 	last := func(tb struct{ off, n int }) int { return tb.off + tb.n - 4 }
 	damaged := flippedAndTruncated(good, tables)
 	c := append([]byte(nil), good...)
@@ -269,9 +270,9 @@ func TestSnapshotInPlaceDamage(t *testing.T) {
 		"a parent before the first":  func(c []byte) { u32At(c, rec(1, "parent"), 0xfffffffe) },
 		"a subtree past the nodes":   func(c []byte) { u32At(c, rec(0, "end"), uint32(len(s.nodes)+1)) },
 		"a subtree ending before it": func(c []byte) { u32At(c, rec(lastNode, "end"), uint32(lastNode)) },
-		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "anchorRef"), uint32(len(s.blob))) },
-		"a constraint past the blob": func(c []byte) { u32At(c, rec(1, "constraintRef")+4, uint32(len(s.blob)+1)) },
-		"a signature past its blob":  func(c []byte) { u32At(c, rec(1, "signatureRef")+4, uint32(len(s.sigs)+1)) },
+		"an anchor past the blob":    func(c []byte) { u32At(c, rec(1, "strOff")+4*strAnchor, uint32(len(s.blob))) },
+		"a constraint past the blob": func(c []byte) { u16At(c, rec(1, "strLen")+2*strConstraint, uint16(len(s.blob)+1)) },
+		"a signature past its blob":  func(c []byte) { u16At(c, rec(1, "strLen")+2*strSignature, uint16(len(s.sigs)+1)) },
 		"a kind outside the vocab":   func(c []byte) { binary.LittleEndian.PutUint16(c[rec(1, "kindID"):], uint16(len(s.vocab))) },
 		"a symbol of no node":        func(c []byte) { u32At(c, tables["symbols"].off+8, uint32(len(s.nodes))) },
 		"a symbol past the blob":     func(c []byte) { u32At(c, tables["symbols"].off, uint32(len(s.blob))+1) },
