@@ -43,28 +43,47 @@ func (v *view) goPackages() *goPkgs {
 		g.dirs = map[string][]string{}
 		g.byBase = map[string][]string{}
 		g.paths = map[string]string{}
+		declared := map[string]map[string]int{} // key → package name → files
 		v.eachDoc(func(d *docMeta) {
 			if d.Language != "go" {
 				return
 			}
 			dir := docDir(d)
 			key := d.Collection + "\x00" + dir
-			if _, ok := g.names[key]; ok && d.Module == "" {
-				return
-			}
-			name := d.Module
-			if name == "" {
-				name = path.Base(dir)
-			}
-			if _, ok := g.names[key]; !ok {
+			if _, ok := declared[key]; !ok {
+				declared[key] = map[string]int{}
 				g.dirs[d.Collection] = append(g.dirs[d.Collection], dir)
 				bk := d.Collection + "\x00" + path.Base(dir)
 				g.byBase[bk] = append(g.byBase[bk], dir)
 			}
-			g.names[key] = name
+			if d.Module != "" {
+				declared[key][d.Module]++
+			}
 		})
+		for key, names := range declared {
+			g.names[key] = goPackageName(names, path.Base(key[strings.IndexByte(key, 0)+1:]))
+		}
 	})
 	return g
+}
+
+// goPackageName is the name of the package of a directory whose files
+// declare names (name → files; declaredModule leaves out a name that is
+// the directory's, main and an external test's suffix): the one most
+// files declare, then the first by bytes; the directory's name when
+// none does. It was the name of the file met last in the view's
+// segment order.
+func goPackageName(names map[string]int, base string) string {
+	best := ""
+	for name, n := range names {
+		if best == "" || n > names[best] || n == names[best] && name < best {
+			best = name
+		}
+	}
+	if best == "" {
+		return base
+	}
+	return best
 }
 
 // importDir is the directory of collection coll that the import path p
@@ -80,9 +99,9 @@ func (g *goPkgs) importDir(coll, from, p string) string {
 		return d
 	}
 	// The path itself, a directory ending with it and one it ends with
-	// all share its last element: only those are read, in the order of
-	// g.dirs (ties go to the first), not every directory of the
-	// collection for every importing directory and path.
+	// all share its last element: only those are read (of equal scores
+	// the shortest wins, then the first by bytes), not every directory
+	// of the collection for every importing directory and path.
 	best, bestScore := "", -1
 	for _, dir := range g.byBase[coll+"\x00"+path.Base(p)] {
 		score := -1
@@ -94,7 +113,14 @@ func (g *goPkgs) importDir(coll, from, p string) string {
 		case strings.HasSuffix(p, "/"+dir):
 			score = 1<<18 + len(dir)
 		}
-		if score > bestScore {
+		// Of equal scores the shortest, then the first by bytes: not
+		// the first in g.dirs, which is the view's segment order. In
+		// the 25k-file corpus "time" from go/net/http names go/time
+		// and go/crypto/internal/fips140deps/time alike (each shares
+		// "go/" with it): the first met won, and time.Duration's uses
+		// counted 148 in one build and 647 in another.
+		if score > bestScore || score == bestScore && score >= 0 &&
+			(len(dir) < len(best) || len(dir) == len(best) && dir < best) {
 			best, bestScore = dir, score
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/treenav/treenav"
+	"slices"
+	"strings"
 )
 
 // Two packages define ReadFile; the code calls the one whose path sorts
@@ -183,6 +185,78 @@ func TestCountUsesParallelAsOneLoop(t *testing.T) {
 	for range 5 {
 		if many := counts(0); !maps.Equal(one, many) {
 			t.Fatalf("uses counted in parallel %v, by one loop %v", many, one)
+		}
+	}
+}
+
+// Which names a search weighs the uses of (at most maxRequestNames) does
+// not depend on how the view's segments hold the files: six functions
+// whose names all match "readfile", each called a different number of
+// times, rank with the same scores in one segment and in three built in
+// reverse order.
+func TestUsesPriorNamesIndependentOfLayout(t *testing.T) {
+	names := []string{"ReadFile", "Readfile", "READFILE", "readFile", "readfile", "ReadFILE"}
+	files := map[string]string{"go.mod": "module example.com/u\n"}
+	for i, name := range names {
+		files[fmt.Sprintf("d%d/def.go", i)] = fmt.Sprintf("package d%d\n\n// %s reads.\nfunc %s(name string) ([]byte, error) { return nil, nil }\n", i, name, name)
+		for c := range 1 + 3*i {
+			files[fmt.Sprintf("c%d_%02d/c.go", i, c)] = fmt.Sprintf("package c%d_%02d\n\nimport \"example.com/u/d%d\"\n\nfunc f() { d%d.%s(\"a\") }\n", i, c, i, i, name)
+		}
+	}
+	results := func(ix *Index) []string {
+		r, err := ix.Search(SearchRequest{Query: "readfile", Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, x := range r.Results {
+			if strings.Contains(x.NodeID, "/def.go#") {
+				out = append(out, fmt.Sprintf("%s %.4f", x.NodeID, x.Score))
+			}
+		}
+		return out
+	}
+	one := results(newTestIndex(t, files))
+	three := results(reversedSegments(t, files, 3))
+	if len(one) <= maxRequestNames {
+		t.Fatalf("the definitions found: %v, want more names than a search weighs (%d)", one, maxRequestNames)
+	}
+	if !slices.Equal(one, three) {
+		t.Errorf("scores differ with the segments' layout:\none segment    %v\nthree segments %v", one, three)
+	}
+}
+
+// An import path that two directories end with alike (GOROOT's "time"
+// as go/time and go/crypto/internal/fips140deps/time under a corpus's
+// go/, each sharing "go/" with the importer) names the shorter, whatever
+// order the view holds them in: its definitions' uses count the same in
+// one segment and in several.
+func TestGoImportDirIndependentOfLayout(t *testing.T) {
+	files := map[string]string{
+		"go/time/time.go":                   "package time\n\n// Duration is a span.\ntype Duration int64\n",
+		"go/crypto/internal/deps/time/t.go": "package time\n\n// Duration is another.\ntype Duration int64\n",
+		"go/net/http/h.go":                  "package http\n\nimport \"time\"\n\nfunc Wait(d time.Duration) time.Duration { return d }\n",
+		"go/net/http/h2.go":                 "package http\n\nimport \"time\"\n\nvar Step time.Duration\n",
+	}
+	one := usesByPath(newTestIndex(t, files), "Duration")
+	if one["go/time/time.go"] < 3 || one["go/crypto/internal/deps/time/t.go"] != 0 {
+		t.Fatalf("Duration's uses in one segment: %v, want go/time's three and none of the other", one)
+	}
+	for parts := 2; parts <= 4; parts++ {
+		if got := usesByPath(reversedSegments(t, files, parts), "Duration"); !maps.Equal(got, one) {
+			t.Errorf("Duration's uses in %d segments: %v, in one %v", parts, got, one)
+		}
+	}
+	for _, c := range []struct {
+		names map[string]int
+		want  string
+	}{
+		{map[string]int{"yaml": 3, "yamlx": 1}, "yaml"},
+		{map[string]int{"b": 2, "a": 2}, "a"},
+		{map[string]int{}, "dir"},
+	} {
+		if got := goPackageName(c.names, "dir"); got != c.want {
+			t.Errorf("goPackageName(%v) = %q, want %q", c.names, got, c.want)
 		}
 	}
 }
