@@ -21,7 +21,8 @@ var parallelPostings = 8_000
 // is one loop's: each segment is weighed alone; the candidates' order
 // is not segment order, but ranking orders them totally
 // (compareCandidates); and which names have their uses weighed (the
-// first maxRequestNames met in segment order) is decided once all are in.
+// maxRequestNames whose candidates score highest) is decided once all
+// are in.
 func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]variant, f *filter, r *treenav.Ranking, w *weigher) []candidate {
 	workers := v.segmentWorkers()
 	if postingCount(variants, v.segs) < parallelPostings {
@@ -60,7 +61,7 @@ func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]
 		sharePool.put(sh.pool)
 	}
 	// Each segment's priors are in its candidates' order: in segment
-	// order, they are met as one loop would meet them.
+	// order, they are in the order one loop would make them.
 	slices.SortStableFunc(pending, func(a, b pendingPrior) int { return cmp.Compare(a.ref.seg, b.ref.seg) })
 	w.pending = w.uses.admit(pending)
 	return cands

@@ -1,8 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/treenav/treenav"
@@ -205,9 +208,9 @@ func (u *requestUses) of(name string) (map[nodeRef]int32, bool) {
 }
 
 // usesPriors is one search's usesPrior for the symbols the query names.
-// Search learns which names it weighs (the first maxRequestNames it
-// meets, as requestUses) before it counts any: a name is counted only
-// when one of its symbols can reach the first results (weigher.settle).
+// Search learns which names it weighs (at most maxRequestNames, as
+// requestUses: admit) before it counts any: a name is counted only when
+// one of its symbols can reach the first results (weigher.settle).
 type usesPriors struct {
 	requestUses
 	weight float64
@@ -216,9 +219,8 @@ type usesPriors struct {
 
 // nameOf returns the name whose uses could weigh code symbol ref of
 // segment s, ok false when none can (its prior is 1): sections, files and
-// a weight of 0. Which of those names are weighed is decided after (admit):
-// segments are weighed in parallel, and the first maxRequestNames names
-// are those met first in segment order.
+// a weight of 0. Which of those names are weighed is decided after
+// (admit), once every segment's candidates are weighed.
 func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
 	if u.weight <= 0 {
 		return "", false
@@ -230,22 +232,41 @@ func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
 	return n.name(), true
 }
 
-// admit keeps the pending priors whose names are weighed: the first
-// maxRequestNames names met, in the order of pending (the search's
-// candidate order). The rest keep the prior of 1 they were weighed with.
+// admit keeps the pending priors whose names are weighed: of more than
+// maxRequestNames names, those whose best candidate scores highest as
+// weighed (ties by name). The rest keep the prior of 1 they were weighed
+// with. The names first met in candidate order were weighed until
+// format 24's round: the candidates come segment by segment, and two
+// builds of one corpus, whose segments hold different files, weighed
+// different names and scored "Duration" and "time" differently on the
+// 25k-file corpus (TestUsesPriorNamesIndependentOfLayout).
 func (u *usesPriors) admit(pending []pendingPrior) []pendingPrior {
+	best := map[string]float64{}
+	for _, p := range pending {
+		if sc, ok := best[p.name]; !ok || p.score(1) > sc {
+			best[p.name] = p.score(1)
+		}
+	}
+	if u.slots == nil {
+		u.slots = map[string]bool{}
+	}
+	names := make([]string, 0, len(best))
+	for name := range best {
+		if !u.slots[name] {
+			names = append(names, name)
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(best[b], best[a]), strings.Compare(a, b))
+	})
+	for _, name := range names[:min(len(names), max(0, maxRequestNames-len(u.slots)))] {
+		u.slots[name] = true
+	}
 	out := pending[:0]
 	for _, p := range pending {
-		if !u.slots[p.name] {
-			if len(u.slots) == maxRequestNames {
-				continue
-			}
-			if u.slots == nil {
-				u.slots = map[string]bool{}
-			}
-			u.slots[p.name] = true
+		if u.slots[p.name] {
+			out = append(out, p)
 		}
-		out = append(out, p)
 	}
 	return out
 }
