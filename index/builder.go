@@ -28,6 +28,9 @@ type Input struct {
 type segmentBuilder struct {
 	docs  []docMeta
 	nodes []nodeRec
+	// lens are the nodes' field lengths, counted as they are indexed
+	// (segment.lens until buildNorms).
+	lens  [][treenav.NumFields]uint16
 	strs  nodeWriter // the nodes' strings
 	terms map[string]*termBuf
 	seg   segment // fieldLen accumulates here
@@ -204,8 +207,8 @@ func (b *segmentBuilder) termBufFor(k analysis.TokenKind, key []byte) *termBuf {
 // the builder's word cache: the same tokens, in the same order, at the same
 // positions (TestBuilderIndexMatchesTokenize).
 func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32, f treenav.Field) int {
-	nm := &b.nodes[node]
-	fieldLen := int(nm.fieldLen[f])
+	lens := &b.lens[node]
+	fieldLen := int(lens[f])
 	// The previous plain word, for compounds.
 	prevStart, prevEnd, prevPos := 0, -1, 0
 	i := 0
@@ -264,7 +267,7 @@ func (b *segmentBuilder) index(text []byte, pos int, compounds bool, node uint32
 	}
 	// As tokenize's callers counted: a uint16 that wraps past 65535 (the
 	// min(…, 65535) they wrote never caps it, as +1 wraps first).
-	nm.fieldLen[f] = uint16(fieldLen)
+	lens[f] = uint16(fieldLen)
 	return pos
 }
 
@@ -422,6 +425,7 @@ func (b *segmentBuilder) add(in Input) {
 		}
 		b.strs.put(&nm, &ns)
 		b.nodes = append(b.nodes, nm)
+		b.lens = append(b.lens, [treenav.NumFields]uint16{})
 		b.indexNode(d, i, in.Src)
 	}
 	// Subtree ends: preorder, so a node's subtree runs until the next node
@@ -464,7 +468,6 @@ func (b *segmentBuilder) heldBytes() int64 {
 func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 	n := &d.Nodes[i]
 	node := uint32(len(b.nodes) - 1)
-	nm := &b.nodes[node]
 	pos := 0
 	// The name is the title; the qualifier a symbol inherits from its
 	// parents ("Router" of Router.addRoute) is indexed like a path, so that
@@ -487,7 +490,7 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 		if key := analysis.StopName(n.Name); key != "" {
 			if t := b.termBufFor(analysis.TokWhole, []byte(key)); t != nil {
 				b.addTerm(t, node, treenav.FieldTitle, 0)
-				nm.fieldLen[treenav.FieldTitle]++
+				b.lens[node][treenav.FieldTitle]++
 			}
 		}
 	}
@@ -529,7 +532,7 @@ func (b *segmentBuilder) indexNode(d *treenav.Document, i int, src []byte) {
 	b.indexPath(pos+1, node)
 	b.flushNode(node)
 	for f := range treenav.NumFields {
-		b.seg.fieldLen[f] += uint64(nm.fieldLen[f])
+		b.seg.fieldLen[f] += uint64(b.lens[node][f])
 	}
 }
 
@@ -580,8 +583,8 @@ func (b *segmentBuilder) indexPath(pos int, node uint32) {
 	for _, t := range b.path.toks {
 		b.addTerm(t.t, node, treenav.FieldPath, uint32(pos)+t.rel)
 	}
-	nm := &b.nodes[node]
-	nm.fieldLen[treenav.FieldPath] = uint16(int(nm.fieldLen[treenav.FieldPath]) + b.path.count)
+	lens := &b.lens[node]
+	lens[treenav.FieldPath] = uint16(int(lens[treenav.FieldPath]) + b.path.count)
 }
 
 // pathWords is a path as words: directories and the file name, with the
@@ -628,7 +631,7 @@ func (b *segmentBuilder) flushNode(node uint32) {
 // finish builds the immutable segment.
 func (b *segmentBuilder) finish() *segment {
 	s := &b.seg
-	s.docs, s.nodes = b.docs, b.nodes
+	s.docs, s.nodes, s.lens = b.docs, b.nodes, b.lens
 	b.strs.finish(s)
 	type entry struct {
 		term string

@@ -16,11 +16,11 @@ import (
 // indexByTokens is what segmentBuilder.index does, written token by token
 // over tokenize: the reference the word cache must match.
 func (b *segmentBuilder) indexByTokens(text []byte, pos int, compounds bool, node uint32, f treenav.Field) int {
-	nm := &b.nodes[node]
+	lens := &b.lens[node]
 	return analysis.Tokenize(text, pos, compounds, &b.abuf, func(k analysis.TokenKind, key []byte, p, _, _ int) {
 		if t := b.termBufFor(k, key); t != nil {
 			b.addTerm(t, node, f, uint32(p))
-			nm.fieldLen[f] = min(nm.fieldLen[f]+1, 65535)
+			lens[f] = min(lens[f]+1, 65535)
 		}
 	})
 }
@@ -73,6 +73,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 		for i, text := range texts {
 			for _, b := range []*segmentBuilder{want, got} {
 				b.nodes = append(b.nodes, nodeRec{})
+				b.lens = append(b.lens, [treenav.NumFields]uint16{})
 			}
 			node := uint32(i)
 			for _, compounds := range []bool{false, true} {
@@ -102,6 +103,7 @@ func TestBuilderIndexMatchesTokenize(t *testing.T) {
 			"termPost": {sw.termPost, sg.termPost}, "postData": {sw.postData, sg.postData}, "postBlk": {sw.postBlk, sg.postBlk},
 			"postTF": {sw.postTF, sg.postTF}, "postPos": {sw.postPos, sg.postPos},
 			"pos": {sw.pos, sg.pos}, "nodes": {sw.nodes, sg.nodes}, "fieldLen": {sw.fieldLen, sg.fieldLen},
+			"norms": {sw.norms, sg.norms},
 		} {
 			if !reflect.DeepEqual(pair[0], pair[1]) {
 				t.Errorf("limit %d: %s differs", limit, name)

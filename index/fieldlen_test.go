@@ -32,7 +32,7 @@ func TestAvgFieldLen(t *testing.T) {
 				}
 				for n := s.docs[di].nodeStart; n < s.docs[di].nodeEnd; n++ {
 					nodes++
-					for f, l := range s.nodes[n].fieldLen {
+					for f, l := range s.norms[n].fieldLen {
 						sum[f] += float64(l)
 						if l > 0 {
 							with[f]++

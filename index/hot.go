@@ -9,7 +9,7 @@ import (
 )
 
 // nodeHot is what a query reads of every candidate besides its norms,
-// packed apart from the node records (96 bytes) like norms: the
+// packed apart from the node records (88 bytes) like norms: the
 // name-match filter, the rollup's parent and the flags the final
 // weighting reads. On GOROOT/src, reading the nodes for these was a cache
 // miss per candidate and a third of a query's time.

@@ -330,7 +330,7 @@ func (v *view) recount() {
 			v.liveDocs--
 			v.liveNodes -= int(d.nodeEnd - d.nodeStart)
 			for n := d.nodeStart; n < d.nodeEnd; n++ {
-				for f, l := range s.nodes[n].fieldLen {
+				for f, l := range s.norms[n].fieldLen {
 					v.fieldLen[f] -= uint64(l)
 					if l > 0 {
 						v.fieldNodes[f]--

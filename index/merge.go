@@ -49,8 +49,10 @@ func mergeSegments(segs []*segment, dead []bitset) *segment {
 				nm.end = uint32(int64(nm.end) + shift)
 				remap[si][n] = int32(len(out.nodes))
 				out.nodes = append(out.nodes, nm)
+				lens := s.norms[n].fieldLen
+				out.lens = append(out.lens, lens)
 				for f := range treenav.NumFields {
-					out.fieldLen[f] += uint64(nm.fieldLen[f])
+					out.fieldLen[f] += uint64(lens[f])
 				}
 			}
 			d.nodeStart, d.nodeEnd = base, uint32(len(out.nodes))

@@ -22,7 +22,7 @@ import (
 type strRef struct{ off, n uint32 }
 
 // nodeRec is what the index keeps of a node: fixed-size, no pointers,
-// the fields ordered by size with no padding between them (96 bytes; the
+// the fields ordered by size with no padding between them (88 bytes; the
 // snapshot stores the records in this layout, little-endian).
 type nodeRec struct {
 	doc       uint32 // local doc index
@@ -44,14 +44,14 @@ type nodeRec struct {
 	// maxNodeString when stored): 12 bytes a node less than two uint32s a
 	// string (since snapshot version 24).
 	strOff       [numNodeStrings]uint32
-	fieldLen     [treenav.NumFields]uint16
 	strLen       [numNodeStrings]uint16
 	level        uint16
-	kindID       uint16 // the kind, in vocab
-	nativeKindID uint16 // the language's own kind, in vocab
-	languageID   uint16 // the language when not the document's, in vocab
-	deprecated   bool   // a code symbol marked deprecated (isDeprecated)
-	decl         bool   // declared here, defined elsewhere (Node.Declaration)
+	kindID       uint16  // the kind, in vocab
+	nativeKindID uint16  // the language's own kind, in vocab
+	languageID   uint16  // the language when not the document's, in vocab
+	deprecated   bool    // a code symbol marked deprecated (isDeprecated)
+	decl         bool    // declared here, defined elsewhere (Node.Declaration)
+	_            [2]byte // the padding, a field: the layout is the snapshot's
 }
 
 // A node's strings, by index in nodeRec.strOff and strLen.

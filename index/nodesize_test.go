@@ -102,8 +102,8 @@ func TestNodeStringsShared(t *testing.T) {
 func TestNodeRecEncoding(t *testing.T) {
 	n := nodeRec{doc: 1, parent: -1, end: 3, lineStart: 4, lineEnd: 5, docLine: 6, byteStart: 7, byteEnd: 8,
 		docStart: 9, words: 10, strOff: [numNodeStrings]uint32{11, 13, 15, 17, 19, 21},
-		strLen:   [numNodeStrings]uint16{12, 14, 16, 18, 20, 22},
-		fieldLen: [treenav.NumFields]uint16{23, 24, 25, 26, 27}, level: 28, kindID: 29, nativeKindID: 30,
+		strLen: [numNodeStrings]uint16{12, 14, 16, 18, 20, 22},
+		level:  28, kindID: 29, nativeKindID: 30,
 		languageID: 31, deprecated: true, decl: false}
 	b := putNodeRec(nil, &n)
 	if len(b) != nodeRecSize {

@@ -20,7 +20,7 @@ import (
 // segment (which holds the mapping) while it is.
 
 // nodeRecSize is a record's size in the snapshot.
-const nodeRecSize = 96
+const nodeRecSize = 88
 
 // symEntrySize and nodeNormSize are a symbol's and a norm's size in the
 // snapshot.
@@ -150,16 +150,13 @@ func putNodeRec(b []byte, n *nodeRec) []byte {
 	for _, x := range n.strOff {
 		b = le.AppendUint32(b, x)
 	}
-	for _, x := range n.fieldLen {
-		b = le.AppendUint16(b, x)
-	}
 	for _, x := range n.strLen {
 		b = le.AppendUint16(b, x)
 	}
 	for _, x := range [...]uint16{n.level, n.kindID, n.nativeKindID, n.languageID} {
 		b = le.AppendUint16(b, x)
 	}
-	return append(b, boolByte(n.deprecated), boolByte(n.decl))
+	return append(b, boolByte(n.deprecated), boolByte(n.decl), 0, 0)
 }
 
 // getNodeRec decodes what putNodeRec wrote.
@@ -175,10 +172,6 @@ func getNodeRec(b []byte, n *nodeRec) {
 		n.strOff[i] = le.Uint32(b[4*i:])
 	}
 	b = b[4*len(n.strOff):]
-	for i := range n.fieldLen {
-		n.fieldLen[i] = le.Uint16(b[2*i:])
-	}
-	b = b[2*len(n.fieldLen):]
 	for i := range n.strLen {
 		n.strLen[i] = le.Uint16(b[2*i:])
 	}
@@ -266,7 +259,7 @@ func readNorms(r *dec, s *segment) {
 		return
 	}
 	for i := range s.norms {
-		if m, n := &s.norms[i], &s.nodes[i]; m.doc != n.doc || m.fieldLen != n.fieldLen {
+		if s.norms[i].doc != s.nodes[i].doc {
 			r.fail("norm %d is not its node's", i)
 			return
 		}

@@ -63,9 +63,13 @@ type segment struct {
 	anchors []uint32
 
 	// norms[i] is what BM25 reads of node i, packed apart from the node
-	// records (96 bytes) so that scoring a posting list touches 16 bytes
+	// records (88 bytes) so that scoring a posting list touches 16 bytes
 	// per node, neighbours sharing a line.
 	norms []nodeNorm
+	// lens are a built or merged segment's nodes' field lengths until
+	// buildNorms puts them in norms (nil after, and in a loaded segment):
+	// the records do not keep them, 10 bytes a node.
+	lens [][treenav.NumFields]uint16
 	// hot[i] is what a query reads of node i besides its norms
 	// (namesig.go).
 	hot []nodeHot
@@ -115,14 +119,18 @@ func (s *segment) buildNorms() {
 	s.norms = make([]nodeNorm, len(s.nodes))
 	s.fieldNodes = [treenav.NumFields]uint64{}
 	for i := range s.nodes {
-		n := &s.nodes[i]
-		s.norms[i] = nodeNorm{doc: n.doc, fieldLen: n.fieldLen}
-		for f, l := range n.fieldLen {
+		var lens [treenav.NumFields]uint16
+		if i < len(s.lens) {
+			lens = s.lens[i]
+		}
+		s.norms[i] = nodeNorm{doc: s.nodes[i].doc, fieldLen: lens}
+		for f, l := range lens {
 			if l > 0 {
 				s.fieldNodes[f]++
 			}
 		}
 	}
+	s.lens = nil
 	s.buildLookups()
 }
 

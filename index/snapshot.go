@@ -50,15 +50,16 @@ import (
 // of a byte a posting for their lengths (segment.go, postcols.go), since
 // version 23 a trigram's list of units as a bitmap where that is shorter
 // (trigram.go), since version 24 its node records' string lengths in 16
-// bits (nodemeta.go). An older snapshot fails the version check and is
-// rebuilt.
+// bits (nodemeta.go), since version 25 its node records without the
+// field lengths the norms hold. An older snapshot fails the version
+// check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 24
+	snapshotVersion = 25
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
