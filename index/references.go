@@ -232,7 +232,7 @@ func (q *refQuery) segmentHits(hits []refHit, si int, name string, own bool, tar
 func (v *view) refsNamedCount(name string) int {
 	n := 0
 	for _, s := range v.segs {
-		n += len(s.refsNamed(name))
+		n += countRefs(s.refsNamed(name))
 	}
 	return n
 }
@@ -243,12 +243,12 @@ func (v *view) refsNamedCount(name string) int {
 func (q *refQuery) namedRefs(si int, name string, f func(d *docMeta, doc, ref uint32)) {
 	s := q.v.segs[si]
 	doc := uint32(0)
-	for _, g := range s.refsNamed(name) {
+	eachRef(s.refsNamed(name), func(g uint32) {
 		ref, ok := s.refTable.locate(g, &doc)
 		if ok && q.v.live(si, doc) {
 			f(&s.docs[doc], doc, ref)
 		}
-	}
+	})
 }
 
 // classify says whether reference r may name the target, and how surely.

@@ -95,7 +95,7 @@ func writeSegRefs(w *enc, s *segment) {
 	}
 	w.raw(t.kind)
 	w.u32s(nameOff)
-	w.u32s(t.byName)
+	w.raw(t.byName)
 }
 
 // readSegRefs reads what writeSegRefs wrote into s, whose documents are
@@ -114,7 +114,9 @@ func readSegRefs(r *dec, s *segment) {
 	t.line, t.col, t.encl = readNarrow(r, m, "reference lines"), readNarrow(r, m, "reference columns"), readNarrow(r, m, "enclosing nodes")
 	t.kind = r.bytesInPlace(m)
 	t.nameOff = r.u32s(ns + 1)
-	t.byName = r.u32s(m)
+	if r.err == nil {
+		t.byName = r.bytesInPlace(int(t.nameOff[ns]))
+	}
 	if r.err != nil {
 		return
 	}
@@ -122,8 +124,8 @@ func readSegRefs(r *dec, s *segment) {
 		r.fail("reference strings: offsets [%d, %d], %d bytes", t.strOff[0], t.strOff[ns], len(t.blob))
 		return
 	}
-	if t.nameOff[0] != 0 || t.nameOff[ns] != uint32(m) {
-		r.fail("references by name: offsets [%d, %d], %d references", t.nameOff[0], t.nameOff[ns], m)
+	if t.nameOff[0] != 0 || t.nameOff[ns] != uint32(len(t.byName)) || len(t.byName) < min(m, 1) {
+		r.fail("references by name: offsets [%d, %d], %d bytes for %d references", t.nameOff[0], t.nameOff[ns], len(t.byName), m)
 		return
 	}
 	off := t.docOff

@@ -92,7 +92,7 @@ func refTables(rt *segRefs) map[string]refTableAt {
 	for name, c := range map[string][]uint32{
 		"ref string offsets": rt.strOff, "ref docs": rt.docOff, "ref names": rt.name, "ref pairs": rt.pairs,
 		"wide pair indices": rt.pair.wideAt, "wide pairs": rt.pair.wide,
-		"ref name offsets": rt.nameOff, "refs by name": rt.byName,
+		"ref name offsets":  rt.nameOff,
 		"wide line indices": rt.line.wideAt, "wide lines": rt.line.wide,
 		"wide column indices": rt.col.wideAt, "wide columns": rt.col.wide,
 		"wide enclosing indices": rt.encl.wideAt, "wide enclosing": rt.encl.wide,
@@ -108,6 +108,9 @@ func refTables(rt *segRefs) map[string]refTableAt {
 	}
 	if len(rt.kind) > 0 {
 		out["ref kinds"] = refTableAt{unsafe.Pointer(&rt.kind[0]), len(rt.kind)}
+	}
+	if len(rt.byName) > 0 {
+		out["refs by name"] = refTableAt{unsafe.Pointer(&rt.byName[0]), len(rt.byName)}
 	}
 	return out
 }
@@ -210,7 +213,13 @@ func TestRefsInPlaceDamage(t *testing.T) {
 				c[off] = 0x7f
 			}
 		}},
-		"references by name": {forge("refs by name", 0xfffffff0)},
+		// Each byte a gap of 127: past the table's references at once.
+		"references by name": {func(c []byte) {
+			tb := tables["refs by name"]
+			for off := tb.off; off < tb.off+tb.n; off++ {
+				c[off] = 0x7f
+			}
+		}},
 		"pair ids": {func(c []byte) {
 			tb := tables["ref pair ids"]
 			for off := tb.off; off < tb.off+tb.n; off += 2 {

@@ -51,7 +51,8 @@ import (
 // version 23 a trigram's list of units as a bitmap where that is shorter
 // (trigram.go), since version 24 its node records' string lengths in 16
 // bits (nodemeta.go), since version 25 its node records without the
-// field lengths the norms hold. An older snapshot fails the version
+// field lengths the norms hold, since version 26 its references by name
+// as uvarint gaps (refs_table.go). An older snapshot fails the version
 // check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
@@ -59,7 +60,7 @@ import (
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 25
+	snapshotVersion = 26
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
