@@ -805,9 +805,7 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 			if all {
 				// At most one document a byte: sized once.
 				docs, all = decodeDocs(l, limit, make([]uint32, 0, min(len(l), int(limit)))), false
-			} else if isBitmap(l) {
-				docs = intersectBitmap(docs, l, limit)
-			} else if len(l) <= unitScanPostings*len(docs) {
+			} else if isBitmap(l) || len(l) <= unitScanPostings*len(docs) {
 				docs = intersectList(docs, l, limit)
 			}
 			// else: this run and the longer ones after it cost more to

@@ -43,25 +43,32 @@ func (v *view) goPackages() *goPkgs {
 		g.dirs = map[string][]string{}
 		g.byBase = map[string][]string{}
 		g.paths = map[string]string{}
-		declared := map[string]map[string]int{} // key → package name → files
+		// A directory's package names, by the files that declare each.
+		type pkgDir struct {
+			base  string
+			names map[string]int
+		}
+		declared := map[string]*pkgDir{} // key → the directory's
 		v.eachDoc(func(d *docMeta) {
 			if d.Language != "go" {
 				return
 			}
 			dir := docDir(d)
 			key := d.Collection + "\x00" + dir
-			if _, ok := declared[key]; !ok {
-				declared[key] = map[string]int{}
+			pd := declared[key]
+			if pd == nil {
+				pd = &pkgDir{base: path.Base(dir), names: map[string]int{}}
+				declared[key] = pd
 				g.dirs[d.Collection] = append(g.dirs[d.Collection], dir)
-				bk := d.Collection + "\x00" + path.Base(dir)
+				bk := d.Collection + "\x00" + pd.base
 				g.byBase[bk] = append(g.byBase[bk], dir)
 			}
 			if d.Module != "" {
-				declared[key][d.Module]++
+				pd.names[d.Module]++
 			}
 		})
-		for key, names := range declared {
-			g.names[key] = goPackageName(names, path.Base(key[strings.IndexByte(key, 0)+1:]))
+		for key, pd := range declared {
+			g.names[key] = goPackageName(pd.names, pd.base)
 		}
 	})
 	return g

@@ -236,15 +236,15 @@ func (u *usesPriors) nameOf(s *segment, ref nodeRef) (string, bool) {
 // maxRequestNames names, those whose best candidate scores highest as
 // weighed (ties by name). The rest keep the prior of 1 they were weighed
 // with. The names first met in candidate order were weighed until
-// format 24's round: the candidates come segment by segment, and two
-// builds of one corpus, whose segments hold different files, weighed
-// different names and scored "Duration" and "time" differently on the
-// 25k-file corpus (TestUsesPriorNamesIndependentOfLayout).
+// format 24's round: the candidates come segment by segment, so that
+// the same files in segments of another layout could have other names
+// weighed and rank otherwise (TestUsesPriorNamesIndependentOfLayout).
 func (u *usesPriors) admit(pending []pendingPrior) []pendingPrior {
 	best := map[string]float64{}
 	for _, p := range pending {
-		if sc, ok := best[p.name]; !ok || p.score(1) > sc {
-			best[p.name] = p.score(1)
+		sc := p.score(1) // as weighed, the prior 1
+		if b, ok := best[p.name]; !ok || sc > b {
+			best[p.name] = sc
 		}
 	}
 	if u.slots == nil {
