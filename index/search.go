@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/index/analysis"
@@ -114,7 +113,7 @@ type scratch struct {
 	middle []int32
 }
 
-var scratchPool sync.Pool
+var scratchPool keptPool[scratch]
 
 // candidatePool holds candidate slices across queries: a prose query on a
 // large index has tens of thousands of candidates, and allocating them
@@ -125,25 +124,22 @@ var scratchPool sync.Pool
 // and grew it.
 var candidatePool, sharePool candidates
 
-type candidates struct{ sync.Pool }
+type candidates struct{ keptPool[[]candidate] }
 
-func (cp *candidates) get() *[]candidate {
-	if p, _ := cp.Get().(*[]candidate); p != nil {
-		return p
-	}
-	return new([]candidate)
-}
+// keptCandidates is the largest candidate slice a pool keeps (32 MB):
+// more is a rare search's, allocated again the next time.
+const keptCandidates = 1 << 20
 
 func (cp *candidates) put(p *[]candidate) {
+	if cap(*p) > keptCandidates {
+		return
+	}
 	*p = (*p)[:0]
-	cp.Put(p)
+	cp.keptPool.put(p)
 }
 
 func getScratch(n int) *scratch {
-	s, _ := scratchPool.Get().(*scratch)
-	if s == nil {
-		s = &scratch{}
-	}
+	s := scratchPool.get()
 	if cap(s.acc) < n {
 		s.acc = make([]nodeAcc, n)
 	}
@@ -156,7 +152,7 @@ func putScratch(s *scratch) {
 	for _, n := range s.touched {
 		s.acc[n].score, s.acc[n].tmask = 0, 0
 	}
-	scratchPool.Put(s)
+	scratchPool.put(s)
 }
 
 // Search ranks the nodes that match req.

@@ -227,13 +227,23 @@ var settleEveryPrior bool
 // by selectTop over a copy of the scores (the candidates keep their
 // order: the weigher's indices point into it).
 func kthScore(cands []candidate, k int) float64 {
-	scores := make([]float64, len(cands))
+	p := scorePool.get()
+	defer func() {
+		if cap(*p) <= keptCandidates {
+			scorePool.put(p)
+		}
+	}()
+	scores := grow(*p, len(cands))
+	*p = scores
 	for i := range cands {
 		scores[i] = cands[i].score
 	}
 	selectTop(scores, k, func(a, b *float64) int { return cmp.Compare(*b, *a) })
 	return scores[k-1]
 }
+
+// scorePool holds kthScore's copies of the scores.
+var scorePool keptPool[[]float64]
 
 // grow returns b with length n, reusing its array when it is big enough.
 func grow[T any](b []T, n int) []T {
