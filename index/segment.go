@@ -35,8 +35,9 @@ type segment struct {
 	// them out as copies (nodeMeta.signature).
 	sigs []byte
 
-	terms    termTable // sorted (termtable.go)
-	termPost []uint32  // len(terms)+1
+	terms    termTable  // sorted (termtable.go)
+	termKeys termSample // a sparse index of terms, made by the first lookup
+	termPost []uint32   // len(terms)+1
 	// postData holds the postings' local node ids as uvarints, absolute
 	// at each block's and term's start, else gaps; postBlk[k] is the
 	// offset of block k's first posting (postnodes.go). Read them through
@@ -215,24 +216,18 @@ func unpackTF(p uint32, f treenav.Field) uint32 {
 
 // lookup returns term's index in the sorted dictionary, or -1.
 func (s *segment) lookup(term string) int {
-	lo, hi := 0, s.terms.n()
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if s.terms.at(m) < term {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < s.terms.n() && s.terms.at(lo) == term {
-		return lo
+	i := s.lowerBound(term)
+	if i < s.terms.n() && s.terms.at(i) == term {
+		return i
 	}
 	return -1
 }
 
-// lowerBound is the first dictionary index whose term is >= term.
+// lowerBound is the first dictionary index whose term is >= term: a
+// binary search of the terms in the range the sparse index leaves
+// (termRange).
 func (s *segment) lowerBound(term string) int {
-	lo, hi := 0, s.terms.n()
+	lo, hi := s.termRange(term)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if s.terms.at(m) < term {
