@@ -212,6 +212,14 @@ type Source interface {
 	ReadFile(collection, path string) ([]byte, error)
 }
 
+// StampedSource is a Source whose reads also say the size and
+// modification time (unix nanoseconds) of the file they read, from the
+// open file: the index then hashes a file's content once while that
+// stamp holds (verifiedReads).
+type StampedSource interface {
+	ReadFileStamped(collection, path string) (src []byte, size, modTime int64, err error)
+}
+
 // ErrStale is returned when a file changed since it was indexed: its
 // recorded byte ranges no longer describe it. Callers re-index the file
 // (see Engine) and ask again.

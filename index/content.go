@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/treenav/treenav"
@@ -78,7 +79,16 @@ func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	if sp == nil || *sp == nil {
 		return nil, fmt.Errorf("no source to read %s from", d.Path)
 	}
-	b, err := (*sp).ReadFile(d.Collection, d.Path)
+	var b []byte
+	var err error
+	var size, modTime int64
+	start := time.Now()
+	ss, stamped := (*sp).(StampedSource)
+	if stamped {
+		b, size, modTime, err = ss.ReadFileStamped(d.Collection, d.Path)
+	} else {
+		b, err = (*sp).ReadFile(d.Collection, d.Path)
+	}
 	if walk.Refused(err) != "" {
 		// Replaced by what a walk does not index (a link out of the
 		// root, a named pipe, a file grown too large): stale, so that
@@ -88,10 +98,59 @@ func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := grepKey{d.Collection, d.Path}
+	stamp := readStamp{d.ContentHash, size, modTime}
+	if stamped && int64(len(b)) == size && ix.verified.has(key, stamp) {
+		return b, nil
+	}
 	if hashOf(b) != d.ContentHash {
 		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
 	}
+	if stamped && int64(len(b)) == size && time.Unix(0, modTime).Before(start.Add(-racyMargin)) {
+		ix.verified.put(key, stamp)
+	}
 	return b, nil
+}
+
+// verifiedReads remembers, per file, the stamp (size and modification
+// time) at which a read of it was checked against the content hash it
+// was indexed with: a read that finds the same stamp again is that
+// content, and is not hashed again. A file with a big node was hashed on
+// every search that showed it (node/corepack/dist/lib/corepack.cjs of
+// the 25k-file corpus, 2.5 MB: a millisecond and more of hashing each
+// time, past the 32 files contentCache keeps). A stamp is remembered
+// only when the file's time is older than the read by racyMargin, as
+// grep's kept texts are (greptext.go): a file changed twice within its
+// file system's clock tick keeps its time. At most verifiedMax files are
+// remembered; past that the memo starts over.
+type verifiedReads struct {
+	mu    sync.Mutex
+	files map[grepKey]readStamp
+}
+
+// readStamp is a verified read: the content hash it matched and the
+// file's size and modification time (unix nanoseconds) then.
+type readStamp struct {
+	hash          string
+	size, modTime int64
+}
+
+const verifiedMax = 1 << 14
+
+func (v *verifiedReads) has(key grepKey, st readStamp) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	got, ok := v.files[key]
+	return ok && got == st
+}
+
+func (v *verifiedReads) put(key grepKey, st readStamp) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.files == nil || len(v.files) >= verifiedMax {
+		v.files = map[grepKey]readStamp{}
+	}
+	v.files[key] = st
 }
 
 // hashOf must agree with parsers.Hash.

@@ -27,9 +27,12 @@ type Index struct {
 	weights atomic.Pointer[map[string]float64] // collection weights
 	source  atomic.Pointer[Source]
 	cache   contentCache
-	grepTxt grepText
-	skipped atomic.Pointer[map[string]Stamp]
-	linkc   linkCache
+	// verified: the files whose reads were checked against their content
+	// hash, by stamp (content.go).
+	verified verifiedReads
+	grepTxt  grepText
+	skipped  atomic.Pointer[map[string]Stamp]
+	linkc    linkCache
 }
 
 // Stamp is what the index remembers of a file it read without

@@ -71,6 +71,24 @@ func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
 	return src, err
 }
 
+var _ index.StampedSource = (*Engine)(nil)
+
+// ReadFileStamped is ReadFile with the size and modification time (unix
+// nanoseconds) of the file it read, from the opened file's own stat
+// (index.StampedSource).
+func (e *Engine) ReadFileStamped(coll, rel string) ([]byte, int64, int64, error) {
+	c := e.collection(coll)
+	if c == nil {
+		return nil, 0, 0, fmt.Errorf("unknown collection %q", coll)
+	}
+	wk, err := e.walkerOf(c)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	src, f, err := wk.ReadFile(rel)
+	return src, f.Size, f.ModTime, err
+}
+
 // Exists reports whether a file of a collection exists (Exister, for
 // links to files the index does not hold, such as images); nothing
 // outside the collection's root is looked at.
