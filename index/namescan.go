@@ -1,9 +1,11 @@
 package index
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // nameScan holds a segment's distinct lowercased symbol names in one
@@ -18,6 +20,8 @@ type nameScan struct {
 	// in syms (both with a final sentinel).
 	start []uint32
 	first []uint32
+	// letters[k] is letterMask of name k, for closestSymbols.
+	letters []uint32
 }
 
 // segNames is built on a segment's first substring lookup.
@@ -41,6 +45,7 @@ func newNameScan(s *segment) *nameScan {
 		}
 		ns.start = append(ns.start, uint32(b.Len()))
 		ns.first = append(ns.first, uint32(i))
+		ns.letters = append(ns.letters, letterMask(s.symLower(i)))
 		b.WriteString(s.symLower(i))
 		b.WriteByte(0)
 	}
@@ -65,8 +70,13 @@ func (ns *nameScan) runAt(i int) int {
 func (ns *nameScan) containing(sub string, skipLo, skipHi int, fn func(lo, hi int)) {
 	// The names of the skipped runs are one stretch of the blob.
 	kLo, kHi := ns.runAt(skipLo), ns.runAt(skipHi)
+	// Found by its rarest bytes, as grep finds a literal: strings.Index
+	// stops at each occurrence of sub's first byte, and the "c" of
+	// "compactblcks" is in most names.
+	f := newLiteralFinder([]byte(sub))
+	hay := unsafe.Slice(unsafe.StringData(ns.blob), len(ns.blob)) // read only
 	for p := 0; p < len(ns.blob); {
-		i := strings.Index(ns.blob[p:], sub)
+		i := f.index(hay[p:])
 		if i < 0 {
 			return
 		}
@@ -80,4 +90,24 @@ func (ns *nameScan) containing(sub string, skipLo, skipHi int, fn func(lo, hi in
 		fn(int(ns.first[k]), int(ns.first[k+1]))
 		p = int(ns.start[k+1])
 	}
+}
+
+// letterMask is the set of a name's bytes, folded to 32 bits (a-z by
+// their own bits, the rest by their low five): a name whose mask has
+// more than d bits the query's has not holds more than d bytes the query
+// lacks, each an edit (lettersApart).
+func letterMask(name string) uint32 {
+	var m uint32
+	for i := 0; i < len(name); i++ {
+		m |= 1 << (name[i] & 31)
+	}
+	return m
+}
+
+// lettersApart is a lower bound of the edit distance between two names
+// with letter masks a and b: the larger count of folded letters one has
+// that the other lacks (a byte of one whose fold the other has nowhere
+// still needs an edit).
+func lettersApart(a, b uint32) int {
+	return max(bits.OnesCount32(a&^b), bits.OnesCount32(b&^a))
 }

@@ -94,6 +94,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 			ascii = false
 		}
 	}
+	qmask := letterMask(lname)
 	var names []scoredID // distinct names near name, any case
 	seen := map[string]bool{}
 	for si, s := range v.segs {
@@ -101,11 +102,16 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		for k := 0; k < len(ns.first)-1; k++ {
 			lo := int(ns.first[k])
 			low := ns.name(k)
-			if seen[low] || abs(len(low)-len(lname)) > limit {
+			// The cheap tests first: a map lookup hashes the name, and
+			// most of the view's names fail on their length or letters.
+			if abs(len(low)-len(lname)) > limit || lettersApart(ns.letters[k], qmask) > limit {
 				continue
 			}
-			if ascii && bagDistance(&bag, len(lname), low) > limit {
+			if ascii && bagDistance(&bag, len(lname), low, limit) > limit {
 				continue // cheaply: editDistance is at least as far
+			}
+			if seen[low] {
+				continue
 			}
 			d := treenav.EditDistanceWithin(lname, low, limit)
 			if d > limit || d == 0 && !qualified {
@@ -169,8 +175,12 @@ func lastDotted(qn string, n int) string {
 // whose ASCII letters bag counts and s: the larger of the letters one has
 // more of than the other, each way (a substitution fixes one of each).
 // Bytes outside ASCII count as differences of s only, which may
-// overstate it; it returns 0 then, leaving editDistance to judge.
-func bagDistance(bag *[128]uint8, n int, s string) int {
+// overstate it; it returns 0 then, leaving editDistance to judge. It
+// stops once the letters s has more of pass limit, and returns that
+// count (still a lower bound, and above limit): closestSymbols reads
+// every name of the view near the query's length, and most differ in
+// their first letters.
+func bagDistance(bag *[128]uint8, n int, s string, limit int) int {
 	var seen [128]uint8
 	more := 0 // letters of s beyond the query's count of them
 	for i := 0; i < len(s); i++ {
@@ -182,7 +192,9 @@ func bagDistance(bag *[128]uint8, n int, s string) int {
 			seen[c]++
 		}
 		if seen[c] > bag[c] {
-			more++
+			if more++; more > limit {
+				return more
+			}
 		}
 	}
 	less := n - (len(s) - more) // letters of the query s lacks (n: its length)

@@ -130,18 +130,37 @@ func TestFindSymbolSuggestsClosestNames(t *testing.T) {
 	}
 }
 
-// bagDistance never exceeds editDistance (it only skips names), and
-// tells far names apart.
+// bagDistance and lettersApart never exceed editDistance (they only skip
+// names), and bagDistance tells far names apart.
 func TestBagDistanceIsALowerBound(t *testing.T) {
-	words := []string{"", "a", "ab", "ba", "abc", "headappender", "heedappender", "compactblocks", "compactblcks", "textappender", "zzqqxx", "aaaa", "aab"}
+	words := []string{"", "a", "ab", "ba", "abc", "headappender", "heedappender", "compactblocks", "compactblcks", "textappender", "zzqqxx", "aaaa", "aab", "a_b", "a?b", "überzug", "zzqqxy"}
 	for _, q := range words {
 		var bag [128]uint8
+		ascii := true // closestSymbols reads the bag only of an ASCII query
 		for i := 0; i < len(q); i++ {
-			bag[q[i]]++
+			if q[i] < 128 {
+				bag[q[i]]++
+			} else {
+				ascii = false
+			}
 		}
 		for _, s := range words {
-			if b, e := bagDistance(&bag, len(q), s), treenav.EditDistance(q, s); b > e {
-				t.Errorf("bagDistance(%q, %q) = %d > editDistance %d", q, s, b, e)
+			e := treenav.EditDistance(q, s)
+			if l := lettersApart(letterMask(q), letterMask(s)); l > e {
+				t.Errorf("lettersApart(%q, %q) = %d > editDistance %d", q, s, l, e)
+			}
+			if !ascii {
+				continue
+			}
+			full := bagDistance(&bag, len(q), s, len(s))
+			if full > e {
+				t.Errorf("bagDistance(%q, %q) = %d > editDistance %d", q, s, full, e)
+			}
+			// Stopped at a limit, it says the same of the limit.
+			for limit := range 4 {
+				if b := bagDistance(&bag, len(q), s, limit); (b > limit) != (full > limit) || b > full {
+					t.Errorf("bagDistance(%q, %q, limit %d) = %d, full %d", q, s, limit, b, full)
+				}
 			}
 		}
 	}
@@ -149,7 +168,7 @@ func TestBagDistanceIsALowerBound(t *testing.T) {
 	for _, c := range []byte("abc") {
 		bag[c]++
 	}
-	if d := bagDistance(&bag, 3, "xyz"); d != 3 {
+	if d := bagDistance(&bag, 3, "xyz", 3); d != 3 {
 		t.Errorf("abc, xyz: %d, want 3", d)
 	}
 }
