@@ -32,6 +32,9 @@ type symHit struct {
 	key  prominence
 }
 
+// symHitPool holds find_symbol's hit slices.
+var symHitPool keptPool[[]symHit]
+
 // compareSymHits orders hits by tier, then prominence, then segment and
 // node (two symbols of one line are otherwise equal).
 func (v *view) compareSymHits(a, b *symHit) int {
@@ -317,7 +320,16 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	lq, lname := strings.ToLower(q), strings.ToLower(name)
 	qualified := name != q
 
-	var hits []symHit
+	// A common prefix ("get") has hundreds of thousands of hits: their
+	// slice is kept across calls (growing it was a third of the call).
+	hp := symHitPool.get()
+	hits := (*hp)[:0]
+	defer func() {
+		if cap(hits) <= keptCandidates {
+			*hp = hits[:0]
+			symHitPool.put(hp)
+		}
+	}()
 	// seen holds the hits by segment: a common prefix ("get") accepts
 	// hundreds of thousands of symbols, and a map of them was a third of
 	// the query.
