@@ -54,13 +54,40 @@ func (s *segment) scope() *segScope {
 	s.nodeScope.once.Do(func() {
 		ss := &s.nodeScope
 		ss.langs, ss.kinds = map[string]int{}, map[string]bool{}
+		// By vocabulary id first, words and maps last: a map update a
+		// node (1.25 M on the 25k-file corpus) was 40 ms of the first
+		// filtered search.
+		words := max(len(s.vocab), 1)
+		named := make([]bool, words) // the id's word is not ""
+		for id := range named {
+			named[id] = s.word(uint16(id)) != ""
+		}
+		kinds := make([]bool, words)
+		native := make([]bool, words)
+		langs := make([]int, words)         // nodes of a language of their own
+		docLang := make([]int, len(s.docs)) // nodes in their document's language
 		for i := range s.nodes {
-			nm := s.node(uint32(i))
-			ss.kinds[string(nm.kind())] = true
-			if nm.nativeKind() != "" {
-				ss.kinds[nm.nativeKind()] = true
+			n := &s.nodes[i]
+			kinds[n.kindID] = true
+			native[n.nativeKindID] = true
+			if named[n.languageID] {
+				langs[n.languageID]++
+			} else {
+				docLang[n.doc]++
 			}
-			ss.langs[languageOf(&s.docs[nm.doc], nm)]++
+		}
+		for id := range words {
+			if kinds[id] || native[id] && named[id] {
+				ss.kinds[s.word(uint16(id))] = true
+			}
+			if langs[id] > 0 {
+				ss.langs[s.word(uint16(id))] += langs[id]
+			}
+		}
+		for di, n := range docLang {
+			if n > 0 {
+				ss.langs[s.docs[di].Language] += n
+			}
 		}
 	})
 	return &s.nodeScope
