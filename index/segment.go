@@ -2,7 +2,6 @@ package index
 
 import (
 	"runtime"
-	"sort"
 
 	"github.com/treenav/treenav"
 )
@@ -35,9 +34,9 @@ type segment struct {
 	// them out as copies (nodeMeta.signature).
 	sigs []byte
 
-	terms    termTable  // sorted (termtable.go)
-	termKeys termSample // a sparse index of terms, made by the first lookup
-	termPost []uint32   // len(terms)+1
+	terms    termTable    // sorted (termtable.go)
+	termKeys sortedSample // a sparse index of terms, made by the first lookup
+	termPost []uint32     // len(terms)+1
 	// postData holds the postings' local node ids as uvarints, absolute
 	// at each block's and term's start, else gaps; postBlk[k] is the
 	// offset of block k's first posting (postnodes.go). Read them through
@@ -62,6 +61,7 @@ type segment struct {
 	// prefix). Both are pointer-free and read in place by a load.
 	syms    []symEntry
 	anchors []uint32
+	symKeys sortedSample // a sparse index of syms' names (symsCalled)
 
 	// norms[i] is what BM25 reads of node i, packed apart from the node
 	// records (88 bytes) so that scoring a posting list touches 16 bytes
@@ -188,9 +188,8 @@ func (s *segment) symLower(k int) string { return s.str(s.syms[k].lower) }
 // symsCalled is the run of syms whose lowercased name is lname (found by
 // two binary searches: a caller may read only the run's first few).
 func (s *segment) symsCalled(lname string) []symEntry {
-	lo := sort.Search(len(s.syms), func(k int) bool { return s.symLower(k) >= lname })
-	n := sort.Search(len(s.syms)-lo, func(k int) bool { return s.symLower(lo+k) != lname })
-	return s.syms[lo : lo+n]
+	lo, hi := s.symKeys.run(len(s.syms), s.symLower, lname)
+	return s.syms[lo:hi]
 }
 
 // anchorOf is anchors[k]'s anchor.

@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// TestTermRangeAgreesWithBinarySearch: lookup and lowerBound through the
-// sparse index answer as a plain binary search of the dictionary does,
+// TestSortedSampleAgreesWithBinarySearch: lookup and lowerBound through the
+// sparse index (and a run of equal strings, as symsCalled reads one) answer as a plain binary search of the dictionary does,
 // on dictionaries with long shared prefixes (equal keys over many
 // samples), terms shorter than a key, NUL bytes, the empty term and
 // probes before, between and after the terms.
-func TestTermRangeAgreesWithBinarySearch(t *testing.T) {
+func TestSortedSampleAgreesWithBinarySearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := "ab\x00z\xff"
 	word := func(prefix string) string {
@@ -54,6 +54,26 @@ func TestTermRangeAgreesWithBinarySearch(t *testing.T) {
 			}
 			if got := s.lookup(p); got != wantID {
 				t.Fatalf("round %d (%d terms): lookup(%q) = %d, want %d", round, n, p, got, wantID)
+			}
+		}
+		// Runs: every string repeated 1-40 times (runs longer than a
+		// sample step), as symbols' names are.
+		var seq []string
+		for _, w := range terms {
+			for range 1 + rng.IntN(40) {
+				seq = append(seq, w)
+			}
+		}
+		var ss sortedSample
+		at := func(i int) string { return seq[i] }
+		for _, p := range probes {
+			wantLo := sort.SearchStrings(seq, p)
+			wantHi := wantLo
+			for wantHi < len(seq) && seq[wantHi] == p {
+				wantHi++
+			}
+			if lo, hi := ss.run(len(seq), at, p); lo != wantLo || hi != wantHi {
+				t.Fatalf("round %d: run(%q) = [%d, %d), want [%d, %d)", round, p, lo, hi, wantLo, wantHi)
 			}
 		}
 	}

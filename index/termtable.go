@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"sync"
 	"unsafe"
 )
@@ -106,46 +107,47 @@ func readTerms(r *dec, t *termTable) {
 	}
 }
 
-// termSample is a sparse index of a segment's dictionary: the first
-// eight bytes, as a big-endian number, of every termSampleStep-th term.
-// A lookup's binary search of a dictionary read each probed term through
-// the offsets and the blob, two cache misses a step in tables of
-// megabytes: pseudo-relevance feedback looks up each distinct word of
-// the best match in every segment, and lookups were a quarter of a
-// search for "environment variables" on the 25k-file corpus. The keys
-// take half a byte of heap a term.
-type termSample struct {
+// sortedSample is a sparse index of a sorted sequence of strings (a
+// segment's dictionary, its symbols' lowercased names): the first eight
+// bytes, as a big-endian number, of every sampleStep-th string. A binary
+// search of the sequence itself read each probed string through offsets
+// into a blob, two cache misses a step in tables of megabytes:
+// pseudo-relevance feedback looks up each distinct word of the best
+// match in every segment (lookups were a quarter of a search for
+// "environment variables" on the 25k-file corpus), and counting a name's
+// uses looks up the names its references' qualifiers name. The keys
+// take half a byte of heap a string, made on the first lookup.
+type sortedSample struct {
 	once sync.Once
 	keys []uint64
 }
 
-// termSampleStep is how many terms one key of a termSample stands for.
-const termSampleStep = 16
+// sampleStep is how many strings one key of a sortedSample stands for.
+const sampleStep = 16
 
-// termKey is the first eight bytes of term as a big-endian number, zeros
-// past its end: for terms a and b, termKey(a) < termKey(b) implies
+// sampleKey is the first eight bytes of s as a big-endian number, zeros
+// past its end: for strings a and b, sampleKey(a) < sampleKey(b) implies
 // a < b (a key that is equal says nothing).
-func termKey(term string) uint64 {
+func sampleKey(s string) uint64 {
 	var b [8]byte
-	copy(b[:], term)
+	copy(b[:], s)
 	return binary.BigEndian.Uint64(b[:])
 }
 
-// termRange is the range [lo, hi] that holds lowerBound(term): after the
-// sampled terms whose keys are below term's (they are below term), up to
-// the first whose key is above it (it is above term).
-func (s *segment) termRange(term string) (lo, hi int) {
-	n := s.terms.n()
-	ts := &s.termKeys
-	ts.once.Do(func() {
-		keys := make([]uint64, 0, (n+termSampleStep-1)/termSampleStep)
-		for i := 0; i < n; i += termSampleStep {
-			keys = append(keys, termKey(s.terms.at(i)))
+// bounds returns lo and hi such that the first of the n strings (at(i)
+// is string i) that is >= s lies in [lo, hi], and every string from hi
+// on is above s: past the sampled strings whose keys are below s's (they
+// are below s), up to the first whose key is above it.
+func (ss *sortedSample) bounds(n int, at func(int) string, s string) (lo, hi int) {
+	ss.once.Do(func() {
+		keys := make([]uint64, 0, (n+sampleStep-1)/sampleStep)
+		for i := 0; i < n; i += sampleStep {
+			keys = append(keys, sampleKey(at(i)))
 		}
-		ts.keys = keys
+		ss.keys = keys
 	})
-	keys := ts.keys
-	k := termKey(term)
+	keys := ss.keys
+	k := sampleKey(s)
 	j1, _ := slices.BinarySearch(keys, k) // the first key >= k
 	j2 := len(keys)                       // the first key > k
 	if k < math.MaxUint64 {
@@ -153,8 +155,21 @@ func (s *segment) termRange(term string) (lo, hi int) {
 		j2 += j1
 	}
 	if j1 > 0 {
-		lo = (j1-1)*termSampleStep + 1
+		lo = (j1-1)*sampleStep + 1
 	}
-	hi = min(n, j2*termSampleStep)
+	hi = min(n, j2*sampleStep)
 	return lo, hi
+}
+
+// run is the range [lo, hi) of the n sorted strings (at(i) is string i)
+// that equal s.
+func (ss *sortedSample) run(n int, at func(int) string, s string) (lo, hi int) {
+	lo, hi = ss.bounds(n, at, s)
+	lo += sort.Search(hi-lo, func(k int) bool { return at(lo+k) >= s })
+	return lo, lo + sort.Search(hi-lo, func(k int) bool { return at(lo+k) != s })
+}
+
+// termRange is the range [lo, hi] that holds lowerBound(term).
+func (s *segment) termRange(term string) (lo, hi int) {
+	return s.termKeys.bounds(s.terms.n(), s.terms.at, term)
 }
