@@ -9,6 +9,7 @@ package index
 
 import (
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -140,6 +141,14 @@ func (ix *Index) Apply(add []Input, remove []string) {
 // install publishes a new view with segs added and the named documents
 // (and the previous versions of the segments' documents) removed.
 func (ix *Index) install(remove []string, segs ...*segment) {
+	if len(remove) == 0 && !slices.ContainsFunc(segs, func(s *segment) bool { return s != nil }) {
+		// Nothing to change (a build that found every file as it was,
+		// as a warm start's does): the view stays, and with it what its
+		// searches counted and built (uses, scopes, references' caches;
+		// a new view started them over, and the first search of
+		// "ReadFile" after a warm start counted its uses again).
+		return
+	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	old := ix.view()
