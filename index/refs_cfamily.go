@@ -34,7 +34,7 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	}
 	switch {
 	case strings.HasPrefix(qt, "@"):
-		if out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return parentName(n) == qt[1:] }); len(out) > 0 {
+		if out := q.keepParent(cands, qt[1:]); len(out) > 0 {
 			return nearest(q, d, out), false
 		}
 	case qt != "" && qt != "?":
@@ -56,7 +56,7 @@ func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
 		return out, false
 	}
-	incs := includedPaths(d)
+	incs := q.includes(d)
 	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
 		return out, false
 	}
@@ -158,6 +158,19 @@ func includedPaths(d *docMeta) includeSet {
 	return s
 }
 
+// includes is includedPaths(d), made once a query.
+func (q *refQuery) includes(d *docMeta) includeSet {
+	if s, ok := q.incs[d]; ok {
+		return s
+	}
+	if q.incs == nil {
+		q.incs = map[*docMeta]includeSet{}
+	}
+	s := includedPaths(d)
+	q.incs[d] = s
+	return s
+}
+
 func (s includeSet) has(p string) bool {
 	for _, e := range s.exact {
 		if p == e {
@@ -165,7 +178,10 @@ func (s includeSet) has(p string) bool {
 		}
 	}
 	for _, t := range s.tails {
-		if strings.HasSuffix("/"+p, t) {
+		// "/"+p ends with t (which starts with "/"), without making
+		// "/"+p: find_references checked every candidate's path against
+		// every include of each reference's file, a string a check.
+		if p == t[1:] || strings.HasSuffix(p, t) {
 			return true
 		}
 	}
@@ -182,7 +198,7 @@ func nearest(q *refQuery, d *docMeta, cands []nodeRef) []nodeRef {
 	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return cd == d }); len(out) > 0 {
 		return out
 	}
-	incs := includedPaths(d)
+	incs := q.includes(d)
 	if out := keepRefs(q, cands, func(_ nodeMeta, cd *docMeta) bool { return incs.has(cd.Path) }); len(out) > 0 {
 		return out
 	}

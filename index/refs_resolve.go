@@ -18,14 +18,16 @@ var refResolvers = map[string]refResolver{}
 // refQuery resolves references against one view, with the caches one
 // answer shares (definitions by name, import bindings by document).
 type refQuery struct {
-	ix     *Index // for the closest symbols of a target that names none; may be nil
-	v      *view
-	byName map[string][]nodeRef
-	binds  map[*docMeta]map[string]string
-	lang   langIndexes            // the resolution indexes of refAnswerers (refs_lang_view.go)
-	seen   map[nodeRef]bool       // goResolve's duplicates, reused
-	hostOf map[string][]nodeRef   // preferHostOf's answers for anyMembers lists
-	cCands map[cCandKey][]nodeRef // cCandidates' answers
+	ix      *Index // for the closest symbols of a target that names none; may be nil
+	v       *view
+	byName  map[string][]nodeRef
+	binds   map[*docMeta]map[string]string
+	lang    langIndexes             // the resolution indexes of refAnswerers (refs_lang_view.go)
+	seen    map[nodeRef]bool        // goResolve's duplicates, reused
+	hostOf  map[string][]nodeRef    // preferHostOf's answers for anyMembers lists
+	cCands  map[cCandKey][]nodeRef  // cCandidates' answers
+	incs    map[*docMeta]includeSet // includedPaths' answers
+	parents map[nodeRef]string      // parentName of candidates (keepParent)
 	// sureOnly says the query reads only what a reference surely
 	// reaches (resolvedTo, for counting uses): the overrides that
 	// withOverrides adds are not looked for.

@@ -171,7 +171,7 @@ func isMemberNode(n nodeMeta) bool {
 // the index's types (a trait's or a base class's method: a guess), else
 // none (a type of another library).
 func typedMembers(q *refQuery, cands []nodeRef, typ, family string) ([]nodeRef, bool) {
-	out := keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return parentName(n) == typ })
+	out := q.keepParent(cands, typ)
 	if len(out) > 0 {
 		return out, false
 	}
@@ -194,6 +194,29 @@ func parentName(n nodeMeta) string {
 	}
 	qn = qn[:i]
 	return qn[strings.LastIndexByte(qn, '.')+1:]
+}
+
+// keepParent keeps the candidates whose parentName is typ. Each
+// candidate's parent is read once a query: a common member name's
+// references ("size" in libstdc++'s headers, thousands) each tested the
+// same hundreds of candidates, a qualified name cut twice a test.
+func (q *refQuery) keepParent(cands []nodeRef, typ string) []nodeRef {
+	if q.parents == nil {
+		q.parents = map[nodeRef]string{}
+	}
+	var out []nodeRef
+	for _, c := range cands {
+		p, ok := q.parents[c]
+		if !ok {
+			_, n, _ := q.node(c)
+			p = parentName(n)
+			q.parents[c] = p
+		}
+		if p == typ {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // sameFamily: C and C++ share their definitions (a header is either).
