@@ -28,17 +28,18 @@ func init() {
 
 func cResolve(q *refQuery, d *docMeta, r *treenav.Reference) ([]nodeRef, bool) {
 	qt, rt, args := code.DecodeQualType(r.QualType)
-	cands := q.cCandidates(r.Name, d.Collection, r.Kind == treenav.RefType || r.Kind == treenav.RefInherit, args)
+	key := cCandKey{r.Name, d.Collection, r.Kind == treenav.RefType || r.Kind == treenav.RefInherit, args}
+	cands := q.cCandidates(key)
 	if len(cands) == 0 {
 		return nil, false
 	}
 	switch {
 	case strings.HasPrefix(qt, "@"):
-		if out := q.keepParent(cands, qt[1:]); len(out) > 0 {
+		if out, _ := q.cTypedMembers(key, cands, qt); len(out) > 0 {
 			return nearest(q, d, out), false
 		}
 	case qt != "" && qt != "?":
-		out, guess := typedMembers(q, cands, qt, "cfamily")
+		out, guess := q.cTypedMembers(key, cands, qt)
 		return nearest(q, d, out), guess
 	case qt == "?" || rt != "":
 		return keepRefs(q, cands, func(n nodeMeta, _ *docMeta) bool { return isMemberNode(n) }), true
@@ -79,8 +80,8 @@ type cCandKey struct {
 // the answers: a references request for a member named size resolved
 // each of its thousands of uses from the hundreds of definitions of
 // size again. The caller gets its own copy.
-func (q *refQuery) cCandidates(name, collection string, typeName bool, args int) []nodeRef {
-	key := cCandKey{name, collection, typeName, args}
+func (q *refQuery) cCandidates(key cCandKey) []nodeRef {
+	name, collection, typeName, args := key.name, key.collection, key.typeName, key.args
 	if out, ok := q.cCands[key]; ok {
 		return slices.Clone(out)
 	}
@@ -106,6 +107,42 @@ func (q *refQuery) cCandidates(name, collection string, typeName bool, args int)
 	}
 	q.cCands[key] = cands
 	return slices.Clone(cands)
+}
+
+// cTyped is what cTypedMembers remembers: the candidates of a key whose
+// receiver type (qt, "@" for a class's own member) names them.
+type cTypedKey struct {
+	cands cCandKey
+	qt    string
+}
+
+type cTypedHit struct {
+	out   []nodeRef
+	guess bool
+}
+
+// cTypedMembers is the members of the receiver type qt among cands (the
+// candidates of key): typedMembers, or for "@T" (a member of the class
+// T it is in) the candidates whose parent is T. It is answered once a
+// query for each key and type: a common member's references ("size" in
+// libstdc++'s headers, thousands, most through a few types) each tested
+// the same hundreds of candidates.
+func (q *refQuery) cTypedMembers(key cCandKey, cands []nodeRef, qt string) ([]nodeRef, bool) {
+	k := cTypedKey{key, qt}
+	if h, ok := q.cTyped[k]; ok {
+		return slices.Clone(h.out), h.guess
+	}
+	var h cTypedHit
+	if t, ok := strings.CutPrefix(qt, "@"); ok {
+		h.out = q.keepParent(cands, t)
+	} else {
+		h.out, h.guess = typedMembers(q, cands, qt, "cfamily")
+	}
+	if q.cTyped == nil {
+		q.cTyped = map[cTypedKey]cTypedHit{}
+	}
+	q.cTyped[k] = h
+	return slices.Clone(h.out), h.guess
 }
 
 // definitionsOf replaces a declaration whose definition is among cands

@@ -28,6 +28,7 @@ type refQuery struct {
 	cCands  map[cCandKey][]nodeRef  // cCandidates' answers
 	incs    map[*docMeta]includeSet // includedPaths' answers
 	parents map[nodeRef]string      // parentName of candidates (keepParent)
+	cTyped  map[cTypedKey]cTypedHit // cTypedMembers' answers
 	// sureOnly says the query reads only what a reference surely
 	// reaches (resolvedTo, for counting uses): the overrides that
 	// withOverrides adds are not looked for.
