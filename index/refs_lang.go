@@ -64,6 +64,9 @@ type refIndex struct {
 	memberLists map[memberList][]int
 	// byFileName memoizes namedIn when the source answers it.
 	byFileName map[fileName][]int
+	// overrides memoizes withOverrides' additions to a resolution of one
+	// definition, by definition.
+	overrides map[int][]int
 }
 
 // fileName is a file's path and a name (namedIn's memo key).
@@ -86,6 +89,29 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 	if len(r.Defs) == 0 || x.noOverrides {
 		return r
 	}
+	if len(r.Defs) == 1 && len(r.Via) == 0 {
+		// One definition, the common case: its overrides are the same
+		// for every reference that resolves to it (bases is the
+		// language's, the same for the index), and a common member's
+		// references (Python's __init__, thousands) each walked the
+		// subclasses of its class again.
+		m := r.Defs[0]
+		via, ok := x.overrides[m]
+		if !ok {
+			via = x.addOverrides(resolution{Defs: r.Defs}, bases).Via
+			if x.overrides == nil {
+				x.overrides = map[int][]int{}
+			}
+			x.overrides[m] = via
+		}
+		r.Via = slices.Clone(via)
+		return r
+	}
+	return x.addOverrides(r, bases)
+}
+
+// addOverrides is withOverrides without its memo.
+func (x *refIndex) addOverrides(r resolution, bases func(c int) []int) resolution {
 	seen := map[int]bool{}
 	for _, m := range r.Defs {
 		seen[m] = true
