@@ -31,7 +31,7 @@ func rollup(hot []nodeHot, cands []candidate, parent []int32, best []float64, mi
 		if hot[i].flags&hotMarkdown != 0 {
 			share = sectionShare
 		}
-		if rolled := cands[i].bm25 + max(best[i], 0); share*rolled > best[p] {
+		if rolled := float64(cands[i].bm25) + max(best[i], 0); share*rolled > best[p] {
 			best[p] = share * rolled
 		}
 	}

@@ -94,9 +94,12 @@ type nodeAcc struct {
 // candidate is a scored node.
 type candidate struct {
 	ref   nodeRef
-	bm25  float64
-	tmask uint32 // query terms matched
 	score float64
+	// bm25 is the BM25F sum as accumulated, in float32 (nodeAcc): 24
+	// bytes a candidate rather than 32 with a float64 and padding, and a
+	// common word has hundreds of thousands.
+	bm25  float32
+	tmask uint32 // query terms matched
 }
 
 // scratch holds per-segment accumulators, reused across queries.
@@ -126,7 +129,7 @@ var candidatePool, sharePool candidates
 
 type candidates struct{ keptPool[[]candidate] }
 
-// keptCandidates is the largest candidate slice a pool keeps (32 MB):
+// keptCandidates is the largest candidate slice a pool keeps (24 MB):
 // more is a rare search's, allocated again the next time.
 const keptCandidates = 1 << 20
 
@@ -584,7 +587,7 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 	}
 	for _, node := range sc.touched {
 		a := &sc.acc[node]
-		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: float64(a.score), tmask: a.tmask})
+		cands = append(cands, candidate{ref: nodeRef{uint32(si), node}, bm25: a.score, tmask: a.tmask})
 	}
 	wt.weigh(s, cands[start:], start, sc)
 	return cands

@@ -147,7 +147,7 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 			covered = ^uint32(0)
 		}
 		cv := w.coverageOf(covered)
-		c.score = c.bm25*cv.coord + cv.bonus
+		c.score = float64(c.bm25)*cv.coord + cv.bonus
 		if m > 0 {
 			mult := 1 + m*r.NameMatchBonus
 			if name, ok := w.uses.nameOf(s, c.ref); ok {
