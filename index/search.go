@@ -116,7 +116,10 @@ type scratch struct {
 	middle []int32
 }
 
-var scratchPool keptPool[scratch]
+var scratchPool = keptPool[scratch]{size: func(s *scratch) int64 {
+	return sliceBytes(&s.acc) + sliceBytes(&s.touched) + sliceBytes(&s.curHit) + sliceBytes(&s.hot) +
+		sliceBytes(&s.parent) + sliceBytes(&s.best) + sliceBytes(&s.middle)
+}}
 
 // candidatePool holds candidate slices across queries: a prose query on a
 // large index has tens of thousands of candidates, and allocating them
@@ -125,9 +128,13 @@ var scratchPool keptPool[scratch]
 // segments beside the search's own (scoreSegments), about a worker's
 // share of its size: mixed in one pool, the search often got a share's
 // and grew it.
-var candidatePool, sharePool candidates
+var candidatePool, sharePool = newCandidates(), newCandidates()
 
 type candidates struct{ keptPool[[]candidate] }
+
+func newCandidates() candidates {
+	return candidates{keptPool[[]candidate]{size: sliceBytes[candidate]}}
+}
 
 // keptCandidates is the largest candidate slice a pool keeps (24 MB):
 // more is a rare search's, allocated again the next time.

@@ -33,7 +33,7 @@ type symHit struct {
 }
 
 // symHitPool holds find_symbol's hit slices.
-var symHitPool keptPool[[]symHit]
+var symHitPool = keptPool[[]symHit]{size: sliceBytes[symHit]}
 
 // compareSymHits orders hits by tier, then prominence, then segment and
 // node (two symbols of one line are otherwise equal).

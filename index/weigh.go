@@ -243,7 +243,7 @@ func kthScore(cands []candidate, k int) float64 {
 }
 
 // scorePool holds kthScore's copies of the scores.
-var scorePool keptPool[[]float64]
+var scorePool = keptPool[[]float64]{size: sliceBytes[float64]}
 
 // grow returns b with length n, reusing its array when it is big enough.
 func grow[T any](b []T, n int) []T {
