@@ -57,7 +57,7 @@ func (v *view) esAliasTable() *esAliasTable {
 				if d.refs == nil || langFamily(d.Language) != "es" || !v.live(si, uint32(di)) {
 					continue
 				}
-				for _, im := range d.refs.imports {
+				for _, im := range d.refs.imports() {
 					// Imports, and re-exports (export {default as b} from 'm');
 					// not const {a: b} = require('m'), whose b is a variable
 					// of its own to the language service, not an alias of a.

@@ -160,7 +160,7 @@ func (q *refQuery) bindings(d *docMeta) map[string]string {
 	b = map[string]string{}
 	if d.refs != nil {
 		from := docDir(d)
-		for _, im := range d.refs.imports {
+		for _, im := range d.refs.imports() {
 			dir := g.importDir(d.Collection, from, im.Path)
 			name := im.Alias
 			if name == "" {

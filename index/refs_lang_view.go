@@ -399,7 +399,7 @@ func (s *viewRefSource) File(path string) *refFile {
 				refs = append(refs, d.refs.reference(int(i)))
 			}
 		}
-		f.Refs = decodeLangRefs(refs, d.refs.imports, func(e int) string { return s.classAround(int(dr.seg), d, e) })
+		f.Refs = decodeLangRefs(refs, d.refs.imports(), func(e int) string { return s.classAround(int(dr.seg), d, e) })
 	}
 	return f
 }

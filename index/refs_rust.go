@@ -255,7 +255,7 @@ func docImports(d *docMeta) []treenav.Import {
 	if d.refs == nil {
 		return nil
 	}
-	return d.refs.imports
+	return d.refs.imports()
 }
 
 // importNamed is the import that binds name in d (not a glob), nil if none.

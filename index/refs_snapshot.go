@@ -1,6 +1,6 @@
 package index
 
-import "github.com/treenav/treenav"
+import "bytes"
 
 // A segment's references in a snapshot (since format 11): each document
 // writes its imports among its fields (writeDocImports), and the segment
@@ -31,8 +31,9 @@ func writeDocImports(w *enc, dr *docRefs) {
 		w.uv(0)
 		return
 	}
-	w.uv(uint64(len(dr.imports)))
-	for _, im := range dr.imports {
+	imports := dr.imports()
+	w.uv(uint64(len(imports)))
+	for _, im := range imports {
 		w.str(im.Path)
 		w.str(im.Alias)
 		w.uv(uint64(im.Line))
@@ -52,20 +53,26 @@ func writeDocImports(w *enc, dr *docRefs) {
 }
 
 // readDocImports reads what writeDocImports wrote: a docRefs holding the
-// imports, nil for none (readSegRefs adds the references).
+// imports, nil for none (readSegRefs adds the references). They are
+// copied out of the snapshot undecoded (importList.raw), and decoded on
+// first use (docRefs.imports).
 func readDocImports(r *dec) *docRefs {
 	ni := r.count(1 << 20)
 	if ni == 0 {
 		return nil
 	}
-	imports := make([]treenav.Import, ni)
-	for i := range imports {
-		im := treenav.Import{Path: r.strShared(), Alias: r.strShared(), Line: int(r.uv()), Name: r.strShared()}
-		flags := r.uv()
-		im.Export, im.Static, im.Pattern = flags&1 != 0, flags&2 != 0, flags&4 != 0
-		imports[i] = im
+	start := r.off
+	for range ni {
+		r.raw(r.count(len(r.b))) // path
+		r.raw(r.count(len(r.b))) // alias
+		r.uv()                   // line
+		r.raw(r.count(len(r.b))) // name
+		r.uv()                   // flags
 	}
-	return &docRefs{imports: imports}
+	if r.err != nil {
+		return nil
+	}
+	return &docRefs{imp: &importList{raw: bytes.Clone(r.b[start:r.off]), n: ni}}
 }
 
 // writeSegRefs writes s's reference table.
@@ -147,7 +154,7 @@ func readSegRefs(r *dec, s *segment) {
 		}
 		views[di] = docRefs{t: t, lo: lo, hi: hi}
 		if d.refs != nil {
-			views[di].imports = d.refs.imports
+			views[di].imp = d.refs.imp
 		}
 		d.refs = &views[di]
 	}

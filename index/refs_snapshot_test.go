@@ -151,7 +151,7 @@ func TestRefsInPlace(t *testing.T) {
 	// Imports are decoded with their documents.
 	found := false
 	for _, d := range s.docs {
-		if d.refs != nil && len(d.refs.imports) > 0 {
+		if d.refs != nil && len(d.refs.imports()) > 0 {
 			found = true
 		}
 	}

@@ -391,7 +391,7 @@ func docReferences(s *segment) map[string][]any {
 		for i := range d.refs.n() {
 			l = append(l, d.refs.reference(i))
 		}
-		out[d.DocID] = append(l, d.refs.imports)
+		out[d.DocID] = append(l, d.refs.imports())
 	}
 	return out
 }
