@@ -20,8 +20,22 @@ type nameScan struct {
 	// in syms (both with a final sentinel).
 	start []uint32
 	first []uint32
-	// letters[k] is letterMask of name k, for closestSymbols.
-	letters []uint32
+	// letters[k] is letterMask of name k, for closestSymbols, made on its
+	// first use (lettersOf): a lookup that needs no suggestion does
+	// without.
+	lettersOnce sync.Once
+	letters     []uint32
+}
+
+// lettersOf is letters, made once.
+func (ns *nameScan) lettersOf() []uint32 {
+	ns.lettersOnce.Do(func() {
+		ns.letters = make([]uint32, len(ns.start)-1)
+		for k := range ns.letters {
+			ns.letters[k] = letterMask(ns.name(k))
+		}
+	})
+	return ns.letters
 }
 
 // segNames is built on a segment's first substring lookup.
@@ -37,16 +51,21 @@ func (s *segment) names() *nameScan {
 
 func newNameScan(s *segment) *nameScan {
 	syms := s.syms
-	ns := &nameScan{}
+	// Sized for every symbol a name of its own (an upper bound; names
+	// average under 16 bytes): growing them was most of the build.
+	ns := &nameScan{start: make([]uint32, 0, len(syms)+1), first: make([]uint32, 0, len(syms)+1)}
 	var b strings.Builder
+	b.Grow(16 * len(syms))
+	prev := ""
 	for i := range syms {
-		if i > 0 && s.symLower(i) == s.symLower(i-1) {
+		name := s.symLower(i)
+		if i > 0 && name == prev {
 			continue
 		}
+		prev = name
 		ns.start = append(ns.start, uint32(b.Len()))
 		ns.first = append(ns.first, uint32(i))
-		ns.letters = append(ns.letters, letterMask(s.symLower(i)))
-		b.WriteString(s.symLower(i))
+		b.WriteString(name)
 		b.WriteByte(0)
 	}
 	ns.start = append(ns.start, uint32(b.Len()))

@@ -95,16 +95,22 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 		}
 	}
 	qmask := letterMask(lname)
+	// Each segment's names and their letter masks, made on every core
+	// the first time (the loop below reads the segments in order).
+	onSegments(len(v.segs), v.segmentWorkers(), func(int) func(si int) {
+		return func(si int) { v.segs[si].names().lettersOf() }
+	})
 	var names []scoredID // distinct names near name, any case
 	seen := map[string]bool{}
 	for si, s := range v.segs {
 		ns := s.names()
+		letters := ns.lettersOf()
 		for k := 0; k < len(ns.first)-1; k++ {
 			lo := int(ns.first[k])
 			low := ns.name(k)
 			// The cheap tests first: a map lookup hashes the name, and
 			// most of the view's names fail on their length or letters.
-			if abs(len(low)-len(lname)) > limit || lettersApart(ns.letters[k], qmask) > limit {
+			if abs(len(low)-len(lname)) > limit || lettersApart(letters[k], qmask) > limit {
 				continue
 			}
 			if ascii && bagDistance(&bag, len(lname), low, limit) > limit {
