@@ -98,15 +98,17 @@ func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A stamp vouches for the bytes read only when they are all of them.
+	stamped = stamped && int64(len(b)) == size
 	key := grepKey{d.Collection, d.Path}
 	stamp := readStamp{d.ContentHash, size, modTime}
-	if stamped && int64(len(b)) == size && ix.verified.has(key, stamp) {
+	if stamped && ix.verified.has(key, stamp) {
 		return b, nil
 	}
 	if hashOf(b) != d.ContentHash {
 		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
 	}
-	if stamped && int64(len(b)) == size && time.Unix(0, modTime).Before(start.Add(-racyMargin)) {
+	if stamped && time.Unix(0, modTime).Before(start.Add(-racyMargin)) {
 		ix.verified.put(key, stamp)
 	}
 	return b, nil

@@ -75,3 +75,21 @@ func sliceBytes[E any](s *[]E) int64 {
 	var e E
 	return int64(cap(*s)) * int64(unsafe.Sizeof(e))
 }
+
+// keptCandidates is the most entries a kept slice may hold (24 MB of
+// search candidates): more is a rare search's, allocated again the next
+// time.
+const keptCandidates = 1 << 20
+
+// newSlicePool is a keptPool of slices of E.
+func newSlicePool[E any]() keptPool[[]E] { return keptPool[[]E]{size: sliceBytes[E]} }
+
+// putSlice keeps the slice *s, emptied, in p, unless it holds more than
+// keptCandidates entries.
+func putSlice[E any](p *keptPool[[]E], s *[]E) {
+	if cap(*s) > keptCandidates {
+		return
+	}
+	*s = (*s)[:0]
+	p.put(s)
+}

@@ -36,14 +36,14 @@ func TestKeptPoolOutlivesCollections(t *testing.T) {
 		t.Errorf("pool kept more than keptBuffers = %d buffers", keptBuffers)
 	}
 
-	cp := newCandidates()
+	cp := newSlicePool[candidate]()
 	big := make([]candidate, 0, keptCandidates+1)
-	cp.put(&big)
+	putSlice(&cp, &big)
 	if b := cp.get(); cap(*b) != 0 {
 		t.Errorf("a slice of %d candidates was kept, want it dropped", cap(*b))
 	}
 	small := make([]candidate, 3, 16)
-	cp.put(&small)
+	putSlice(&cp, &small)
 	if b := cp.get(); cap(*b) != 16 || len(*b) != 0 {
 		t.Errorf("kept slice: len %d cap %d, want 0 and 16", len(*b), cap(*b))
 	}

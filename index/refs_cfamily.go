@@ -109,8 +109,8 @@ func (q *refQuery) cCandidates(key cCandKey) []nodeRef {
 	return slices.Clone(cands)
 }
 
-// cTyped is what cTypedMembers remembers: the candidates of a key whose
-// receiver type (qt, "@" for a class's own member) names them.
+// cTypedKey is what cTypedMembers' answers are kept by: the candidates'
+// key and the receiver type (qt, "@T" for a member of the class T).
 type cTypedKey struct {
 	cands cCandKey
 	qt    string

@@ -96,9 +96,7 @@ func builtImports(list []treenav.Import) *importList {
 	if len(list) == 0 {
 		return nil
 	}
-	di := &importList{list: list}
-	di.once.Do(func() {})
-	return di
+	return &importList{list: list}
 }
 
 // imports is the document's imports.
@@ -108,6 +106,9 @@ func (dr *docRefs) imports() []treenav.Import {
 	}
 	di := dr.imp
 	di.once.Do(func() {
+		if di.raw == nil {
+			return // made by a build
+		}
 		r := &dec{b: di.raw}
 		list := make([]treenav.Import, 0, di.n)
 		for range di.n {

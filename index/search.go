@@ -128,25 +128,7 @@ var scratchPool = keptPool[scratch]{size: func(s *scratch) int64 {
 // segments beside the search's own (scoreSegments), about a worker's
 // share of its size: mixed in one pool, the search often got a share's
 // and grew it.
-var candidatePool, sharePool = newCandidates(), newCandidates()
-
-type candidates struct{ keptPool[[]candidate] }
-
-func newCandidates() candidates {
-	return candidates{keptPool[[]candidate]{size: sliceBytes[candidate]}}
-}
-
-// keptCandidates is the largest candidate slice a pool keeps (24 MB):
-// more is a rare search's, allocated again the next time.
-const keptCandidates = 1 << 20
-
-func (cp *candidates) put(p *[]candidate) {
-	if cap(*p) > keptCandidates {
-		return
-	}
-	*p = (*p)[:0]
-	cp.keptPool.put(p)
-}
+var candidatePool, sharePool = newSlicePool[candidate](), newSlicePool[candidate]()
 
 func getScratch(n int) *scratch {
 	s := scratchPool.get()
@@ -195,7 +177,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	variants := v.expand(q, &r)
 
 	cp := candidatePool.get()
-	defer candidatePool.put(cp)
+	defer putSlice(&candidatePool, cp)
 	cands := (*cp)[:0]
 	// Coverage, name match, test files and collection weight are weighed
 	// as each segment's candidates are made, while their nodes' hot

@@ -58,7 +58,7 @@ func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]
 			pending = append(pending, p)
 		}
 		*sh.pool = sh.cands
-		sharePool.put(sh.pool)
+		putSlice(&sharePool, sh.pool)
 	}
 	// Each segment's priors are in its candidates' order: in segment
 	// order, they are in the order one loop would make them.

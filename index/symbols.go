@@ -33,7 +33,7 @@ type symHit struct {
 }
 
 // symHitPool holds find_symbol's hit slices.
-var symHitPool = keptPool[[]symHit]{size: sliceBytes[symHit]}
+var symHitPool = newSlicePool[symHit]()
 
 // compareSymHits orders hits by tier, then prominence, then segment and
 // node (two symbols of one line are otherwise equal).
@@ -325,10 +325,8 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 	hp := symHitPool.get()
 	hits := (*hp)[:0]
 	defer func() {
-		if cap(hits) <= keptCandidates {
-			*hp = hits[:0]
-			symHitPool.put(hp)
-		}
+		*hp = hits
+		putSlice(&symHitPool, hp)
 	}()
 	// seen holds the hits by segment: a common prefix ("get") accepts
 	// hundreds of thousands of symbols, and a map of them was a third of

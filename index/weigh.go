@@ -228,11 +228,7 @@ var settleEveryPrior bool
 // order: the weigher's indices point into it).
 func kthScore(cands []candidate, k int) float64 {
 	p := scorePool.get()
-	defer func() {
-		if cap(*p) <= keptCandidates {
-			scorePool.put(p)
-		}
-	}()
+	defer putSlice(&scorePool, p)
 	scores := grow(*p, len(cands))
 	*p = scores
 	for i := range cands {
@@ -243,7 +239,7 @@ func kthScore(cands []candidate, k int) float64 {
 }
 
 // scorePool holds kthScore's copies of the scores.
-var scorePool = keptPool[[]float64]{size: sliceBytes[float64]}
+var scorePool = newSlicePool[float64]()
 
 // grow returns b with length n, reusing its array when it is big enough.
 func grow[T any](b []T, n int) []T {

@@ -59,15 +59,7 @@ func readJob(wk *walk.Walker) func(rel string) ([]byte, error) {
 // gives a *walk.RefusedError. The path comes from the index, which got it
 // from the walk: user input never reaches the file system.
 func (e *Engine) ReadFile(coll, rel string) ([]byte, error) {
-	c := e.collection(coll)
-	if c == nil {
-		return nil, fmt.Errorf("unknown collection %q", coll)
-	}
-	wk, err := e.walkerOf(c)
-	if err != nil {
-		return nil, err
-	}
-	src, _, err := wk.ReadFile(rel)
+	src, _, _, err := e.ReadFileStamped(coll, rel)
 	return src, err
 }
 
