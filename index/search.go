@@ -134,6 +134,7 @@ func getScratch(n int) *scratch {
 	s := scratchPool.get()
 	if cap(s.acc) < n {
 		s.acc = make([]nodeAcc, n)
+		writeEachPage(s.acc) // read before written: see writeEachPage
 	}
 	s.acc = s.acc[:n]
 	s.touched, s.curHit = s.touched[:0], s.curHit[:0]
