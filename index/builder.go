@@ -385,7 +385,7 @@ func (b *segmentBuilder) add(in Input) {
 	dm := docMeta{
 		DocID: d.DocID, Path: d.Path, Collection: d.Collection,
 		ContentType: d.ContentType, Language: d.Language, Title: d.Title,
-		Description: d.Description, Facets: d.Facets, ContentHash: d.ContentHash,
+		Description: d.Description, Facets: storedFacets(d.Facets, d.Language, d.ContentType), ContentHash: d.ContentHash,
 		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors, Warnings: d.Warnings,
 		Module:    declaredModule(d),
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),

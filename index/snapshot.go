@@ -384,12 +384,15 @@ func readSegmentInto(r *dec, s *segment) {
 		d.Language = r.strShared()
 		d.Title = r.str()
 		d.Description = r.str()
-		if nf := r.count(1 << 16); nf > 0 {
-			d.Facets = make(map[string][]string, nf)
-			for range nf {
-				k := r.str()
-				d.Facets[k] = r.strs()
+		for nf := r.count(1 << 16); nf > 0 && r.err == nil; nf-- {
+			k, vals := r.str(), r.strs()
+			if derivedFacet(k, vals, d.Language, d.ContentType) {
+				continue // written before they were left out
 			}
+			if d.Facets == nil {
+				d.Facets = make(map[string][]string, nf)
+			}
+			d.Facets[k] = vals
 		}
 		d.ContentHash = r.str()
 		d.Size = r.i64()
