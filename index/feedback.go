@@ -103,11 +103,17 @@ func (ix *Index) feedbackTerms(v *view, ref nodeRef, inQuery map[string]bool, ma
 			}
 		})
 	}
-	idf := v.idfFunc()
+	words := make([]string, 0, len(tf))
+	for t := range tf {
+		words = append(words, t)
+	}
+	df := make([]int, len(words))
+	v.docFreqs(words, df)
+	n := v.idfNodes()
 	var terms []feedbackTerm
-	for t, n := range tf {
-		if w := idf(t); w > 0 {
-			terms = append(terms, feedbackTerm{t, w, (1 + math.Log(float64(n))) * w})
+	for i, t := range words {
+		if w := bm25IDF(n, df[i]); w > 0 {
+			terms = append(terms, feedbackTerm{t, w, (1 + math.Log(float64(tf[t]))) * w})
 		}
 	}
 	slices.SortFunc(terms, func(a, b feedbackTerm) int {

@@ -77,6 +77,7 @@ type view struct {
 
 	scopeCache scopeCache // what filters can name, built on first use (scope.go)
 	refCache   refCache   // what resolving references reads of the view (refs_resolve.go)
+	dfs        dfTable    // document frequencies feedback counted (docfreq.go)
 }
 
 type docRef struct {

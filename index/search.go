@@ -395,9 +395,6 @@ func (v *view) expandSpans(q *analysis.Query, out [][]variant, r *treenav.Rankin
 	}
 }
 
-// idfFunc returns BM25's IDF of a term over the view (termLookup.idf).
-func (v *view) idfFunc() func(string) float64 { return v.newTermLookup().idf }
-
 // termLookup finds terms in every segment's dictionary, each once per
 // search: a query's terms, prefix completions and synonyms were looked
 // up to weigh their IDF, then again for their postings, a binary search
@@ -410,11 +407,17 @@ type termLookup struct {
 }
 
 func (v *view) newTermLookup() *termLookup {
+	return &termLookup{v: v, n: v.idfNodes(), ids: map[string][]int{}}
+}
+
+// idfNodes is the N of BM25's IDF: every node of the view's segments,
+// deleted or not, as their postings count (at least 1).
+func (v *view) idfNodes() float64 {
 	total := 0
 	for _, s := range v.segs {
 		total += len(s.nodes)
 	}
-	return &termLookup{v: v, n: float64(max(total, 1)), ids: map[string][]int{}}
+	return float64(max(total, 1))
 }
 
 // idsOf is term's id in each segment's dictionary, -1 where it is not;
@@ -443,10 +446,7 @@ func (t *termLookup) idf(term string) float64 {
 			df += int(s.termPost[id+1] - s.termPost[id])
 		}
 	}
-	if df == 0 {
-		return 0
-	}
-	return math.Log(1 + (t.n-float64(df)+0.5)/(float64(df)+0.5))
+	return bm25IDF(t.n, df)
 }
 
 // prefixTerms returns up to max dictionary terms that start with prefix
