@@ -96,8 +96,10 @@ type nodeMeta struct {
 // node is local node i.
 func (s *segment) node(i uint32) nodeMeta { return nodeMeta{&s.nodes[i], s} }
 
-// str is the string r of s's blob: a view of the blob's bytes, which it
-// keeps alive (the blob is heap, never the snapshot's mapping).
+// str is the string r of s's blob: a view of the blob's bytes, no copy.
+// A loaded segment's blob lies in its snapshot's mapping, whose blob
+// pages outlive the mapping (retire): strings made here may go into
+// answers and caches that nothing ties to the segment.
 func (s *segment) str(r strRef) string {
 	if r.n == 0 {
 		return ""

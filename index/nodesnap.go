@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math"
 	"unsafe"
@@ -104,7 +103,7 @@ func writeNodes(w *enc, s *segment) {
 // building the norms does.
 func readNodes(r *dec, s *segment) {
 	s.nodes = readRecs(r, r.count(1<<28), nodeRecSize, nodeRecsInPlace, getNodeRec, "nodes")
-	s.blob = bytes.Clone(r.raw(r.count(math.MaxInt32)))
+	s.blob = r.bytesInPlace(r.count(math.MaxInt32))
 	s.vocab = r.strs()
 	s.sigs = r.bytesInPlace(r.count(math.MaxUint32))
 	if r.err != nil {

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // snapshotFile holds a snapshot's bytes. Where the system allows
@@ -17,12 +18,14 @@ import (
 // heap; elsewhere it is read (snapfile_other.go), and the same code reads
 // the same bytes.
 //
-// A load decodes the small tables (documents, terms, the node strings)
+// A load decodes the small tables (documents, terms, reference strings)
 // into the heap and leaves the large ones (postings, positions, trigrams,
-// node records, norms, symbols, anchors) where they lie (snapview.go,
-// nodesnap.go): the segments it makes refer to the snapshotFile (their
-// src), which owns the mapping. While any of them is reachable the mapping
-// stays; once none is, a cleanup unmaps it (keep). The pages of the file
+// node records and strings, norms, symbols, anchors) where they lie
+// (snapview.go, nodesnap.go): the segments it makes refer to the
+// snapshotFile (their src), which owns the mapping. While any of them is
+// reachable the mapping stays; once none is, a cleanup unmaps it, all
+// but the pages of the node strings, which strings made without a copy
+// may still read (keep, retire). The pages of the file
 // stay in the page cache: the load drops each part from the process's
 // resident set once it has checked and decoded it (done), and a query
 // pages back in only what it reads.
@@ -37,6 +40,10 @@ type snapshotFile struct {
 // mappedBytes is the bytes of the tables that loaded segments read in
 // place from live mappings (Memory.Mapped).
 var mappedBytes atomic.Int64
+
+// retiredBytes is the memory that keeps the node strings of mappings no
+// segment refers to any more readable (retire; Memory.Retired).
+var retiredBytes atomic.Int64
 
 // keep hands the file over to the segments of v, which read inPlace of its
 // bytes in place: it is unmapped once the last of them (and of their
@@ -56,17 +63,34 @@ func (f *snapshotFile) keep(v *view, inPlace int) {
 	if !f.mapped {
 		return // bytes in the heap: the collector frees them
 	}
+	// The node strings' blobs: the strings made from them (names,
+	// anchors, titles) go into answers and caches that nothing ties to
+	// the segment, so their bytes must outlive the mapping (retire).
+	var blobs [][2]int
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(f.b)))
+	for _, s := range v.segs {
+		if len(s.blob) == 0 {
+			continue
+		}
+		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(s.blob))) - base)
+		if off >= 0 && off+len(s.blob) <= len(f.b) {
+			blobs = append(blobs, [2]int{off, off + len(s.blob)})
+		}
+	}
 	mappedBytes.Add(int64(inPlace))
 	runtime.AddCleanup(f, func(m mapping) {
 		mappedBytes.Add(-int64(m.inPlace))
-		unmap(m.b)
-	}, mapping{f.b, inPlace})
+		retiredBytes.Add(int64(retire(m.b, m.blobs)))
+	}, mapping{f.b, inPlace, blobs})
 }
 
-// mapping is what the cleanup of a snapshotFile needs to unmap it.
+// mapping is what the cleanup of a snapshotFile needs to unmap it: the
+// mapping, the bytes its segments read in place, and where their node
+// strings' blobs lie in it.
 type mapping struct {
 	b       []byte
 	inPlace int
+	blobs   [][2]int
 }
 
 // checkChunk is the least a part of a parallel checksum sums.

@@ -3,7 +3,9 @@ package index
 import (
 	"fmt"
 	"os"
+	"slices"
 	"syscall"
+	"unsafe"
 )
 
 // openSnapshot maps the snapshot at path, read-only. Save replaces a
@@ -77,3 +79,99 @@ func (f *snapshotFile) close() error {
 
 // unmap unmaps a snapshot no segment refers to any more.
 func unmap(b []byte) { _ = syscall.Munmap(b) } // a failure leaves address space mapped, nothing worse
+
+// retire unmaps a snapshot no segment refers to any more but for the
+// pages of its node strings' blobs (blobs: byte ranges of b), which it
+// puts in their place as anonymous memory holding the same bytes, and
+// returns their size. A name, anchor or title is a string of its
+// segment's blob, made without a copy (segment.str) on the paths that
+// weigh every candidate; such strings go into answers being written and
+// into caches that nothing ties to the segment, so their bytes stay
+// readable for the rest of the process, as a copy of the blob in the
+// heap would have been until the last of them was collected. A mapping
+// goes when the last of its segments does: after an update rewrote a
+// third of a loaded segment's documents, or once a build's spilled
+// segments were merged, which is rare after a build, and costs at most
+// a copy of the blobs. Each page is replaced in one step (mremap): a
+// reader sees the file's bytes or the copy's, never a hole. Where that
+// fails, the whole mapping stays (address space, and the file's blocks
+// until the process ends; nothing worse).
+func retire(b []byte, blobs [][2]int) int {
+	page := os.Getpagesize()
+	var pages [][2]int
+	for _, r := range blobs {
+		if start, end := r[0]&^(page-1), min(len(b), (r[1]+page-1)&^(page-1)); start < end {
+			pages = append(pages, [2]int{start, end})
+		}
+	}
+	slices.SortFunc(pages, func(a, b [2]int) int { return a[0] - b[0] })
+	var keep [][2]int // in order, apart
+	for _, r := range pages {
+		if n := len(keep); n > 0 && r[0] <= keep[n-1][1] {
+			keep[n-1][1] = max(keep[n-1][1], r[1])
+			continue
+		}
+		keep = append(keep, r)
+	}
+	kept := 0
+	for _, r := range keep {
+		if err := copyInPlace(b[r[0]:r[1]]); err != nil {
+			return len(b) // all of it stays mapped
+		}
+		kept += r[1] - r[0]
+	}
+	// The rest goes.
+	at := 0
+	for _, r := range keep {
+		if r[0] > at {
+			munmapPages(b[at:r[0]])
+		}
+		at = max(at, r[1])
+	}
+	if at < len(b) {
+		munmapPages(b[at:])
+	}
+	return kept
+}
+
+// munmapPages unmaps the pages of b, a page-aligned part of a mapping
+// (syscall.Munmap unmaps only whole mappings it made).
+func munmapPages(b []byte) {
+	_, _, _ = syscall.Syscall(syscall.SYS_MUNMAP, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), 0)
+}
+
+// copyInPlace replaces the mapped pages of b (page-aligned) by anonymous
+// memory holding the same bytes: a copy made apart, then moved over them
+// in one mremap.
+func copyInPlace(b []byte) (err error) {
+	c, err := syscall.Mmap(-1, 0, len(b), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		return err
+	}
+	if err := copyGuarded(c, b); err != nil {
+		_ = syscall.Munmap(c)
+		return err
+	}
+	// Moved, c's pages are b's; syscall's record of c stays behind,
+	// unused.
+	if _, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&c[0])), uintptr(len(c)), uintptr(len(b)),
+		mremapMayMove|mremapFixed, uintptr(unsafe.Pointer(&b[0])), 0); e != 0 {
+		_ = syscall.Munmap(c)
+		return e
+	}
+	return nil
+}
+
+// mremap's flags (linux/mman.h).
+const (
+	mremapMayMove = 1
+	mremapFixed   = 2
+)
+
+// copyGuarded copies src to dst, a fault reading src (a file truncated
+// under its mapping) an error rather than a crash.
+func copyGuarded(dst, src []byte) (err error) {
+	defer faultGuard(&err)()
+	copy(dst, src)
+	return nil
+}

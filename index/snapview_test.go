@@ -23,7 +23,9 @@ import (
 func inPlaceFixture(t *testing.T) (*Index, string) {
 	t.Helper()
 	files := map[string]string{}
-	for i := range 12 {
+	// Enough files that the snapshot has pages apart from the node
+	// strings (TestSnapshotMappingLifetime).
+	for i := range 40 {
 		files[fmt.Sprintf("pkg/f%d.go", i)] = fmt.Sprintf("package pkg\n\n// Widget%d renders widget number %d of the gallery.\nfunc Widget%d(n int) string { return render(n, %d) }\n", i, i, i, i)
 	}
 	files["README.md"] = "# Gallery\n\nThe gallery renders every widget, numbered.\n"
@@ -131,9 +133,9 @@ func TestSnapshotInPlace(t *testing.T) {
 	if got, want := terms(s), terms(ix.view().segs[0]); len(want) == 0 || !slices.Equal(got, want) {
 		t.Errorf("the loaded dictionary has %d terms, the built %d (or other ones)", len(got), len(want))
 	}
-	if lo, p := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(unsafe.Pointer(&s.blob[0])); p >= lo && p < lo+uintptr(len(s.src.b)) {
-		t.Error("the node strings' blob is read in place: its strings would outlive the mapping")
-	}
+	// The node strings are read in place too: their strings outlive the
+	// mapping in its retired pages (TestSnapshotMappingLifetime).
+	within("node strings", unsafe.Pointer(&s.blob[0]))
 	if got := answers(t, mapped); !reflect.DeepEqual(got, want) {
 		t.Errorf("the loaded index answers otherwise:\n%v\n%v", got, want)
 	}
@@ -362,6 +364,37 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 			t.Errorf("the merge's %s aliases the snapshot", name)
 		}
 	}
+	// Strings of the node strings' blob, as answers and caches hold
+	// them, and where the rest of the mapping lies.
+	var held, copies []string
+	for i := range s.nodes {
+		n := s.node(uint32(i))
+		for _, str := range []string{n.anchor(), n.name(), n.title(), n.qualified()} {
+			if str != "" {
+				held, copies = append(held, str), append(copies, strings.Clone(str))
+			}
+		}
+	}
+	if len(held) == 0 {
+		t.Fatal("no node strings to hold")
+	}
+	// A page of the file that holds none of the node strings.
+	pg := uintptr(os.Getpagesize())
+	base, size := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(len(s.src.b))
+	blobLo := uintptr(unsafe.Pointer(&s.blob[0])) &^ (pg - 1)
+	blobHi := (uintptr(unsafe.Pointer(&s.blob[0])) + uintptr(len(s.blob)) + pg - 1) &^ (pg - 1)
+	other := uintptr(0)
+	for a := (base + pg - 1) &^ (pg - 1); a+pg <= base+size; a += pg {
+		if a+pg <= blobLo || a >= blobHi {
+			other = a
+			break
+		}
+	}
+	if other == 0 {
+		t.Fatalf("the snapshot (%d bytes) has no page apart from the node strings", size)
+	}
+	blobLen := int64(len(s.blob))
+	retiredBefore := retiredBytes.Load()
 	s = nil
 	loaded = nil
 	deadline := time.Now().Add(5 * time.Second)
@@ -371,6 +404,20 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 	}
 	if mappedBytes.Load() > before {
 		t.Error("the snapshot stayed mapped after its index was dropped")
+	}
+	// The strings read as they did (a fault here is a string left
+	// pointing into unmapped memory), from pages kept as a copy, while
+	// the rest of the file is unmapped.
+	for i := range held {
+		if held[i] != copies[i] {
+			t.Fatalf("node string %d reads %q after its mapping went, was %q", i, held[i], copies[i])
+		}
+	}
+	if got := retiredBytes.Load() - retiredBefore; got <= 0 || got > blobLen+2*int64(os.Getpagesize()) {
+		t.Errorf("%d bytes kept of %d bytes of node strings", got, blobLen)
+	}
+	if stillMapped(other) {
+		t.Errorf("page %#x of the snapshot, apart from its node strings, is still mapped", other-base)
 	}
 	// The merge is still whole.
 	if m.termPost[m.terms.n()] != uint32(len(m.postTF)) || len(m.postBlk) != postBlocks(len(m.postTF)) {
