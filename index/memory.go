@@ -30,13 +30,13 @@ type Memory struct {
 	// index built rather than loaded, and where the snapshot is read into
 	// the heap (outside Linux).
 	Mapped uint64 `json:"mapped_bytes"`
-	// Retired is the memory that keeps the node strings (names,
-	// anchors, titles) of snapshots no loaded segment reads any more
-	// readable, for the strings made from them that answers and caches
-	// may still hold: a mapping goes when its last segment does (an
-	// update rewrote most of them, a build merged its spilled
-	// segments), all but those pages, which stay as a copy. Absent
-	// while no mapping has gone.
+	// Retired is the memory that keeps the string blobs (node names,
+	// anchors and titles, dictionary terms, reference names) of
+	// snapshots no loaded segment reads any more readable, for the
+	// strings made from them that answers and caches may still hold: a
+	// mapping goes when its last segment does (an update rewrote most
+	// of them, a build merged its spilled segments), all but those
+	// pages, which stay as a copy. Absent while no mapping has gone.
 	Retired uint64 `json:"retired_bytes,omitempty"`
 	// RSS is the process's resident set (/proc/self/statm); absent
 	// where the system does not say (outside Linux).

@@ -112,7 +112,8 @@ func readSegRefs(r *dec, s *segment) {
 	t := &segRefs{}
 	ns := r.count(len(r.b) / 4)
 	t.strOff = r.u32s(ns + 1)
-	t.blob = append([]byte(nil), r.raw(r.count(len(r.b)))...)
+	// In place: the strings made from it outlive the mapping (retire).
+	t.blob = r.bytesInPlace(r.count(len(r.b)))
 	m := r.count(len(r.b) / 17) // a reference takes 17 bytes at least
 	t.docOff = r.u32s(len(s.docs) + 1)
 	t.name = r.u32s(m)

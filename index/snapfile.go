@@ -18,14 +18,14 @@ import (
 // heap; elsewhere it is read (snapfile_other.go), and the same code reads
 // the same bytes.
 //
-// A load decodes the small tables (documents, terms, reference strings)
-// into the heap and leaves the large ones (postings, positions, trigrams,
-// node records and strings, norms, symbols, anchors) where they lie
-// (snapview.go, nodesnap.go): the segments it makes refer to the
-// snapshotFile (their src), which owns the mapping. While any of them is
-// reachable the mapping stays; once none is, a cleanup unmaps it, all
-// but the pages of the node strings, which strings made without a copy
-// may still read (keep, retire). The pages of the file
+// A load decodes the documents' metadata into the heap and leaves the
+// tables (postings, positions, trigrams, node records and strings,
+// norms, symbols, anchors, the dictionary, references and their strings)
+// where they lie (snapview.go, nodesnap.go): the segments it makes refer
+// to the snapshotFile (their src), which owns the mapping. While any of
+// them is reachable the mapping stays; once none is, a cleanup unmaps
+// it, all but the pages of its string blobs, which strings made without
+// a copy may still read (keep, retire). The pages of the file
 // stay in the page cache: the load drops each part from the process's
 // resident set once it has checked and decoded it (done), and a query
 // pages back in only what it reads.
@@ -63,18 +63,26 @@ func (f *snapshotFile) keep(v *view, inPlace int) {
 	if !f.mapped {
 		return // bytes in the heap: the collector frees them
 	}
-	// The node strings' blobs: the strings made from them (names,
-	// anchors, titles) go into answers and caches that nothing ties to
-	// the segment, so their bytes must outlive the mapping (retire).
+	// The string blobs read in place: the strings made from them without
+	// a copy (names, anchors, titles, dictionary terms, reference names)
+	// go into answers and caches that nothing ties to the segment, so
+	// their bytes must outlive the mapping (retire).
 	var blobs [][2]int
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(f.b)))
-	for _, s := range v.segs {
-		if len(s.blob) == 0 {
-			continue
+	add := func(b []byte) {
+		if len(b) == 0 {
+			return
 		}
-		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(s.blob))) - base)
-		if off >= 0 && off+len(s.blob) <= len(f.b) {
-			blobs = append(blobs, [2]int{off, off + len(s.blob)})
+		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - base)
+		if off >= 0 && off+len(b) <= len(f.b) {
+			blobs = append(blobs, [2]int{off, off + len(b)})
+		}
+	}
+	for _, s := range v.segs {
+		add(s.blob)
+		add(s.terms.blob)
+		if s.refTable != nil {
+			add(s.refTable.blob)
 		}
 	}
 	mappedBytes.Add(int64(inPlace))

@@ -81,14 +81,15 @@ func (f *snapshotFile) close() error {
 func unmap(b []byte) { _ = syscall.Munmap(b) } // a failure leaves address space mapped, nothing worse
 
 // retire unmaps a snapshot no segment refers to any more but for the
-// pages of its node strings' blobs (blobs: byte ranges of b), which it
-// puts in their place as anonymous memory holding the same bytes, and
-// returns their size. A name, anchor or title is a string of its
-// segment's blob, made without a copy (segment.str) on the paths that
-// weigh every candidate; such strings go into answers being written and
-// into caches that nothing ties to the segment, so their bytes stay
-// readable for the rest of the process, as a copy of the blob in the
-// heap would have been until the last of them was collected. A mapping
+// pages of its string blobs (blobs: byte ranges of b), which it puts in
+// their place as anonymous memory holding the same bytes, and returns
+// their size. A name, anchor or title (segment.str), a dictionary term
+// (termTable.at) and a reference's name (segRefs.str) are strings of a
+// blob, made without a copy on the paths that read thousands of them;
+// such strings go into answers being written and into caches that
+// nothing ties to the segment, so their bytes stay readable for the rest
+// of the process, as a copy of the blob in the heap would have been
+// until the last of them was collected. A mapping
 // goes when the last of its segments does: after an update rewrote a
 // third of a loaded segment's documents, or once a build's spilled
 // segments were merged, which is rare after a build, and costs at most

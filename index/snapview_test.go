@@ -364,36 +364,55 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 			t.Errorf("the merge's %s aliases the snapshot", name)
 		}
 	}
-	// Strings of the node strings' blob, as answers and caches hold
-	// them, and where the rest of the mapping lies.
+	// Strings of the blobs read in place (node strings, dictionary
+	// terms, reference strings), as answers and caches hold them, and
+	// where the rest of the mapping lies.
 	var held, copies []string
+	hold := func(str string) {
+		if str != "" {
+			held, copies = append(held, str), append(copies, strings.Clone(str))
+		}
+	}
 	for i := range s.nodes {
 		n := s.node(uint32(i))
 		for _, str := range []string{n.anchor(), n.name(), n.title(), n.qualified()} {
-			if str != "" {
-				held, copies = append(held, str), append(copies, strings.Clone(str))
-			}
+			hold(str)
 		}
 	}
-	if len(held) == 0 {
-		t.Fatal("no node strings to hold")
+	nodeStrings := len(held)
+	for i := range s.terms.n() {
+		hold(s.terms.at(i))
 	}
-	// A page of the file that holds none of the node strings.
+	terms := len(held) - nodeStrings
+	for id := range s.refTable.nstr() {
+		hold(s.refTable.str(uint32(id)))
+	}
+	if nodeStrings == 0 || terms == 0 || len(held) == nodeStrings+terms {
+		t.Fatalf("strings to hold: %d node strings, %d terms, %d reference strings", nodeStrings, terms, len(held)-nodeStrings-terms)
+	}
+	// A page of the file that holds none of those strings.
 	pg := uintptr(os.Getpagesize())
 	base, size := uintptr(unsafe.Pointer(&s.src.b[0])), uintptr(len(s.src.b))
-	blobLo := uintptr(unsafe.Pointer(&s.blob[0])) &^ (pg - 1)
-	blobHi := (uintptr(unsafe.Pointer(&s.blob[0])) + uintptr(len(s.blob)) + pg - 1) &^ (pg - 1)
+	blobs := [][]byte{s.blob, s.terms.blob, s.refTable.blob}
+	blobLen := int64(0)
 	other := uintptr(0)
-	for a := (base + pg - 1) &^ (pg - 1); a+pg <= base+size; a += pg {
-		if a+pg <= blobLo || a >= blobHi {
+	for a := (base + pg - 1) &^ (pg - 1); a+pg <= base+size && other == 0; a += pg {
+		apart := true
+		for _, b := range blobs {
+			lo := uintptr(unsafe.Pointer(&b[0])) &^ (pg - 1)
+			hi := (uintptr(unsafe.Pointer(&b[0])) + uintptr(len(b)) + pg - 1) &^ (pg - 1)
+			apart = apart && (a+pg <= lo || a >= hi)
+		}
+		if apart {
 			other = a
-			break
 		}
 	}
-	if other == 0 {
-		t.Fatalf("the snapshot (%d bytes) has no page apart from the node strings", size)
+	for _, b := range blobs {
+		blobLen += int64(len(b)) + 2*int64(pg)
 	}
-	blobLen := int64(len(s.blob))
+	if other == 0 {
+		t.Fatalf("the snapshot (%d bytes) has no page apart from its string blobs", size)
+	}
 	retiredBefore := retiredBytes.Load()
 	s = nil
 	loaded = nil
@@ -413,11 +432,11 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 			t.Fatalf("node string %d reads %q after its mapping went, was %q", i, held[i], copies[i])
 		}
 	}
-	if got := retiredBytes.Load() - retiredBefore; got <= 0 || got > blobLen+2*int64(os.Getpagesize()) {
-		t.Errorf("%d bytes kept of %d bytes of node strings", got, blobLen)
+	if got := retiredBytes.Load() - retiredBefore; got <= 0 || got > blobLen {
+		t.Errorf("%d bytes kept; the string blobs' pages are at most %d", got, blobLen)
 	}
 	if stillMapped(other) {
-		t.Errorf("page %#x of the snapshot, apart from its node strings, is still mapped", other-base)
+		t.Errorf("page %#x of the snapshot, apart from its string blobs, is still mapped", other-base)
 	}
 	// The merge is still whole.
 	if m.termPost[m.terms.n()] != uint32(len(m.postTF)) || len(m.postBlk) != postBlocks(len(m.postTF)) {

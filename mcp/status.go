@@ -204,7 +204,7 @@ func memoryLine(m index.Memory) string {
 	}
 	fmt.Fprintf(&b, "Go heap %s in use of %s reserved, %s mapped from the snapshot", megabytes(m.HeapInUse), megabytes(m.HeapSys), megabytes(m.Mapped))
 	if m.Retired > 0 {
-		fmt.Fprintf(&b, ", %s of node strings kept from snapshots no longer read", megabytes(m.Retired))
+		fmt.Fprintf(&b, ", %s of strings kept from snapshots no longer read", megabytes(m.Retired))
 	}
 	return b.String()
 }
