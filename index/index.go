@@ -422,6 +422,10 @@ type Stats struct {
 	WarnedExamples []string `json:"warned_examples,omitempty"`
 }
 
+// NodeCount is the live nodes the index holds (Stats.Nodes, without
+// the rest of Stats' counting).
+func (ix *Index) NodeCount() int { return ix.view().liveNodes }
+
 // maxWarnedExamples bounds Stats.WarnedExamples.
 const maxWarnedExamples = 10
 

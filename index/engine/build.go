@@ -174,8 +174,12 @@ func (e *Engine) parse(b *build) {
 	}
 	if e.opts.ReleaseMemory {
 		// Deferred first, so run last: a server keeps its memory
-		// bounded from its first build on (servemem.go).
-		defer boundServingHeap()
+		// bounded from its first build on (servemem.go), with room for
+		// a search of every node it holds.
+		defer func() {
+			noteServed(e.ix.NodeCount())
+			boundServingHeap()
+		}()
 	}
 	if e.opts.ReleaseMemory && (e.loaded.Swap(false) || jobBytes >= releaseBuildBytes) {
 		defer releaseGarbage() // after the status is set, below

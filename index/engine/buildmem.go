@@ -87,6 +87,9 @@ var bound struct {
 	// servingSet is the limit it set last (0: none yet).
 	serving    bool
 	servingSet int64
+	// searchWork is the most a search of the largest index served holds
+	// while it runs (noteServed).
+	searchWork int64
 }
 
 // followLiveHeap is what the watch of the live heap does: raise the

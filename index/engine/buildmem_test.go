@@ -133,17 +133,20 @@ func TestBoundServingHeap(t *testing.T) {
 func TestServingLimit(t *testing.T) {
 	for _, c := range []struct {
 		live, other uint64
-		user        int64
+		user, work  int64
 		want        int64
 	}{
-		{0, 0, math.MaxInt64, servingHeadroom},
-		{100 << 20, 10 << 20, math.MaxInt64, 110<<20 + servingHeadroom},
-		{800 << 20, 20 << 20, math.MaxInt64, 1220 << 20},
-		{800 << 20, 20 << 20, 1 << 30, 1 << 30},
-		{math.MaxUint64, 0, math.MaxInt64, math.MaxInt64/4 + math.MaxInt64/8},
+		{0, 0, math.MaxInt64, 0, servingHeadroom},
+		{100 << 20, 10 << 20, math.MaxInt64, 0, 110<<20 + servingHeadroom},
+		{800 << 20, 20 << 20, math.MaxInt64, 0, 1220 << 20},
+		{800 << 20, 20 << 20, math.MaxInt64, 100 << 20, 1220 << 20},
+		// A search of every node needs more than half the live heap.
+		{300 << 20, 20 << 20, math.MaxInt64, 240 << 20, 560 << 20},
+		{800 << 20, 20 << 20, 1 << 30, 0, 1 << 30},
+		{math.MaxUint64, 0, math.MaxInt64, 0, math.MaxInt64/4 + math.MaxInt64/8},
 	} {
-		if got := servingLimit(c.live, c.other, c.user); got != c.want {
-			t.Errorf("servingLimit(%d, %d, %d) = %d, want %d", c.live, c.other, c.user, got, c.want)
+		if got := servingLimit(c.live, c.other, c.user, c.work); got != c.want {
+			t.Errorf("servingLimit(%d, %d, %d, %d) = %d, want %d", c.live, c.other, c.user, c.work, got, c.want)
 		}
 	}
 }

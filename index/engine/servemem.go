@@ -24,13 +24,33 @@ import (
 // pace.
 const servingHeadroom = 64 << 20
 
-// servingLimit is the memory limit for a server whose live heap is live
-// and whose Go memory besides the heap (stacks, the collector's and the
-// runtime's own) is other: live plus half, at least servingHeadroom above
-// it, plus other (the limit counts all of the runtime's memory), never
-// above user.
-func servingLimit(live, other uint64, user int64) int64 {
-	return min(halfAbove(live, servingHeadroom)+int64(min(other, math.MaxInt64/4)), user)
+// servingLimit is the memory limit for a server whose live heap is live,
+// whose Go memory besides the heap (stacks, the collector's and the
+// runtime's own) is other and whose largest search holds work while it
+// runs: live plus half, at least servingHeadroom and work above it, plus
+// other (the limit counts all of the runtime's memory), never above user.
+func servingLimit(live, other uint64, user, work int64) int64 {
+	return min(halfAbove(live, max(servingHeadroom, work))+int64(min(other, math.MaxInt64/4)), user)
+}
+
+// searchBytesPerNode is what a search that matches every node holds
+// while it runs, a node: its candidate (24 bytes, in a slice that grows
+// by doubling), its score in the copy kthScore selects from, and the
+// workers' shares. A search of a common word or a path every file
+// shares ("Copy" on the 75k-file corpus: 3.75 M candidates) holds about
+// that, and the headroom half the live heap leaves does not scale with
+// it: once the node strings were read in place, the 75k corpus's live
+// heap fell by a third, its headroom with it, and that search ran the
+// collector back to back (0.61 s at best instead of 0.25).
+const searchBytesPerNode = 64
+
+// noteServed records the nodes of an index a server answers from: the
+// serving limit leaves room for a search of all of them (the largest
+// index the process serves).
+func noteServed(nodes int) {
+	bound.mu.Lock()
+	defer bound.mu.Unlock()
+	bound.searchWork = max(bound.searchWork, int64(nodes)*searchBytesPerNode)
 }
 
 // boundServingHeap starts the serving bound, once per process (the limit
@@ -78,7 +98,7 @@ func boundServingHeap() (stop func()) {
 // than a sixteenth from the last one set (bound.mu held): the live heap
 // of a server moves a little with every collection.
 func followServing(live, other uint64) {
-	limit := servingLimit(live, other, bound.user)
+	limit := servingLimit(live, other, bound.user, bound.searchWork)
 	if set := bound.servingSet; set > 0 && limit > set-set/16 && limit < set+set/16 {
 		return
 	}
