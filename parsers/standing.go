@@ -21,7 +21,11 @@ import (
 // __tests__/ directories.
 func IsTestPath(p string) bool {
 	var buf [256]byte
-	lp := lowerPath(p, &buf)
+	return isTestPathLower(p, lowerPath(p, &buf))
+}
+
+// isTestPathLower is IsTestPath of p, given lp, p lowercased.
+func isTestPathLower(p, lp string) bool {
 	for _, dir := range []string{"test/", "tests/", "testdata/", "__tests__/", "testing/fixtures/"} {
 		if strings.HasPrefix(lp, dir) || strings.Contains(lp, "/"+dir) {
 			return true

@@ -5,25 +5,9 @@ import (
 	"testing"
 )
 
-// isTestPathPlain is IsTestPath as it read before lowerPath: the same
-// rules on strings.ToLower(p).
-func isTestPathPlain(p string) bool {
-	lp := strings.ToLower(p)
-	for _, dir := range []string{"test/", "tests/", "testdata/", "__tests__/", "testing/fixtures/"} {
-		if strings.HasPrefix(lp, dir) || strings.Contains(lp, "/"+dir) {
-			return true
-		}
-	}
-	base := lp[strings.LastIndexByte(lp, '/')+1:]
-	stem := base
-	if i := strings.IndexByte(base, '.'); i > 0 {
-		stem = base[:i]
-	}
-	return strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") ||
-		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
-		strings.HasSuffix(p[strings.LastIndexByte(p, '/')+1:], "Test.java") || strings.HasSuffix(stem, "_spec")
-}
-
+// TestIsTestPath checks the test-path rules on paths of every kind, and
+// that lowerPath lowercases as strings.ToLower does without allocating
+// for an ASCII path.
 func TestIsTestPath(t *testing.T) {
 	cases := map[string]bool{
 		"net/http/server_test.go":                     true,
@@ -48,8 +32,13 @@ func TestIsTestPath(t *testing.T) {
 		if got := IsTestPath(p); got != want {
 			t.Errorf("IsTestPath(%q) = %v, want %v", p, got, want)
 		}
-		if got, plain := IsTestPath(p), isTestPathPlain(p); got != plain {
-			t.Errorf("IsTestPath(%q) = %v, the plain rules say %v", p, got, plain)
+		var buf [256]byte
+		if lp := lowerPath(p, &buf); lp != strings.ToLower(p) {
+			t.Errorf("lowerPath(%q) = %q", p, lp)
+		}
+		// The rules on strings.ToLower's copy, as before lowerPath.
+		if got, plain := IsTestPath(p), isTestPathLower(p, strings.ToLower(p)); got != plain {
+			t.Errorf("IsTestPath(%q) = %v, on strings.ToLower's copy %v", p, got, plain)
 		}
 	}
 	if n := testing.AllocsPerRun(100, func() { IsTestPath("java.base/sun/security/Provider/KeyStoreTest.java") }); n != 0 {
