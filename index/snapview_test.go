@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -414,12 +415,33 @@ func TestSnapshotMappingLifetime(t *testing.T) {
 		t.Fatalf("the snapshot (%d bytes) has no page apart from its string blobs", size)
 	}
 	retiredBefore := retiredBytes.Load()
+	// A reader that goes on reading them while the cleanup swaps their
+	// pages (it would fault on a hole, and see other bytes on a bad
+	// copy).
+	var stop atomic.Bool
+	readerDone := make(chan string)
+	go func() {
+		for !stop.Load() {
+			runtime.Gosched()
+			for i := range held {
+				if held[i] != copies[i] {
+					readerDone <- held[i]
+					return
+				}
+			}
+		}
+		readerDone <- ""
+	}()
 	s = nil
 	loaded = nil
 	deadline := time.Now().Add(5 * time.Second)
 	for mappedBytes.Load() > before && time.Now().Before(deadline) {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
+	}
+	stop.Store(true)
+	if bad := <-readerDone; bad != "" {
+		t.Errorf("a reader saw %q while the mapping went", bad)
 	}
 	if mappedBytes.Load() > before {
 		t.Error("the snapshot stayed mapped after its index was dropped")
