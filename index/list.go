@@ -171,9 +171,10 @@ func summary(s *segment, d *docMeta) treenav.DocumentSummary {
 // counts and the listing read from the fields. Kept as a map each, they
 // were two keys and three allocations a document, decoded at every load
 // (the 25k-file corpus: 23,091 maps, 20 ms of a warm start's CPU) and
-// marked at every collection. A facet whose values say more (a
-// frontmatter "language: fr" beside the document's) is kept whole. The
-// map given is not changed.
+// marked at every collection. A facet under one of those keys whose
+// values say more than the field is kept whole (a frontmatter's own
+// "language" is the facet "frontmatter.language"). The map given is not
+// changed.
 func storedFacets(f map[string][]string, language string, ct treenav.ContentType) map[string][]string {
 	n := 0
 	for k, vals := range f {

@@ -41,7 +41,7 @@ type snapshotFile struct {
 // place from live mappings (Memory.Mapped).
 var mappedBytes atomic.Int64
 
-// retiredBytes is the memory that keeps the node strings of mappings no
+// retiredBytes is the memory that keeps the string blobs of mappings no
 // segment refers to any more readable (retire; Memory.Retired).
 var retiredBytes atomic.Int64
 
@@ -93,8 +93,8 @@ func (f *snapshotFile) keep(v *view, inPlace int) {
 }
 
 // mapping is what the cleanup of a snapshotFile needs to unmap it: the
-// mapping, the bytes its segments read in place, and where their node
-// strings' blobs lie in it.
+// mapping, the bytes its segments read in place, and where their string
+// blobs lie in it.
 type mapping struct {
 	b       []byte
 	inPlace int

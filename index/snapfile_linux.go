@@ -114,6 +114,10 @@ func retire(b []byte, blobs [][2]int) int {
 		}
 		keep = append(keep, r)
 	}
+	if len(keep) == 0 {
+		unmap(b)
+		return 0
+	}
 	kept := 0
 	for _, r := range keep {
 		if err := copyInPlace(b[r[0]:r[1]]); err != nil {
