@@ -98,17 +98,17 @@ func (ix *Index) readVerified(d *docMeta) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A stamp vouches for the bytes read only when they are all of them.
-	stamped = stamped && int64(len(b)) == size
+	// A stamp vouches for the bytes read only when they are all of
+	// them; a read remembered by it was all of them, and settled.
 	key := grepKey{d.Collection, d.Path}
 	stamp := readStamp{d.ContentHash, size, modTime}
-	if stamped && ix.verified.has(key, stamp) {
+	if stamped && int64(len(b)) == size && ix.verified.has(key, stamp) {
 		return b, nil
 	}
 	if hashOf(b) != d.ContentHash {
 		return nil, &StaleError{DocID: d.DocID, Path: d.Path}
 	}
-	if stamped && time.Unix(0, modTime).Before(start.Add(-racyMargin)) {
+	if stamped && settledRead(len(b), size, time.Unix(0, modTime), start) {
 		ix.verified.put(key, stamp)
 	}
 	return b, nil

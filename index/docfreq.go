@@ -64,7 +64,7 @@ func (v *view) docFreq(term string) int {
 	df := 0
 	for _, s := range v.segs {
 		if id := s.lookup(term); id >= 0 {
-			df += int(s.termPost[id+1] - s.termPost[id])
+			df += s.postingCount(id)
 		}
 	}
 	return df

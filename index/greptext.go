@@ -55,6 +55,14 @@ const grepTextBudget = 1 << 30
 // its kept text to be trusted without reading the file.
 const racyMargin = 2 * time.Second
 
+// settledRead reports whether a read of n bytes, started at start, of a
+// file whose size and time were size and mod is all of the file and old
+// enough that a change to it would show in its time: then the stamp
+// vouches for the bytes (grep's kept texts, verified reads).
+func settledRead(n int, size int64, mod, start time.Time) bool {
+	return int64(n) == size && mod.Before(start.Add(-racyMargin))
+}
+
 // FileStater is a Source that can describe a file without reading it:
 // the file system's information on it when it is a regular file at its
 // path (links not followed), else an error.
@@ -101,7 +109,7 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 	e = &grepEntry{key: key, hash: d.ContentHash, info: fi, text: b}
 	// Kept only when unchanged while read, and old enough to tell a
 	// change by its time.
-	keep := int64(len(b)) == fi.Size() && fi.ModTime().Before(start.Add(-racyMargin))
+	keep := settledRead(len(b), fi.Size(), fi.ModTime(), start)
 	if keep {
 		fi2, err := st.StatFile(d.Collection, d.Path)
 		keep = err == nil && sameFile(fi, fi2)

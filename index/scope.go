@@ -179,9 +179,9 @@ func (sv *scopeVocab) checkKinds(kinds []string) error {
 // code block's own language counts (find_symbol) or only the document's
 // (search filters).
 func (sv *scopeVocab) checkLanguages(langs []string, nodes bool) error {
-	have, what := sv.facets["language"], "no document is in language"
 	for _, l := range langs {
-		if nodes && sv.facets["language"][l] == 0 {
+		have, what := sv.facets["language"], "no document is in language"
+		if nodes && have[l] == 0 {
 			// A symbol or code block of its own language, in no
 			// document of it (a fenced block).
 			have, what = sv.nodeScope().nodeLangs, "no symbol or code block is in language"

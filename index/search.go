@@ -443,7 +443,7 @@ func (t *termLookup) idf(term string) float64 {
 	for si, id := range t.idsOf(term) {
 		if id >= 0 {
 			s := t.v.segs[si]
-			df += int(s.termPost[id+1] - s.termPost[id])
+			df += s.postingCount(id)
 		}
 	}
 	return bm25IDF(t.n, df)

@@ -214,6 +214,9 @@ func unpackTF(p uint32, f treenav.Field) uint32 {
 }
 
 // lookup returns term's index in the sorted dictionary, or -1.
+// postingCount is term id's postings in s: the nodes that hold it.
+func (s *segment) postingCount(id int) int { return int(s.termPost[id+1] - s.termPost[id]) }
+
 func (s *segment) lookup(term string) int {
 	i := s.lowerBound(term)
 	if i < s.terms.n() && s.terms.at(i) == term {

@@ -82,7 +82,7 @@ func postingCount(variants [][]variant, segs []*segment) int {
 		for _, va := range vs {
 			for si, s := range segs {
 				if t := va.ids[si]; t >= 0 {
-					n += int(s.termPost[t+1] - s.termPost[t])
+					n += s.postingCount(t)
 				}
 			}
 		}
