@@ -49,19 +49,34 @@ type ReferencesResponse struct {
 }
 
 // Text is the answer for a model: the symbol, the counts, then one line
-// per reference.
+// per line of references: the references of one line, of one kind and
+// confidence, share it ("design.md:662:134,193 doc textual  ..."), for
+// the line's text is the same.
 func (r *ReferencesResponse) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s) %s:%d — %d references: %d resolved, %d ambiguous, %d textual\n",
+	fmt.Fprintf(&b, "%s (%s) %s:%d — %s: %d resolved, %d ambiguous, %d textual\n",
 		r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
-		r.Total, r.Counts.Resolved, r.Counts.Ambiguous, r.Counts.Textual)
-	for _, h := range r.References {
-		fmt.Fprintf(&b, "%s:%d:%d %s %s  %s\n", h.Path, h.Line, h.Column, h.Kind, h.Confidence, h.Text)
+		Count(r.Total, "reference"), r.Counts.Resolved, r.Counts.Ambiguous, r.Counts.Textual)
+	for i := 0; i < len(r.References); {
+		h := r.References[i]
+		fmt.Fprintf(&b, "%s:%d:%d", h.Path, h.Line, h.Column)
+		j := i + 1
+		for ; j < len(r.References) && sameRefLine(&h, &r.References[j]); j++ {
+			fmt.Fprintf(&b, ",%d", r.References[j].Column)
+		}
+		fmt.Fprintf(&b, " %s %s  %s\n", h.Kind, h.Confidence, h.Text)
+		i = j
 	}
 	if r.NextCursor != "" {
 		fmt.Fprintf(&b, "(%d shown; more with cursor %s)\n", len(r.References), r.NextCursor)
 	}
 	return b.String()
+}
+
+// sameRefLine reports whether b is on a's line with a's kind and
+// confidence: the text form lists its column on a's line.
+func sameRefLine(a, b *ReferenceHit) bool {
+	return a.Path == b.Path && a.Line == b.Line && a.Kind == b.Kind && a.Confidence == b.Confidence && a.Text == b.Text
 }
 
 // CallSite is one call in a call hierarchy.
@@ -120,9 +135,9 @@ type CallHierarchyResponse struct {
 // Text is the hierarchy for a model: one line per group, its calls below.
 func (r *CallHierarchyResponse) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s calls of %s (%s) %s:%d — %d groups, %d calls within depth %d\n",
+	fmt.Fprintf(&b, "%s calls of %s (%s) %s:%d — %s, %s within depth %d\n",
 		r.Direction, r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
-		r.TotalGroups, r.TotalCalls, r.Depth)
+		Count(r.TotalGroups, "group"), Count(r.TotalCalls, "call"), r.Depth)
 	for _, g := range r.Groups {
 		fmt.Fprintf(&b, "%s%s (%s) %s:%d  [%s]\n", strings.Repeat("  ", g.Depth-1), g.Symbol.QualifiedName, g.Symbol.Kind, g.Symbol.Path, g.Symbol.LineStart, g.Symbol.NodeID)
 		for _, c := range g.Calls {
@@ -137,10 +152,14 @@ func (r *CallHierarchyResponse) Text() string {
 		fmt.Fprintf(&b, "implemented by %s %s:%d  [%s]\n", m.QualifiedName, m.Path, m.LineStart, m.NodeID)
 	}
 	if r.Unresolved > 0 {
-		fmt.Fprintf(&b, "(%d calls to definitions outside the index)\n", r.Unresolved)
+		fmt.Fprintf(&b, "(%s to definitions outside the index)\n", Count(r.Unresolved, "call"))
 	}
 	if r.NotCalls > 0 {
-		fmt.Fprintf(&b, "(%d references to it are not calls, such as a method value or a function passed on: find_references lists them)\n", r.NotCalls)
+		verb := "are"
+		if r.NotCalls == 1 {
+			verb = "is"
+		}
+		fmt.Fprintf(&b, "(%s to it %s not calls, such as a method value or a function passed on: find_references lists them)\n", Count(r.NotCalls, "reference"), verb)
 	}
 	if r.Cut != "" {
 		fmt.Fprintf(&b, "(cut: %s)\n", r.Cut)

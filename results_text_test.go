@@ -54,3 +54,29 @@ func TestDeclares(t *testing.T) {
 		}
 	}
 }
+
+// A line's references of one kind and confidence share the line in the
+// text form; the counts take singulars.
+func TestReferencesTextSharesLines(t *testing.T) {
+	hit := func(line, col int, conf Confidence) ReferenceHit {
+		return ReferenceHit{Path: "d.md", Line: line, Column: col, Kind: "doc", Confidence: conf, Text: "call Get, then Get"}
+	}
+	r := &ReferencesResponse{Symbol: RefSymbol{QualifiedName: "T.Get", Kind: "method", Path: "t.go", LineStart: 3}, Total: 4,
+		References: []ReferenceHit{hit(7, 6, Textual), hit(7, 16, Textual), hit(8, 6, Textual), hit(8, 16, Resolved)}}
+	want := "T.Get (method) t.go:3 — 4 references: 0 resolved, 0 ambiguous, 0 textual\n" +
+		"d.md:7:6,16 doc textual  call Get, then Get\n" +
+		"d.md:8:6 doc textual  call Get, then Get\n" +
+		"d.md:8:16 doc resolved  call Get, then Get\n"
+	if got := r.Text(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	r = &ReferencesResponse{Total: 1, References: r.References[:1]}
+	c := &CallHierarchyResponse{Direction: "incoming", Depth: 1, TotalGroups: 1, TotalCalls: 1, NotCalls: 1, Unresolved: 1}
+	for _, text := range []string{r.Text(), c.Text()} {
+		for _, bad := range []string{"1 references", "1 groups", "1 calls", "are not calls"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("text says %q:\n%s", bad, text)
+			}
+		}
+	}
+}

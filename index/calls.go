@@ -16,6 +16,10 @@ type CallsRequest struct {
 	Depth     int    // 1 (default) to MaxCallDepth
 	Limit     int    // groups, default DefaultCallLimit
 	MaxChars  int    // default DefaultMaxChars
+	// PathGlobs and Tests scope the calls: incoming, the callers' files;
+	// outgoing, the callees'. A glob may be a "!glob" exclusion.
+	PathGlobs []string
+	Tests     TestScope
 }
 
 // Call hierarchy bounds.
@@ -75,6 +79,10 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 	if maxChars <= 0 {
 		maxChars = DefaultMaxChars
 	}
+	keep, err := v.refScope("", req.PathGlobs, req.Tests, nil)
+	if err != nil {
+		return nil, err
+	}
 	resp := &treenav.CallHierarchyResponse{Symbol: q.refSymbol(target), Direction: dir, Depth: depth, Groups: []treenav.CallGroup{}}
 	for _, m := range q.implementations(target) {
 		resp.Implementations = append(resp.Implementations, q.refSymbol(m))
@@ -89,13 +97,13 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 			var gs []*callGroup
 			if dir == "incoming" {
 				var notCalls int
-				gs, notCalls = q.callers(t)
+				gs, notCalls = q.callers(t, keep)
 				if d == 1 {
 					resp.NotCalls = notCalls
 				}
 			} else {
 				var unresolved int
-				gs, unresolved = q.callees(t)
+				gs, unresolved = q.callees(t, keep)
 				if d == 1 {
 					resp.Unresolved += unresolved
 				}
@@ -169,14 +177,14 @@ func (q *refQuery) refSymbol(r nodeRef) treenav.RefSymbol {
 }
 
 // callers groups the calls of t (and of the interface methods it
-// implements) by the symbol they sit in, in path and line order, and
-// counts the references to t that are not calls (textual ones aside).
-func (q *refQuery) callers(t nodeRef) ([]*callGroup, int) {
-	all := func(*docMeta) bool { return true }
+// implements) in the documents keep takes by the symbol they sit in, in
+// path and line order, and counts the references to t there that are
+// not calls (textual ones aside).
+func (q *refQuery) callers(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, int) {
 	var sites []callSite
 	direct := map[refHit]bool{}
 	notCalls := 0
-	for _, h := range q.referencesTo(t, all) {
+	for _, h := range q.referencesTo(t, keep) {
 		if h.conf == treenav.Textual {
 			continue
 		}
@@ -188,7 +196,7 @@ func (q *refQuery) callers(t nodeRef) ([]*callGroup, int) {
 		direct[refHit{seg: h.seg, doc: h.doc, ref: h.ref}] = true
 	}
 	for _, im := range q.implemented(t) {
-		for _, h := range q.referencesTo(im, all) {
+		for _, h := range q.referencesTo(im, keep) {
 			// A call already listed as a candidate of t is not listed again.
 			if h.conf != treenav.Textual && q.isCall(h) && !direct[refHit{seg: h.seg, doc: h.doc, ref: h.ref}] {
 				sites = append(sites, callSite{hit: h, via: true})
@@ -217,9 +225,10 @@ func (q *refQuery) callers(t nodeRef) ([]*callGroup, int) {
 	return out, notCalls
 }
 
-// callees groups the calls inside t by the definition they call; calls
-// with no candidate or too many are counted.
-func (q *refQuery) callees(t nodeRef) ([]*callGroup, int) {
+// callees groups the calls inside t by the definition they call, those
+// in the documents keep takes; calls with no candidate or too many are
+// counted.
+func (q *refQuery) callees(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, int) {
 	s, n, d := q.node(t)
 	if d.refs == nil {
 		return nil, 0
@@ -246,6 +255,9 @@ func (q *refQuery) callees(t nodeRef) ([]*callGroup, int) {
 			conf = treenav.Ambiguous
 		}
 		for _, c := range cands {
+			if _, _, cd := q.node(c); !keep(cd) {
+				continue // a callee out of scope
+			}
 			grp := byNode[c]
 			if grp == nil {
 				grp = &callGroup{node: c}

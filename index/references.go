@@ -20,8 +20,12 @@ type ReferencesRequest struct {
 	// Include keeps these confidence levels. Empty: all.
 	Kinds   []string
 	Include []string
-	// PathGlob and Collections scope where references are looked for.
+	// PathGlob, PathGlobs and Collections scope where references are
+	// looked for; a glob of PathGlobs may be a "!glob" exclusion (as
+	// SearchRequest's). Tests takes tests in (""), out or alone.
 	PathGlob    string
+	PathGlobs   []string
+	Tests       TestScope
 	Collections []string
 	Limit       int // default DefaultRefLimit
 	Cursor      string
@@ -61,13 +65,9 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	if err != nil {
 		return nil, err
 	}
-	if err := v.checkPathGlob(req.PathGlob); err != nil {
+	keep, err := v.refScope(req.PathGlob, req.PathGlobs, req.Tests, req.Collections)
+	if err != nil {
 		return nil, err
-	}
-	if len(req.Collections) > 0 {
-		if err := v.scope().checkCollections(req.Collections); err != nil {
-			return nil, err
-		}
 	}
 	offset, err := ParseCursor(req.Cursor)
 	if err != nil {
@@ -90,10 +90,7 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 		},
 		References: []treenav.ReferenceHit{},
 	}
-	colls := toSet(req.Collections)
-	hits := q.referencesTo(target, func(d *docMeta) bool {
-		return (colls == nil || colls[d.Collection]) && (req.PathGlob == "" || matchPathGlob(req.PathGlob, d.Path))
-	})
+	hits := q.referencesTo(target, keep)
 	kept := hits[:0]
 	for _, h := range hits {
 		d := &v.segs[h.seg].docs[h.doc]
