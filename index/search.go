@@ -250,19 +250,23 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	budget := newCharBudget(req.MaxChars)
 	budget.reserve(&treenav.SearchResponse{Query: req.Query, Note: resp.Note, Total: resp.Total, Results: []treenav.SearchResult{},
 		NextCursor: strconv.Itoa(len(cands)), Truncated: true})
-	for _, c := range page {
-		res := ix.result(v, c, match, snipChars)
-		size := jsonSize(res)
-		if !budget.take(size, len(resp.Results)) {
-			resp.Truncated = true
-			break
+	// The results are made resultsAtOnce at a time: a long page that
+	// max_chars cuts short makes few more than it shows.
+pages:
+	for at := 0; at < len(page); at += resultsAtOnce {
+		for _, res := range ix.pageResults(v, page[at:min(len(page), at+resultsAtOnce)], match, snipChars) {
+			size := jsonSize(res)
+			if !budget.take(size, len(resp.Results)) {
+				resp.Truncated = true
+				break pages
+			}
+			if budget.left < 0 {
+				// A first result alone passes the budget: shorten its snippet.
+				res.Snippet = clip(res.Snippet, max(0, len(res.Snippet)+budget.left))
+				resp.Truncated = true
+			}
+			resp.Results = append(resp.Results, res)
 		}
-		if budget.left < 0 {
-			// A first result alone passes the budget: shorten its snippet.
-			res.Snippet = clip(res.Snippet, max(0, len(res.Snippet)+budget.left))
-			resp.Truncated = true
-		}
-		resp.Results = append(resp.Results, res)
 	}
 	if next := req.Offset + len(resp.Results); next < len(cands) {
 		resp.NextCursor = strconv.Itoa(next)
