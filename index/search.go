@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -229,10 +230,11 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	}
 	resort = ix.feedback(v, window, matchTerms, &r, weights) || resort
 	if len(q.Words) > 1 {
-		for i := range cands[:rerank] {
-			c := &cands[i]
-			c.score += proximityBonus(v, c, q, variants, &r)
-		}
+		// Each candidate's positions are read on its own: on every core.
+		top := cands[:rerank]
+		onSegments(len(top), min(runtime.GOMAXPROCS(0), len(top)), func(int) func(i int) {
+			return func(i int) { top[i].score += proximityBonus(v, &top[i], q, variants, &r) }
+		})
 		resort = true
 	}
 	if resort {
@@ -302,8 +304,25 @@ func topCandidates(v *view, cands []candidate, m int) {
 // segments: the term itself, prefix expansions (capped, discounted) and
 // synonyms (discounted), with their global IDF.
 func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
-	out := make([][]variant, len(q.Terms))
 	terms := v.newTermLookup()
+	if workers := min(runtime.GOMAXPROCS(0), len(v.segs)); workers > 1 {
+		// A first pass names every term the expansion may weigh, looking
+		// none up; they are then found in the segments' dictionaries on
+		// every core, and the second pass reads them. The lookups, a
+		// binary search of each segment's dictionary for each term and
+		// variant, were a tenth of a search's time in its own goroutine.
+		terms.asked = map[string]bool{}
+		v.expandWith(q, r, terms)
+		terms.prefetch(workers)
+	}
+	out := v.expandWith(q, r, terms)
+	v.lookupVariants(out, terms)
+	return out
+}
+
+// expandWith is expand with its lookups.
+func (v *view) expandWith(q *analysis.Query, r *treenav.Ranking, terms *termLookup) [][]variant {
+	out := make([][]variant, len(q.Terms))
 	idf := terms.idf
 	for ti, t := range q.Terms {
 		seen := map[string]bool{t.Text: true}
@@ -314,7 +333,7 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 			continue
 		}
 		if r.PrefixPenalty > 0 && len(t.Text) >= r.PrefixMinLength {
-			for _, e := range v.prefixTerms(t.Text, r.PrefixMaxExpansions) {
+			for _, e := range terms.prefixTerms(t.Text, r.PrefixMaxExpansions) {
 				if !seen[e] {
 					seen[e] = true
 					out[ti] = append(out[ti], variant{term: e, mult: r.PrefixPenalty, idf: idf(e)})
@@ -355,7 +374,6 @@ func (v *view) expand(q *analysis.Query, r *treenav.Ranking) [][]variant {
 	if r.Synonyms && r.SynonymWeight > 0 {
 		v.expandSpans(q, out, r, idf)
 	}
-	v.lookupVariants(out, terms)
 	return out
 }
 
@@ -408,6 +426,11 @@ type termLookup struct {
 	v   *view
 	n   float64
 	ids map[string][]int
+	// asked, when set, collects the terms idf is asked for instead of
+	// looking them up (expand's first pass; idf answers 1).
+	asked map[string]bool
+	// prefixes are prefixTerms' answers, each prefix read once.
+	prefixes map[string][]string
 }
 
 func (v *view) newTermLookup() *termLookup {
@@ -438,11 +461,55 @@ func (t *termLookup) idsOf(term string) []int {
 	return ids
 }
 
+// prefetch looks up the terms asked (expand's first pass), each
+// segment's on a worker, and stops collecting.
+func (t *termLookup) prefetch(workers int) {
+	var list []string
+	for term := range t.asked {
+		if _, ok := t.ids[term]; !ok {
+			list = append(list, term)
+		}
+	}
+	t.asked = nil
+	ids := make([][]int, len(list))
+	for i := range ids {
+		ids[i] = make([]int, len(t.v.segs))
+	}
+	onSegments(len(t.v.segs), workers, func(int) func(si int) {
+		return func(si int) {
+			s := t.v.segs[si]
+			for i, term := range list {
+				ids[i][si] = s.lookup(term)
+			}
+		}
+	})
+	for i, term := range list {
+		t.ids[term] = ids[i]
+	}
+}
+
+// prefixTerms is view.prefixTerms, read once per prefix.
+func (t *termLookup) prefixTerms(prefix string, maxN int) []string {
+	if out, ok := t.prefixes[prefix]; ok {
+		return out
+	}
+	out := t.v.prefixTerms(prefix, maxN)
+	if t.prefixes == nil {
+		t.prefixes = map[string][]string{}
+	}
+	t.prefixes[prefix] = out
+	return out
+}
+
 // idf is BM25's IDF of a term over the view. Document frequencies count
 // postings of deleted documents until their segment is merged, so N
 // counts every node too (as Lucene's maxDoc does): IDF stays positive
 // and consistent.
 func (t *termLookup) idf(term string) float64 {
+	if t.asked != nil {
+		t.asked[term] = true
+		return 1
+	}
 	df := 0
 	for si, id := range t.idsOf(term) {
 		if id >= 0 {
