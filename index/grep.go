@@ -150,28 +150,27 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(files)/4))
+	// Files are claimed a few at a time: claimed one by one, the shared
+	// counter's cache line went from core to core for each of a common
+	// literal's thousands of files (7% of "class " in Python's stdlib).
+	claim := min(8, max(1, len(files)/(8*workers)))
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var sc grepScratch
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(files) {
-					return
-				}
-				f := &files[i]
+			count := func(f *grepFile) {
 				d := &v.segs[f.seg].docs[f.doc]
 				g := v.segs[f.seg].grams
 				if e := ix.keptOf(v.segs[f.seg], f.doc); e != nil {
 					ix.prepare(m, e, &sc)
 					scanUnits(m, e.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
 					if f.count == 0 {
-						continue
+						return
 					}
 					if ix.current(e) {
 						f.e = e
-						continue
+						return
 					}
 					f.count = 0 // changed: read it again
 				}
@@ -182,12 +181,21 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 						stale = append(stale, d.DocID)
 						staleMu.Unlock()
 					}
-					continue // unreadable: as if it had no match
+					return // unreadable: as if it had no match
 				}
 				ix.prepare(m, src, &sc)
 				scanUnits(m, src.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
 				if f.count > 0 && src.kept {
 					f.e = src
+				}
+			}
+			for {
+				lo := int(next.Add(int64(claim))) - claim
+				if lo >= len(files) {
+					return
+				}
+				for i := lo; i < min(lo+claim, len(files)); i++ {
+					count(&files[i])
 				}
 			}
 		}()
