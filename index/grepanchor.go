@@ -80,36 +80,34 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 	if from < 0 {
 		skip, from = 0, 0
 	}
+	// lineLo is where the line of the next occurrence starts at the
+	// earliest: after the last line that matched.
+	lineLo := 0
 	for pos := 0; pos < len(src); {
 		i := m.find.index(hay[pos:])
 		if i < 0 {
 			return true
 		}
-		at := pos + i
-		le := len(src)
-		if j := bytes.IndexByte(src[at:], '\n'); j >= 0 {
-			le = at + j
-		}
-		matched, known, p := false, true, at
-		for {
-			if !m.word || !wordBefore(src[:p]) {
-				// The literal is within the line: no pattern that
-				// spells out a line break compiles (compileGrep).
-				if matched, known = d.matchFrom(src[p:le], skip, from); matched || !known {
-					break
-				}
-			}
-			j := m.find.index(hay[p+1 : le])
-			if j < 0 {
-				break
-			}
-			p += 1 + j
-		}
-		if known && !matched {
-			pos = le + 1 // known not to match
+		p := pos + i
+		if m.word && wordBefore(src[:p]) {
+			pos = p + 1
 			continue
 		}
-		ls := pos + bytes.LastIndexByte(src[pos:at], '\n') + 1
+		// The literal is within its line (no pattern that spells out a
+		// line break compiles: compileGrep), and the DFA reads to the
+		// line's end at most. An occurrence where no match starts is
+		// left for the next, on this line or another: the line's end is
+		// looked for only where a match starts.
+		matched, known := d.matchLine(src[p:], skip, from)
+		if known && !matched {
+			pos = p + 1
+			continue
+		}
+		le := len(src)
+		if j := bytes.IndexByte(src[p:], '\n'); j >= 0 {
+			le = p + j
+		}
+		ls := lineLo + bytes.LastIndexByte(src[lineLo:p], '\n') + 1
 		col := p - ls
 		if !known {
 			// The states outgrew their bound on this line: the line's
@@ -124,6 +122,7 @@ func (m *grepMatcher) scanAnchored(src, hay []byte, sc *grepScratch, fn func(ls,
 			return true
 		}
 		pos = le + 1
+		lineLo = pos
 	}
 	return true
 }

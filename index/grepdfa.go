@@ -313,23 +313,29 @@ func (d *lineDFA) match(line []byte, from int) (matched, ok bool) {
 	if from > 0 {
 		s = 1 // inside the line, where only the search's threads are
 	}
-	return d.matchFrom(line, from, s)
+	return d.matchLine(line, from, s)
 }
 
-// matchFrom is match from state s at line[from].
-func (d *lineDFA) matchFrom(line []byte, from int, s int32) (matched, ok bool) {
+// matchLine is match from state s at text[from], where text is a line
+// or goes on past it: it reads to the first line break at most, as to
+// the line's end.
+func (d *lineDFA) matchLine(text []byte, from int, s int32) (matched, ok bool) {
 	if st := d.states[s]; st.match || st.dead {
 		return st.match, true
 	}
 	trans := d.trans
-	for i := from; i < len(line); {
+	for i := from; i < len(text); {
+		c := text[i]
+		if c == '\n' {
+			break
+		}
 		var t int32
-		if c := line[i]; c < utf8.RuneSelf && trans[int(s)<<7|int(c)] >= 0 {
+		if c < utf8.RuneSelf && trans[int(s)<<7|int(c)] >= 0 {
 			t = trans[int(s)<<7|int(c)]
 			i++
 		} else {
 			var w int
-			if t, w = d.next(s, line, i); t < 0 {
+			if t, w = d.next(s, text, i); t < 0 {
 				return false, false
 			}
 			trans = d.trans

@@ -146,7 +146,7 @@ func TestAnchoredAfterLiteral(t *testing.T) {
 				line = append(line, alphabet[rng.IntN(len(alphabet))]...)
 			}
 			m1, k1 := d.match(line, 0)
-			m2, k2 := d.matchFrom(line, len(c.lit), from)
+			m2, k2 := d.matchLine(line, len(c.lit), from)
 			if m1 != m2 || k1 != k2 {
 				t.Fatalf("%s -w=%v on %q: from the start %v (known %v), past the literal %v (known %v)", c.expr, c.word, line, m1, k1, m2, k2)
 			}
