@@ -235,6 +235,11 @@ type ServerConfig struct {
 	// max_chars and max_nodes (DefaultServerMaxChars, DefaultServerMaxNodes).
 	MaxChars int `toml:"max_chars"`
 	MaxNodes int `toml:"max_nodes"`
+	// IdleRelease is how long the server waits without a request before
+	// it gives back the memory it keeps for the next queries (search
+	// buffers, grep's texts, the snapshot's resident pages); 0: never.
+	// Default DefaultIdleRelease.
+	IdleRelease time.Duration `toml:"idle_release"`
 }
 
 // The default ceilings on a tool call's max_chars and max_nodes: an

@@ -26,6 +26,9 @@ const ConfigFileName = "treenav.toml"
 const (
 	DefaultMaxFileSize = 1 << 20 // bytes; the same as walk.DefaultMaxFileSize
 	DefaultDebounce    = 200 * time.Millisecond
+	// DefaultIdleRelease is how long a server waits without a request
+	// before it gives memory back ([server] idle_release).
+	DefaultIdleRelease = time.Minute
 	maxDebounce        = time.Minute
 )
 
@@ -36,7 +39,7 @@ func DefaultConfig() *Config {
 	return &Config{
 		Ranking: DefaultRanking(),
 		Limits:  Limits{MaxFileSize: DefaultMaxFileSize},
-		Server: ServerConfig{Watch: &watch, Debounce: DefaultDebounce,
+		Server: ServerConfig{Watch: &watch, Debounce: DefaultDebounce, IdleRelease: DefaultIdleRelease,
 			MaxChars: DefaultServerMaxChars, MaxNodes: DefaultServerMaxNodes},
 	}
 }
@@ -446,6 +449,11 @@ func (c *checker) server(s *ServerConfig) {
 		c.errorf("server.debounce", "write a duration with its unit, such as \"200ms\"")
 	} else if s.Debounce <= 0 || s.Debounce > maxDebounce {
 		c.errorf("server.debounce", "must be a duration above 0 and at most %v, got %v", maxDebounce, s.Debounce)
+	}
+	if c.md.Type("server", "idle_release") == "Integer" {
+		c.errorf("server.idle_release", "write a duration with its unit, such as \"60s\" (\"0s\": never)")
+	} else if s.IdleRelease < 0 {
+		c.errorf("server.idle_release", "must be a duration of 0 (never) or more, got %v", s.IdleRelease)
 	}
 	if s.HTTP != "" {
 		if err := checkAddr(s.HTTP); err != nil {

@@ -108,6 +108,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"debounce without unit", "[server]\ndebounce = 200\n", []string{"server.debounce"}, 2, "with its unit"},
 		{"negative debounce", "[server]\ndebounce = \"-1s\"\n", []string{"server.debounce"}, 2, "above 0"},
 		{"huge debounce", "[server]\ndebounce = \"2h\"\n", []string{"server.debounce"}, 2, "at most 1m"},
+		{"idle release without unit", "[server]\nidle_release = 60\n", []string{"server.idle_release"}, 2, "with its unit"},
+		{"negative idle release", "[server]\nidle_release = \"-1s\"\n", []string{"server.idle_release"}, 2, "0 (never) or more"},
 		{"http without port", "[server]\nhttp = \"localhost\"\n", []string{"server.http"}, 2, "host:port"},
 		{"http port out of range", "[server]\nhttp = \"127.0.0.1:99999\"\n", []string{"server.http"}, 2, "bad port"},
 		{"http url", "[server]\nhttp = \"http://localhost:8080\"\n", []string{"server.http"}, 2, "host:port"},
@@ -257,6 +259,13 @@ http = "127.0.0.1:8080"
 	}
 	if cfg.Server.Watch == nil || *cfg.Server.Watch || cfg.Server.Debounce != time.Second || cfg.Server.HTTP != "127.0.0.1:8080" {
 		t.Errorf("server = %+v", cfg.Server)
+	}
+	if cfg.Server.IdleRelease != DefaultIdleRelease {
+		t.Errorf("idle_release not set: %v, want the default %v", cfg.Server.IdleRelease, DefaultIdleRelease)
+	}
+	cfg, err = ParseConfig([]byte("[server]\nidle_release = \"0s\"\n"), filepath.Join(dir, "treenav.toml"))
+	if err != nil || cfg.Server.IdleRelease != 0 {
+		t.Errorf("idle_release = \"0s\": %v %v", err, cfg.Server.IdleRelease)
 	}
 }
 

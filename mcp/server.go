@@ -44,6 +44,10 @@ type Options struct {
 	// Ceiling bounds max_chars and max_nodes of every call (the config's
 	// [server] max_chars and max_nodes).
 	Ceiling Ceiling
+	// IdleRelease, when set, gives memory back once no request has come
+	// for this long (engine.ReleaseIdle; the config's [server]
+	// idle_release): the next query reads back what it needs.
+	IdleRelease time.Duration
 }
 
 // Server is treenav's MCP server over one engine. Its methods are safe for
@@ -61,6 +65,7 @@ type Server struct {
 	ceiling   Ceiling
 	built     chan struct{} // closed when the first Build returns
 	builtOnce sync.Once
+	idle      *idleReleaser // nil: memory is not released when idle
 }
 
 // New returns a server over eng with its tools and resources registered.
@@ -76,6 +81,9 @@ func New(eng *engine.Engine, opts Options) *Server {
 		version = moduleVersion()
 	}
 	s := &Server{eng: eng, log: log, settle: opts.Settle, ceiling: opts.Ceiling, built: make(chan struct{})}
+	if opts.IdleRelease > 0 {
+		s.idle = &idleReleaser{after: opts.IdleRelease, release: eng.ReleaseIdle, log: log}
+	}
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: "treenav", Title: "treenav: code and docs as navigable trees", Version: version},
 		&sdk.ServerOptions{
 			Instructions: instructions,
@@ -104,6 +112,9 @@ func (s *Server) Build() error {
 	s.buildErr = err
 	s.mu.Unlock()
 	s.builtOnce.Do(func() { close(s.built) })
+	if s.idle != nil {
+		s.idle.idle() // what the build left counts from now
+	}
 	if err != nil {
 		s.log.Error("indexing failed", "err", err)
 		return err

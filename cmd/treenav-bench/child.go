@@ -67,6 +67,12 @@ type warmReport struct {
 	// rounds.
 	FirstAnswerSeconds float64      `json:"first_answer_seconds"`
 	Serving            index.Memory `json:"serving"`
+	// Idle is the memory once a server idle between requests has given
+	// back what it keeps for the next queries (Engine.ReleaseIdle, as
+	// [server] idle_release does), and AfterIdleMS the bench's first
+	// search then, which reads back what it needs.
+	Idle        index.Memory `json:"idle"`
+	AfterIdleMS float64      `json:"after_idle_ms"`
 }
 
 func child(args []string) {
@@ -261,6 +267,13 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 	r.QueryP50, r.QueryP99 = percentile(qt, 50), percentile(qt, 99)
 	r.SymbolP50, r.SymbolP99 = percentile(st, 50), percentile(st, 99)
 	r.Serving = index.ReadMemory()
+	e.ReleaseIdle()
+	r.Idle = index.ReadMemory()
+	t := time.Now()
+	if _, err := ix.Search(index.SearchRequest{Query: qs[0].text, Filters: qs[0].filters}); err != nil {
+		return nil, err
+	}
+	r.AfterIdleMS = float64(time.Since(t).Microseconds()) / 1000
 	if memProfile != "" {
 		// A heap profile is of the last collection: one now makes it
 		// the warm-started index's (after the serving figures, which
@@ -277,7 +290,7 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 	// Single-file updates: a changed file is parsed and applied, as by
 	// a server, which compiles its languages' symbol queries before it
 	// watches (the compile, once per process, is timed apart).
-	t := time.Now()
+	t = time.Now()
 	e.PrepareParsers()
 	r.PrepareSeconds = time.Since(t).Seconds()
 	res, err := walk.Walk(dir, walk.Options{})

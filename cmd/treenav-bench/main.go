@@ -102,14 +102,19 @@ type corpusResult struct {
 	ServingHeapMB    float64 `json:"serving_heap_in_use_mb"`
 	ServingHeapSysMB float64 `json:"serving_heap_sys_mb"`
 	ServingMappedMB  float64 `json:"serving_mapped_mb"`
-	Queries          int     `json:"queries"`
-	QueryP50ms       float64 `json:"query_p50_ms"`
-	QueryP99ms       float64 `json:"query_p99_ms"`
-	SymbolP50ms      float64 `json:"find_symbol_p50_ms"`
-	SymbolP99ms      float64 `json:"find_symbol_p99_ms"`
-	RefsP50ms        float64 `json:"find_references_p50_ms"`
-	RefsP99ms        float64 `json:"find_references_p99_ms"`
-	RefsFirstMs      float64 `json:"find_references_first_ms"`
+	// IdleRSSMB is the resident set once the server has given back, idle,
+	// what it keeps for the next queries; AfterIdleMS the first search
+	// after that.
+	IdleRSSMB   float64 `json:"idle_rss_mb"`
+	AfterIdleMS float64 `json:"after_idle_ms"`
+	Queries     int     `json:"queries"`
+	QueryP50ms  float64 `json:"query_p50_ms"`
+	QueryP99ms  float64 `json:"query_p99_ms"`
+	SymbolP50ms float64 `json:"find_symbol_p50_ms"`
+	SymbolP99ms float64 `json:"find_symbol_p99_ms"`
+	RefsP50ms   float64 `json:"find_references_p50_ms"`
+	RefsP99ms   float64 `json:"find_references_p99_ms"`
+	RefsFirstMs float64 `json:"find_references_first_ms"`
 	// RefsByLang are find_references' latencies over the other
 	// languages' samples of definitions (Go's are the three above).
 	RefsByLang  map[string]refTimes `json:"find_references_by_language,omitempty"`
@@ -318,6 +323,8 @@ func measure(name, dir string, rounds, indexRounds int, grepCmp bool) (*corpusRe
 	r.ServingHeapMB = float64(warm.Serving.HeapInUse) / 1e6
 	r.ServingHeapSysMB = float64(warm.Serving.HeapSys) / 1e6
 	r.ServingMappedMB = float64(warm.Serving.Mapped) / 1e6
+	r.IdleRSSMB = float64(warm.Idle.RSS) / 1e6
+	r.AfterIdleMS = warm.AfterIdleMS
 
 	if !grepCmp {
 		return r, nil
@@ -397,6 +404,9 @@ func printTable(rs []corpusResult) {
 		return fmt.Sprintf("%.0f/%.0f", r.ServingHeapMB, r.ServingHeapSysMB)
 	})
 	add("serving mapped MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.ServingMappedMB) })
+	add("idle RSS MB (first search after, ms)", func(r corpusResult) string {
+		return fmt.Sprintf("%.0f (%.1f)", r.IdleRSSMB, r.AfterIdleMS)
+	})
 	add("queries", func(r corpusResult) string { return fmt.Sprint(r.Queries) })
 	add("query p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.2f/%.2f", r.QueryP50ms, r.QueryP99ms) })
 	add("symbol p50/p99 ms", func(r corpusResult) string { return fmt.Sprintf("%.3f/%.3f", r.SymbolP50ms, r.SymbolP99ms) })

@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "serve", usage: "[--root DIR]... [--config FILE] [--http ADDR] [--token T] [--watch=false] [--index-dir DIR] [--no-cache]",
+	register(&command{name: "serve", usage: "[--root DIR]... [--config FILE] [--http ADDR] [--token T] [--watch=false] [--idle-release DURATION] [--index-dir DIR] [--no-cache]",
 		summary: "serve the index to agents over MCP (stdio, or streamable HTTP with --http)", run: (*cli).serve})
 }
 
@@ -35,6 +35,9 @@ type serveOptions struct {
 	token    string
 	watch    bool
 	debounce time.Duration
+	// idleRelease is how long the server waits without a request before
+	// it gives memory back (0: never).
+	idleRelease time.Duration
 }
 
 func (c *cli) serve(args []string) error {
@@ -61,6 +64,7 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	httpAddr := fs.String("http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:3100; a bare port binds loopback) instead of stdio")
 	token := fs.String("token", "", "require \"Authorization: Bearer T\" over HTTP (default $TREENAV_TOKEN)")
 	watch := fs.Bool("watch", true, "keep the index current as files change")
+	idle := fs.Duration("idle-release", treenav.DefaultIdleRelease, "give back the memory kept for the next queries once no request has come for this long (0: never)")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return o, err
@@ -90,6 +94,13 @@ func (c *cli) serveFlags(args []string) (serveOptions, error) {
 	}
 	if o.cm.set("watch") {
 		o.watch = *watch
+	}
+	o.idleRelease = sc.IdleRelease
+	if o.cm.set("idle-release") {
+		if *idle < 0 {
+			return o, usagef("--idle-release %v: want a duration of 0 (never) or more", *idle)
+		}
+		o.idleRelease = *idle
 	}
 	if err := checkToken(o.token); err != nil {
 		return o, err
@@ -148,7 +159,7 @@ func (c *cli) runServe(ctx context.Context, o serveOptions, stdin io.Reader, std
 		return err
 	}
 	srv := mcp.New(eng, mcp.Options{Logger: log, Settle: serveSettle,
-		Ceiling: mcp.Ceiling{MaxChars: o.cfg.Server.MaxChars, MaxNodes: o.cfg.Server.MaxNodes}})
+		Ceiling: mcp.Ceiling{MaxChars: o.cfg.Server.MaxChars, MaxNodes: o.cfg.Server.MaxNodes}, IdleRelease: o.idleRelease})
 	// Answer initialize at once; the index is loaded, brought up to date
 	// and then watched in the background, and the tools say how far it is.
 	built := make(chan struct{}) // closed when the first build returns
