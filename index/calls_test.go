@@ -24,21 +24,20 @@ func groupsOf(r *treenav.CallHierarchyResponse) string {
 	return strings.Join(out, " ")
 }
 
+// refsTreeWith is the module a, b of refsTree with one more file.
+func refsTreeWith(path, src string) map[string]string {
+	return map[string]string{"go.mod": refsTree["go.mod"], "a/a.go": refsTree["a/a.go"], "b/b.go": refsTree["b/b.go"], path: src}
+}
+
 func TestCallHierarchy(t *testing.T) {
-	files := map[string]string{
-		"go.mod": refsTree["go.mod"],
-		"a/a.go": refsTree["a/a.go"],
-		"b/b.go": refsTree["b/b.go"],
-		"c/c.go": `package c
+	ix := newTestIndex(t, refsTreeWith("c/c.go", `package c
 
 import "example.com/p/b"
 
 func Outer() { b.Use(nil, nil); b.Use(nil, nil) }
 
 func Top() { Outer() }
-`,
-	}
-	ix := newTestIndex(t, files)
+`))
 	r, err := ix.CallHierarchy(CallsRequest{Target: "a.Server.Shutdown", Depth: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -9,20 +9,14 @@ import (
 // and grep: tests in, out or alone, path globs with "!glob" exclusions,
 // and a scope that can match nothing is an error.
 func TestReferenceScope(t *testing.T) {
-	files := map[string]string{
-		"go.mod": refsTree["go.mod"],
-		"a/a.go": refsTree["a/a.go"],
-		"b/b.go": refsTree["b/b.go"],
-		"b/b_test.go": `package b
+	ix := newTestIndex(t, refsTreeWith("b/b_test.go", `package b
 
 import "example.com/p/a"
 
 func TestShutdown() { a.NewServer().Shutdown() }
 
 func helper() { Use(nil, nil) }
-`,
-	}
-	ix := newTestIndex(t, files)
+`))
 	refs := func(req ReferencesRequest) string {
 		t.Helper()
 		req.Target = "a.Server.Shutdown"
