@@ -20,6 +20,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/treenav/treenav"
 )
 
 // mcpFixture is the corpus shared with the mcp package's tests.
@@ -813,4 +815,21 @@ func (r repeatReader) Read(p []byte) (int, error) {
 		p[i] = byte(r)
 	}
 	return len(p), nil
+}
+
+// TestServeIdleReleaseFlag: --idle-release over the configuration's
+// idle_release, a negative duration refused.
+func TestServeIdleReleaseFlag(t *testing.T) {
+	c := &cli{stdout: io.Discard, stderr: io.Discard}
+	o, err := c.serveFlags([]string{"--root", mcpFixture, "--no-cache"})
+	if err != nil || o.idleRelease != treenav.DefaultIdleRelease {
+		t.Errorf("default: %v %v", err, o.idleRelease)
+	}
+	o, err = c.serveFlags([]string{"--root", mcpFixture, "--no-cache", "--idle-release", "0s"})
+	if err != nil || o.idleRelease != 0 {
+		t.Errorf("0s: %v %v", err, o.idleRelease)
+	}
+	if code, _, errs := run(t, "serve", "--root", mcpFixture, "--no-cache", "--idle-release", "-1s"); code != 2 || !strings.Contains(errs, "0 (never) or more") {
+		t.Errorf("-1s: exit %d: %s", code, errs)
+	}
 }
