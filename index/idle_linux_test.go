@@ -92,3 +92,46 @@ func use() { var s Server; s.Shutdown() }
 		t.Errorf("answers changed:\n%s\n%s", before, after)
 	}
 }
+
+// A release beside queries only makes them read pages back: their
+// answers stay the same (and, under -race, nothing races).
+func TestReleaseIdleBesideQueries(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		files["p/f"+string(rune('a'+i))+".go"] = "package p\n\n// Reader reads.\ntype Reader struct{}\n\n// ReadAll reads it all.\nfunc (r *Reader) ReadAll() error { return nil }\n\nfunc use() { var r Reader; r.ReadAll() }\n"
+	}
+	ix := reloaded(t, newTestIndex(t, files))
+	ask := func() string {
+		s, err1 := ix.Search(SearchRequest{Query: "read all"})
+		g, err2 := ix.Grep(GrepRequest{Pattern: "ReadAll", Word: true})
+		r, err3 := ix.References(ReferencesRequest{Target: "p/fa.go#Reader.ReadAll"})
+		b, _ := json.Marshal([]any{s, err1, g, err2, r, err3})
+		return string(b)
+	}
+	want := ask()
+	stop, done := make(chan struct{}), make(chan int)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				done <- n
+				return
+			default:
+				ix.ReleaseIdle()
+				n++
+			}
+		}
+	}()
+	for i := range 30 {
+		if got := ask(); got != want {
+			close(stop)
+			<-done
+			t.Fatalf("answer %d differs beside a release:\n%s\n%s", i, want, got)
+		}
+	}
+	close(stop)
+	if n := <-done; n == 0 {
+		t.Error("no release ran beside the queries")
+	}
+}
