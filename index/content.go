@@ -312,8 +312,8 @@ func clip(s string, n int) string {
 // pageResults turns a page of candidates into results, their snippets
 // made side by side. A snippet tokenizes its node's own text (and the
 // first of a file reads and hashes it): on the 25k-file corpus that was
-// a quarter of a warm search's time, in one goroutine after the scoring
-// had used every core. The results are the same, in the page's order.
+// 17% of a warm search's CPU, in one goroutine after the scoring had
+// used every core. The results are the same, in the page's order.
 func (ix *Index) pageResults(v *view, page []candidate, match *termSet, snipChars int) []treenav.SearchResult {
 	out := make([]treenav.SearchResult, len(page))
 	workers := min(runtime.GOMAXPROCS(0), len(page))
