@@ -44,22 +44,52 @@ func (v *view) standing(ref nodeRef, r *treenav.Ranking, weights map[string]floa
 
 // standingOf is view.standing of node of segment s, whose hot record is h.
 func standingOf(s *segment, node uint32, h *nodeHot, r *treenav.Ranking, weights map[string]float64) float64 {
+	return collectionWeighed(flagStanding(h.flags, r), s, node, weights)
+}
+
+// flagStanding is standingOf's part that the hot flags decide.
+func flagStanding(flags uint8, r *treenav.Ranking) float64 {
 	m := 1.0
 	switch {
-	case h.flags&hotTest != 0:
+	case flags&hotTest != 0:
 		m *= r.TestWeight
-	case h.flags&hotInternal != 0:
+	case flags&hotInternal != 0:
 		m *= r.InternalWeight
 	}
-	if h.flags&hotDeprecated != 0 {
+	if flags&hotDeprecated != 0 {
 		m *= r.DeprecatedWeight
 	}
+	return m
+}
+
+// collectionWeighed is m times the weight of node's collection, if it has
+// one.
+func collectionWeighed(m float64, s *segment, node uint32, weights map[string]float64) float64 {
 	if len(weights) > 0 {
 		if w, ok := weights[s.docs[s.norms[node].doc].Collection]; ok {
 			m *= w
 		}
 	}
 	return m
+}
+
+// standingTable is a search's flagStanding and askedOf by hot flags: both
+// read nothing else, so a search works them out once for each of the 256
+// flag bytes rather than once for each of its candidates (a common word's
+// hundreds of thousands). An entry is the same product, in the same
+// order, as the functions make it.
+type standingTable struct {
+	flag, asked [256]float64
+}
+
+func newStandingTable(r *treenav.Ranking, plain, tests, changes, action bool) *standingTable {
+	t := &standingTable{}
+	for f := range 256 {
+		h := nodeHot{flags: uint8(f)}
+		t.flag[f] = flagStanding(h.flags, r)
+		t.asked[f] = askedOf(&h, r, plain, tests, changes, action)
+	}
+	return t
 }
 
 // askedOf is what a node's score is multiplied by for what the query asks:

@@ -21,6 +21,8 @@ type weigher struct {
 	weights               map[string]float64
 	plain, tests, changes bool
 	action                bool
+	// table is standingOf and askedOf by hot flags (newStandingTable).
+	table *standingTable
 	// cover memoizes coverage by the terms a node matched (a query has
 	// few terms, its candidates few distinct sets of them): by tmask for
 	// up to coverTerms terms, else by map.
@@ -122,10 +124,11 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		hot[i] = s.hot[cands[i].ref.node]
 	}
 	// standing is candidate i's standing and what the query asks, from
-	// its hot record: computed where it is applied rather than kept.
+	// its hot record's flags (w.table): computed where it is applied
+	// rather than kept.
 	standing := func(i int) float64 {
-		h := &hot[i]
-		return standingOf(s, cands[i].ref.node, h, r, w.weights) * askedOf(h, r, w.plain, w.tests, w.changes, w.action)
+		f := hot[i].flags
+		return collectionWeighed(w.table.flag[f], s, cands[i].ref.node, w.weights) * w.table.asked[f]
 	}
 	if rolls {
 		sc.parent = grow(sc.parent, n)
