@@ -53,6 +53,13 @@ func (c *contentCache) put(key string, b []byte) {
 	c.files[key] = b
 }
 
+// dropAll forgets the files read (ReleaseIdle).
+func (c *contentCache) dropAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.files, c.order = nil, nil
+}
+
 // fileOf returns the indexed content of document d, verified.
 func (ix *Index) fileOf(d *docMeta) ([]byte, error) {
 	key := d.Collection + "\x00" + d.Path + "\x00" + d.ContentHash

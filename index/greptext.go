@@ -190,6 +190,16 @@ func (t *grepText) drop(key grepKey) {
 	}
 }
 
+// dropAll forgets every kept text (ReleaseIdle).
+func (t *grepText) dropAll() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, e := range t.files {
+		e.dropped.Store(true)
+	}
+	t.files, t.bytes = nil, 0
+}
+
 // keep keeps e, in place of what is kept under its key, if the budget
 // allows.
 func (t *grepText) keep(e *grepEntry) {

@@ -14,64 +14,17 @@ func (ix *Index) ReleaseIdle() int64 {
 	}
 	ix.grepTxt.dropAll()
 	ix.cache.dropAll()
-	v := ix.view()
 	var advised int64
 	seen := map[*snapshotFile]bool{}
-	for _, s := range v.segs {
-		// A live segment keeps its mapping, never retired while the
-		// view refers to it (snapfile.go's keep): its pages are the
+	for _, s := range ix.view().segs {
+		// A loaded segment's trigrams and references read the same
+		// mapping as its tables (snapfile.go's keep sets the three),
+		// which the view's segments keep from retire: its pages are the
 		// file's, clean, and dropping them loses nothing.
-		for _, f := range []*snapshotFile{s.src, gramSrc(s), refSrc(s)} {
-			if f != nil && !seen[f] {
-				seen[f] = true
-				advised += f.dropResident()
-			}
+		if f := s.src; f != nil && !seen[f] {
+			seen[f] = true
+			advised += f.dropResident()
 		}
 	}
 	return advised
-}
-
-func gramSrc(s *segment) *snapshotFile {
-	if s.grams == nil {
-		return nil
-	}
-	return s.grams.src
-}
-
-func refSrc(s *segment) *snapshotFile {
-	if s.refTable == nil {
-		return nil
-	}
-	return s.refTable.src
-}
-
-// keptPools are the keptPools ReleaseIdle empties: every one.
-var keptPools = []interface{ drain() }{&candidatePool, &sharePool, &scratchPool, &symHitPool, &scorePool}
-
-// drain forgets the buffers p keeps.
-func (p *keptPool[T]) drain() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i, x := range p.free {
-		keptBytes.Add(-p.size(x))
-		p.free[i] = nil
-	}
-	p.free = p.free[:0]
-}
-
-// dropAll forgets every kept text.
-func (t *grepText) dropAll() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for _, e := range t.files {
-		e.dropped.Store(true)
-	}
-	t.files, t.bytes = nil, 0
-}
-
-// dropAll forgets the files read.
-func (c *contentCache) dropAll() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.files, c.order = nil, nil
 }

@@ -81,6 +81,21 @@ func sliceBytes[E any](s *[]E) int64 {
 // time.
 const keptCandidates = 1 << 20
 
+// keptPools are every keptPool, for ReleaseIdle to empty: a new pool is
+// listed here.
+var keptPools = []interface{ drain() }{&candidatePool, &sharePool, &scratchPool, &symHitPool, &scorePool}
+
+// drain forgets the buffers p keeps.
+func (p *keptPool[T]) drain() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, x := range p.free {
+		keptBytes.Add(-p.size(x))
+		p.free[i] = nil
+	}
+	p.free = p.free[:0]
+}
+
 // newSlicePool is a keptPool of slices of E.
 func newSlicePool[E any]() keptPool[[]E] { return keptPool[[]E]{size: sliceBytes[E]} }
 

@@ -92,6 +92,19 @@ func (f *snapshotFile) keep(v *view, inPlace int) {
 	}, mapping{f.b, inPlace, blobs})
 }
 
+// dropResident drops every page of the mapping from the process's
+// resident set, as done drops those a load has decoded (ReleaseIdle): the
+// mapping stays, its pages are the file's, never written, and a read
+// faults them back from the page cache. It returns the mapping's size, 0
+// for a file read into the heap.
+func (f *snapshotFile) dropResident() int64 {
+	if !f.mapped {
+		return 0
+	}
+	f.done(0, len(f.b))
+	return int64(len(f.b))
+}
+
 // mapping is what the cleanup of a snapshotFile needs to unmap it: the
 // mapping, the bytes its segments read in place, and where their string
 // blobs lie in it.

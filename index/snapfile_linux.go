@@ -64,18 +64,6 @@ func (f *snapshotFile) done(off, n int) {
 	_ = syscall.Madvise(f.b[start:end], syscall.MADV_DONTNEED) // advice: ignoring a failure only costs memory
 }
 
-// dropResident drops the mapping's pages from the process's resident
-// set (ReleaseIdle), keeping the mapping: they are the file's, never
-// written, and a read faults them back from the page cache. It returns
-// the mapping's size, 0 for a file read into the heap.
-func (f *snapshotFile) dropResident() int64 {
-	if !f.mapped || len(f.b) == 0 {
-		return 0
-	}
-	_ = syscall.Madvise(f.b, syscall.MADV_DONTNEED) // advice: a failure only keeps the pages
-	return int64(len(f.b))
-}
-
 // close unmaps the file; nothing may refer to it any more (a load that
 // failed, or a test's file).
 func (f *snapshotFile) close() error {

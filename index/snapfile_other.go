@@ -32,6 +32,3 @@ func unmap(b []byte) {}
 // retire has nothing to do where snapshots are read into the heap: the
 // collector keeps what strings refer to.
 func retire(b []byte, blobs [][2]int) int { return 0 }
-
-// dropResident has nothing to drop where snapshots are read into the heap.
-func (f *snapshotFile) dropResident() int64 { return 0 }
