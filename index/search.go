@@ -186,9 +186,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// records are in cache: one pass over them, not one per step.
 	names := newNameQueries(q, req.Query)
 	uses := newUsesPriors(ix, v, r.UsesWeight)
-	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights,
-		plain: analysis.PlainWords(req.Query), tests: analysis.AsksForTests(req.Query), changes: analysis.AsksForChanges(req.Query), action: analysis.ActionQuery(req.Query)}
-	w.table = newStandingTable(&r, w.plain, w.tests, w.changes, w.action)
+	plain, action := analysis.PlainWords(req.Query), analysis.ActionQuery(req.Query)
+	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action,
+		table: newStandingTable(&r, plain, analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query), action)}
 	keepPhraseNodes(q, variants, len(v.segs))
 	cands = v.scoreSegments(cands, q, variants, filter, &r, &w)
 	*cp = cands // grown slices go back to the pool too

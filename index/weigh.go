@@ -14,15 +14,16 @@ import (
 // match bonus and its uses prior, rollup, and the node's standing and what
 // the query asks (standingOf, askedOf).
 type weigher struct {
-	q                     *analysis.Query
-	names                 *nameQueries
-	uses                  *usesPriors
-	r                     *treenav.Ranking
-	weights               map[string]float64
-	plain, tests, changes bool
-	action                bool
-	// table is standingOf and askedOf by hot flags (newStandingTable).
-	table *standingTable
+	q       *analysis.Query
+	names   *nameQueries
+	uses    *usesPriors
+	r       *treenav.Ranking
+	weights map[string]float64
+	// plain and action are what the query is (analysis.PlainWords,
+	// ActionQuery); table is standingOf and askedOf by hot flags for it
+	// (newStandingTable).
+	plain, action bool
+	table         *standingTable
 	// cover memoizes coverage by the terms a node matched (a query has
 	// few terms, its candidates few distinct sets of them): by tmask for
 	// up to coverTerms terms, else by map.
