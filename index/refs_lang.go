@@ -495,6 +495,17 @@ func classesOf(x *refIndex, ds []int) []int {
 	return out
 }
 
+// listInherits lists the indexes of f's inherit references in f.Refs
+// (f.inherits; empty, not nil, when there are none).
+func (f *refFile) listInherits() {
+	f.inherits = []int32{}
+	for i := range f.Refs.Refs {
+		if f.Refs.Refs[i].Kind == "inherit" {
+			f.inherits = append(f.inherits, int32(i))
+		}
+	}
+}
+
 // basesOf resolves the inherit references of class c in its file.
 func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []int {
 	d := &x.Defs[c]
@@ -505,12 +516,7 @@ func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []in
 	if f.inherits == nil {
 		// A file's inherit references, listed once: a file of many
 		// classes and references was scanned whole for each class.
-		f.inherits = []int32{}
-		for i := range f.Refs.Refs {
-			if f.Refs.Refs[i].Kind == "inherit" {
-				f.inherits = append(f.inherits, int32(i))
-			}
-		}
+		f.listInherits()
 	}
 	var out []int
 	for _, i := range f.inherits {

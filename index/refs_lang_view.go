@@ -173,8 +173,7 @@ type langFiles struct {
 	classes                         map[string][]nodeRef
 	// files are what resolution read of the files queries looked at
 	// (viewRefSource.File), at most refFilesKept.
-	filesMu sync.Mutex
-	files   map[famPath]*refFile
+	files firstKept[famPath, *refFile]
 }
 
 // refFilesKept bounds the files a view keeps what resolution read of:
@@ -382,29 +381,16 @@ func (v *view) docsAtPath() map[string][]docRef {
 
 // File implements refSource.
 func (s *viewRefSource) File(path string) *refFile {
+	files := &s.q.v.refCache.lang.files
 	key := famPath{s.fam, path}
-	lf := &s.q.v.refCache.lang
-	lf.filesMu.Lock()
-	f, ok := lf.files[key]
-	lf.filesMu.Unlock()
-	if ok {
+	if f, ok := files.get(key); ok {
 		return f
 	}
-	if f = s.readFile(path); f == nil {
+	f := s.readFile(path)
+	if f == nil {
 		return nil
 	}
-	lf.filesMu.Lock()
-	defer lf.filesMu.Unlock()
-	if had, ok := lf.files[key]; ok {
-		return had
-	}
-	if lf.files == nil {
-		lf.files = map[famPath]*refFile{}
-	}
-	if len(lf.files) < refFilesKept {
-		lf.files[key] = f
-	}
-	return f
+	return files.put(key, f, refFilesKept)
 }
 
 // readFile is File's answer read from the view: the file's imports,
@@ -440,12 +426,7 @@ func (s *viewRefSource) readFile(path string) *refFile {
 		}
 		f.Refs = decodeLangRefs(refs, d.refs.imports(), func(e int) string { return s.classAround(int(dr.seg), d, e) })
 	}
-	f.inherits = []int32{}
-	for i := range f.Refs.Refs {
-		if f.Refs.Refs[i].Kind == "inherit" {
-			f.inherits = append(f.inherits, int32(i))
-		}
-	}
+	f.listInherits() // here, not on first use: f is shared
 	return f
 }
 

@@ -51,7 +51,7 @@ func (q *refQuery) fork() *refQuery {
 
 // named returns the live code symbols called exactly name.
 // The answer is shared, read only: each query remembers it (byName), and
-// the view too, for the queries after (namedTable).
+// the view too, for the queries after (refCache.named, namedKept).
 func (q *refQuery) named(name string) []nodeRef {
 	if out, ok := q.byName[name]; ok {
 		return out
@@ -67,41 +67,48 @@ func (q *refQuery) named(name string) []nodeRef {
 				}
 			}
 		}
-		out = slices.Clip(out) // an append by a reader copies
-		q.v.refCache.named.put(name, out)
+		out = q.v.refCache.named.put(strings.Clone(name), slices.Clip(out), namedKept) // clipped: a reader's append copies
 	}
 	q.byName[name] = out
 	return out
 }
 
-// namedTable is a view's answers of refQuery.named: the same names
-// (String, self, get) are looked up in every segment for reference after
-// reference and query after query, a few percent of the first searches'
-// time on the 25k-file corpus. It keeps at most namedKept names.
-type namedTable struct {
-	mu sync.Mutex
-	m  map[string][]nodeRef
-}
-
-// namedKept bounds the names a view keeps the definitions of.
+// namedKept bounds the names a view keeps the definitions of
+// (refCache.named): the same names (String, self, get) are looked up in
+// every segment for reference after reference and query after query, a
+// few percent of the first searches' time on the 25k-file corpus.
 const namedKept = 1 << 16
 
-func (t *namedTable) get(name string) ([]nodeRef, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	out, ok := t.m[name]
-	return out, ok
+// firstKept is a map a view's queries share, which keeps the first
+// entries put in it up to a bound: what resolution worked out once, for
+// every query after. Its values are read only.
+type firstKept[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
 }
 
-func (t *namedTable) put(name string, out []nodeRef) {
+func (t *firstKept[K, V]) get(k K) (V, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	v, ok := t.m[k]
+	return v, ok
+}
+
+// put keeps v under k unless k has a value or the map holds max, and
+// returns k's value: the one kept first, or v.
+func (t *firstKept[K, V]) put(k K, v V, max int) V {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if had, ok := t.m[k]; ok {
+		return had
+	}
 	if t.m == nil {
-		t.m = map[string][]nodeRef{}
+		t.m = map[K]V{}
 	}
-	if len(t.m) < namedKept {
-		t.m[strings.Clone(name)] = out
+	if len(t.m) < max {
+		t.m[k] = v
 	}
+	return v
 }
 
 func (q *refQuery) node(r nodeRef) (*segment, nodeMeta, *docMeta) {
@@ -154,11 +161,11 @@ func docDir(d *docMeta) string {
 // use: views are immutable, so it never goes stale.
 type refCache struct {
 	goPkgs  goPkgs
-	goNames goNameTable  // refs_go_names.go
-	lang    langFiles    // refs_lang_view.go
-	esAlias esAliasTable // refs_es_alias.go
-	uses    usesTable    // uses.go
-	named   namedTable   // refQuery.named
+	goNames goNameTable                  // refs_go_names.go
+	lang    langFiles                    // refs_lang_view.go
+	esAlias esAliasTable                 // refs_es_alias.go
+	uses    usesTable                    // uses.go
+	named   firstKept[string, []nodeRef] // refQuery.named
 	// subclasses is the subclass relation of each language family
 	// (refs_lang_view.go).
 	subclasses subclassTable
