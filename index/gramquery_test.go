@@ -553,3 +553,61 @@ func TestGramBitmapLists(t *testing.T) {
 	}
 	check("read", read, n, all)
 }
+
+// TestGramAndOfBitmaps: an AND whose lists are all bitmaps (ANDed a word
+// at a time) admits exactly the units that hold every trigram, and a
+// run among them is still applied.
+func TestGramAndOfBitmaps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	const n = 3000
+	texts := make([]string, n)
+	for i := range texts {
+		var words []string
+		for _, w := range []struct {
+			s   string
+			one int
+		}{{"aaa", 2}, {"bbb", 3}, {"ddd", 2}, {"ccc", 40}} {
+			if rng.IntN(w.one) == 0 {
+				words = append(words, w.s)
+			}
+		}
+		texts[i] = strings.Join(words, " ") + " x"
+	}
+	var gb gramBuilder
+	for i, s := range texts {
+		gb.addDoc(uint32(i), []byte(s))
+	}
+	seg := &segment{docs: make([]docMeta, n), grams: gb.finish(n)}
+	allBitmaps := 0
+	for _, words := range [][]string{{"aaa", "bbb"}, {"aaa", "bbb", "ddd"}, {"aaa", "ccc"}, {"bbb", "ddd", "ccc"}} {
+		q := &gramQuery{op: gramAnd}
+		bitmaps := 0
+		for _, w := range words {
+			g := gramKey(w[0], w[1], w[2])
+			q.grams = append(q.grams, g)
+			if isBitmap(seg.grams.list(g)) {
+				bitmaps++
+			}
+		}
+		if bitmaps == len(words) {
+			allBitmaps++
+		}
+		var want []uint32
+		for i, s := range texts {
+			every := true
+			for _, w := range words {
+				every = every && strings.Contains(s, w)
+			}
+			if every {
+				want = append(want, uint32(i))
+			}
+		}
+		got, all := q.eval(seg)
+		if all || !slices.Equal(got, want) {
+			t.Errorf("%v: %d units (all %v), want %d", words, len(got), all, len(want))
+		}
+	}
+	if allBitmaps < 2 {
+		t.Fatalf("%d queries of bitmaps only: the word-wise AND is not tested", allBitmaps)
+	}
+}
