@@ -457,7 +457,7 @@ func (b *segmentBuilder) add(in Input) {
 func (b *segmentBuilder) heldBytes() int64 {
 	const nodeSize = int64(unsafe.Sizeof(nodeRec{}))
 	return b.postings*16 + b.posBytes*4/3 +
-		int64(len(b.nodes))*nodeSize + int64(len(b.strs.blob)+len(b.strs.sigs)) +
+		int64(len(b.nodes))*nodeSize + int64(len(b.strs.blob)+len(b.strs.sigs)) + b.strs.sharedBytes() +
 		int64(len(b.terms))*(int64(unsafe.Sizeof(termBuf{}))+64) +
 		int64(len(b.tokens)+len(b.words))*48 + int64(len(b.wordKeys)) +
 		b.docBytes

@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -180,6 +181,62 @@ type nodeWriter struct {
 	vocab  []string
 	ids    map[string]uint16
 	shared map[string]strRef // constraints, one copy each
+	// blobSeen and sigSeen: where the strings already written lie. A
+	// record may refer to any bytes of its blob, so a string written
+	// twice is stored once: the "String toString()" of many Java
+	// classes, the "__init__(self)" of Python's, a C++ header's repeated
+	// anchors. On the 25k-file bench corpus a segment's signatures held
+	// 55.7 MB for 32.7 MB of distinct ones, its anchors and qualified
+	// names 31.1 MB for 20.8.
+	blobSeen, sigSeen strTable
+	seed              maphash.Seed
+}
+
+// sharedMin is the shortest string written once: a shorter one costs
+// less than its slots.
+const sharedMin = 8
+
+// sharedMax bounds the strings a strTable remembers: past it, new ones
+// are appended without being remembered.
+const sharedMax = 1 << 20
+
+// A strTable remembers where strings lie in one blob: an open-addressing
+// table of their refs, probed from the string's hash and compared by
+// their bytes (so a hash collision costs a comparison, never a wrong
+// answer). 8 bytes a slot, at most half full: 16 to 32 bytes a string,
+// where a map from hash to ref took about 40.
+type strTable struct {
+	slots []strRef // n == 0: empty
+	used  int
+}
+
+// sharedBytes is the memory of a nodeWriter's tables.
+func (w *nodeWriter) sharedBytes() int64 {
+	return int64(len(w.blobSeen.slots)+len(w.sigSeen.slots)) * int64(unsafe.Sizeof(strRef{}))
+}
+
+// slot is where s lies in blob, or the empty slot where it would go.
+func (t *strTable) slot(blob []byte, s string, h uint64) (strRef, int) {
+	mask := len(t.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		r := t.slots[i]
+		if r.n == 0 || int(r.n) == len(s) && string(blob[r.off:r.off+r.n]) == s {
+			return r, i
+		}
+	}
+}
+
+// grow doubles the table, the strings' hashes taken again from blob.
+func (t *strTable) grow(blob []byte, seed maphash.Seed) {
+	old := t.slots
+	t.slots = make([]strRef, 2*len(old))
+	for _, r := range old {
+		if r.n != 0 {
+			b := blob[r.off : r.off+r.n]
+			_, i := t.slot(blob, unsafe.String(&b[0], len(b)), maphash.Bytes(seed, b))
+			t.slots[i] = r
+		}
+	}
 }
 
 // put stores ns in the writer and sets r's string refs and ids to them.
@@ -218,11 +275,38 @@ func (w *nodeWriter) put(r *nodeRec, ns *nodeStrings) {
 	}
 }
 
-// add appends s to the blob.
-func (w *nodeWriter) add(s string) strRef { return appendStr(&w.blob, s, "node strings") }
+// add stores s in the blob.
+func (w *nodeWriter) add(s string) strRef { return w.store(&w.blob, &w.blobSeen, s, "node strings") }
 
-// addSig appends signature s to the signatures' blob.
-func (w *nodeWriter) addSig(s string) strRef { return appendStr(&w.sigs, s, "signatures") }
+// addSig stores signature s in the signatures' blob.
+func (w *nodeWriter) addSig(s string) strRef { return w.store(&w.sigs, &w.sigSeen, s, "signatures") }
+
+// store is where s lies in *blob: where it was written before when t
+// remembers it, else appended.
+func (w *nodeWriter) store(blob *[]byte, t *strTable, s, what string) strRef {
+	if len(s) < sharedMin {
+		return appendStr(blob, s, what)
+	}
+	if t.slots == nil {
+		if w.blobSeen.slots == nil && w.sigSeen.slots == nil {
+			w.seed = maphash.MakeSeed()
+		}
+		t.slots = make([]strRef, 1024)
+	}
+	h := maphash.String(w.seed, s)
+	r, i := t.slot(*blob, s, h)
+	if r.n != 0 {
+		return r
+	}
+	r = appendStr(blob, s, what)
+	if t.used < sharedMax {
+		t.slots[i] = r
+		if t.used++; 2*t.used > len(t.slots) {
+			t.grow(*blob, w.seed)
+		}
+	}
+	return r
+}
 
 // appendStr appends s to *blob and returns where it lies (what names the
 // blob in the panic of one past 4 GiB).
