@@ -448,22 +448,14 @@ func TestGramAndSkipsCostlyLists(t *testing.T) {
 func TestGramBitmapLists(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
 	const n = 2000
-	texts := make([]string, n)
-	for i := range texts {
-		var words []string
-		// "aaa" in nine units in ten, "bbb" in one in three, "ccc" in
-		// one in fifty: a bitmap, a bitmap (a gap a byte is 3 bits a
-		// unit), a run.
-		for _, w := range []struct {
-			s   string
-			one int
-		}{{"aaa", 10}, {"bbb", 3}, {"ccc", 50}} {
-			if w.one == 10 && rng.IntN(10) != 0 || w.one != 10 && rng.IntN(w.one) == 0 {
-				words = append(words, w.s)
-			}
+	// "aaa" in nine units in ten, "bbb" in one in three, "ccc" in one in
+	// fifty: a bitmap, a bitmap (a gap a byte is 3 bits a unit), a run.
+	texts := wordTexts(n, []string{"aaa", "bbb", "ccc"}, func(w int) bool {
+		if w == 0 {
+			return rng.IntN(10) != 0
 		}
-		texts[i] = strings.Join(words, " ") + " x"
-	}
+		return rng.IntN([]int{0, 3, 50}[w]) == 0
+	})
 	var gb gramBuilder
 	for i, s := range texts {
 		gb.addDoc(uint32(i), []byte(s))
@@ -560,19 +552,9 @@ func TestGramBitmapLists(t *testing.T) {
 func TestGramAndOfBitmaps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	const n = 3000
-	texts := make([]string, n)
-	for i := range texts {
-		var words []string
-		for _, w := range []struct {
-			s   string
-			one int
-		}{{"aaa", 2}, {"bbb", 3}, {"ddd", 2}, {"ccc", 40}} {
-			if rng.IntN(w.one) == 0 {
-				words = append(words, w.s)
-			}
-		}
-		texts[i] = strings.Join(words, " ") + " x"
-	}
+	texts := wordTexts(n, []string{"aaa", "bbb", "ddd", "ccc"}, func(w int) bool {
+		return rng.IntN([]int{2, 3, 2, 40}[w]) == 0
+	})
 	var gb gramBuilder
 	for i, s := range texts {
 		gb.addDoc(uint32(i), []byte(s))
@@ -610,4 +592,20 @@ func TestGramAndOfBitmaps(t *testing.T) {
 	if allBitmaps < 2 {
 		t.Fatalf("%d queries of bitmaps only: the word-wise AND is not tested", allBitmaps)
 	}
+}
+
+// wordTexts are n texts, each of the words ws[w] that in(w) keeps for
+// it, joined by spaces and ended by " x".
+func wordTexts(n int, ws []string, in func(w int) bool) []string {
+	texts := make([]string, n)
+	for i := range texts {
+		var words []string
+		for w, s := range ws {
+			if in(w) {
+				words = append(words, s)
+			}
+		}
+		texts[i] = strings.Join(words, " ") + " x"
+	}
+	return texts
 }
