@@ -451,10 +451,11 @@ func TestGramBitmapLists(t *testing.T) {
 	// "aaa" in nine units in ten, "bbb" in one in three, "ccc" in one in
 	// fifty: a bitmap, a bitmap (a gap a byte is 3 bits a unit), a run.
 	texts := wordTexts(n, []string{"aaa", "bbb", "ccc"}, func(w int) bool {
+		one := []int{10, 3, 50}[w]
 		if w == 0 {
-			return rng.IntN(10) != 0
+			return rng.IntN(one) != 0 // all but one in ten
 		}
-		return rng.IntN([]int{0, 3, 50}[w]) == 0
+		return rng.IntN(one) == 0
 	})
 	var gb gramBuilder
 	for i, s := range texts {

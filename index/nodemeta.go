@@ -287,10 +287,10 @@ func (w *nodeWriter) store(blob *[]byte, t *strTable, s, what string) strRef {
 	if len(s) < sharedMin {
 		return appendStr(blob, s, what)
 	}
+	if w.seed == (maphash.Seed{}) {
+		w.seed = maphash.MakeSeed()
+	}
 	if t.slots == nil {
-		if w.blobSeen.slots == nil && w.sigSeen.slots == nil {
-			w.seed = maphash.MakeSeed()
-		}
 		t.slots = make([]strRef, 1024)
 	}
 	h := maphash.String(w.seed, s)
