@@ -121,8 +121,9 @@ func sameDocs(got, want []string) bool {
 }
 
 // A glob that would match below the root but matches nothing from it
-// says so; one whose first part is nothing at the root is an error too;
-// a pattern that matches nothing anywhere is an empty result.
+// says so; one whose first part is nothing at the root (anchored with
+// "/" or not) is an error too; a pattern that matches nothing anywhere
+// is an empty result.
 func TestPathGlobFromTheRoot(t *testing.T) {
 	ix := newTestIndex(t, globFiles)
 	for _, glob := range []string{"http/*.go", "http", "httptest/server.go"} {
@@ -135,7 +136,29 @@ func TestPathGlobFromTheRoot(t *testing.T) {
 	// what the root holds, not an empty answer.
 	_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: "vendor/*.go"})
 	wantBadRequest(t, "search vendor/*.go", err, "matches no file", "the root, which holds ")
-	for _, glob := range []string{"*.rs", "/http/*.go", "**/vendor"} {
+	// A glob anchored at the root reads from its first part after the
+	// anchor: an absolute path of another tree is nothing at the root,
+	// and one that is right from the root is taken as it is.
+	for _, tc := range []struct{ glob, want string }{
+		{"/etc/**", "the root, which holds docs, net"},
+		{"/root/src/app/*.go", "the root, which holds docs, net"},
+		{"/http/*.go", `did you mean "**/http/*.go"`},
+		{"./vendor", "the root, which holds docs, net"},
+	} {
+		_, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: tc.glob})
+		wantBadRequest(t, "search "+tc.glob, err, "matches no file", tc.want)
+		_, err = ix.Symbols(SymbolRequest{Query: "Shutdown", PathGlobs: []string{tc.glob}})
+		wantBadRequest(t, "symbols "+tc.glob, err, "matches no file", tc.want)
+		_, err = ix.Grep(GrepRequest{Pattern: "Shutdown", PathGlob: tc.glob})
+		wantBadRequest(t, "grep "+tc.glob, err, "matches no file", tc.want)
+	}
+	for _, glob := range []string{"/net/http/server.go", "./net/**/*.go", "/"} {
+		r, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
+		if err != nil || len(r.Results) == 0 {
+			t.Errorf("search --path %q: %v, %d results; want the files from the root", glob, err, len(r.Results))
+		}
+	}
+	for _, glob := range []string{"*.rs", "**/vendor"} {
 		r, err := ix.Search(SearchRequest{Query: "shutdown", PathGlob: glob})
 		if err != nil || len(r.Results) != 0 {
 			t.Errorf("search --path %q: %v, %d results; want none and no error", glob, err, len(r.Results))

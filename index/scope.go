@@ -354,11 +354,19 @@ func (v *view) checkPathGlob(glob string) error {
 	}
 	// Only a glob whose first part is a name the root does not have can
 	// be such a mistake: the others are not looked further into.
-	first, _, _ := strings.Cut(glob, "/")
+	// A glob anchored at the root ("/etc/**", "./src") is read from
+	// its first part after the anchor, as matchPathGlob reads it: an
+	// absolute path of another tree is then a first part the root does
+	// not have.
+	rel := glob
+	if strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "./") {
+		rel = strings.TrimLeft(strings.TrimPrefix(glob, "."), "/")
+	}
+	first, _, _ := strings.Cut(rel, "/")
 	if first == "" || first == "." || first == "**" || hasGlobMeta(first) || v.rootNames()[first] {
 		return nil
 	}
-	below, matchedBelow := "**/"+glob, false
+	below, matchedBelow := "**/"+rel, false
 	for si, s := range v.segs {
 		for di := range s.docs {
 			if !v.live(si, uint32(di)) {
