@@ -134,8 +134,11 @@ type NavigateRequest struct {
 // NotFoundError reports an unknown document or node id, with the closest
 // valid ids so that a caller (often an agent) can correct itself.
 type NotFoundError struct {
-	What    string   // "document" or "node"
-	ID      string   // the id asked for
+	What string // "document" or "node"
+	ID   string // the id asked for
+	// Why says more than that the id names nothing, when more is known
+	// ("a directory: its files are the documents").
+	Why     string
 	Closest []string // nearest valid ids, best first
 	// Asked is the id as the request gave it, set by the queries whose
 	// id may name a file the index left out on purpose: the engine
@@ -144,10 +147,14 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	if len(e.Closest) == 0 {
-		return fmt.Sprintf("unknown %s id %s", e.What, QuoteInput(e.ID))
+	msg := fmt.Sprintf("unknown %s id %s", e.What, QuoteInput(e.ID))
+	if e.Why != "" {
+		msg += " (" + e.Why + ")"
 	}
-	return fmt.Sprintf("unknown %s id %s; closest: %s", e.What, QuoteInput(e.ID), strings.Join(e.Closest, ", "))
+	if len(e.Closest) == 0 {
+		return msg
+	}
+	return msg + "; closest: " + strings.Join(e.Closest, ", ")
 }
 
 // withAsked records on err, when it is a NotFoundError, the id the request

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,6 +67,27 @@ func TestReferencesTargetsAndPages(t *testing.T) {
 	}
 	if _, err := ix.References(ReferencesRequest{Target: "Shutdownn"}); err == nil || !strings.Contains(err.Error(), "Shutdown") {
 		t.Errorf("a misspelt target should name the closest: %v", err)
+	}
+	// A line no definition holds, and one past the file's end: not
+	// found, saying why, with the definitions nearest to the line.
+	for _, tc := range []struct {
+		target, why string
+		closest     []string
+	}{
+		{"a/a.go:5", "no definition starts at or holds line 5", []string{"a/a.go#Server", "a/a.go#Server.Name", "a/a.go#Server.Shutdown"}},
+		{"a/a.go:999", "past the end of the file, which has 15 lines", []string{"a/a.go#Other.Shutdown", "a/a.go#Other"}},
+	} {
+		_, err := ix.References(ReferencesRequest{Target: tc.target})
+		var nf *NotFoundError
+		if !errors.As(err, &nf) || nf.ID != tc.target || nf.Why != tc.why || len(nf.Closest) < len(tc.closest) || !slices.Equal(nf.Closest[:len(tc.closest)], tc.closest) {
+			t.Errorf("%s: %v (%+v), want why %q and closest %v first", tc.target, err, nf, tc.why, tc.closest)
+		}
+	}
+	// A directory asked for as a document: the id as asked, and why.
+	_, err = ix.Tree(TreeRequest{DocID: "a/"})
+	if nf, ok := errors.AsType[*NotFoundError](err); !ok || nf.ID != "a/" || !strings.Contains(nf.Why, "a directory") ||
+		!strings.Contains(err.Error(), `"a/" (a directory: its files are the documents)`) {
+		t.Errorf("a directory as a document: %v", err)
 	}
 	// Pages of one: the counts stay complete; the pages join to the whole.
 	var all []string

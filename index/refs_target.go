@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +56,8 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 			return r, nil
 		}
 		if _, _, ok := q.docByPath(m[1]); ok {
-			return nodeRef{}, &NotFoundError{What: "symbol", ID: t + " (no definition starts at that line)"}
+			why, near := q.nearLine(m[1], line)
+			return nodeRef{}, &NotFoundError{What: "symbol", ID: t, Why: why, Closest: near}
 		}
 		return nodeRef{}, v.notFound("document", m[1])
 	}
@@ -214,6 +216,50 @@ func (q *refQuery) docByPath(p string) (int, *docMeta, bool) {
 		}
 	}
 	return 0, nil, false
+}
+
+// nearLineShown bounds the definitions nearLine names.
+const nearLineShown = 3
+
+// nearLine says why line of the document at p holds no definition, and
+// names the definitions nearest to it (node ids, nearest first; a tie
+// to the one above).
+func (q *refQuery) nearLine(p string, line int) (string, []string) {
+	si, d, ok := q.docByPath(p)
+	if !ok {
+		return "", nil
+	}
+	s := q.v.segs[si]
+	why := fmt.Sprintf("no definition starts at or holds line %d", line)
+	if last := int(s.node(d.nodeStart).lineEnd); line > last {
+		why = fmt.Sprintf("past the end of the file, which has %d lines", last)
+	} else if line < 1 {
+		why = "lines start at 1"
+	}
+	type near struct {
+		n    uint32
+		dist int
+	}
+	var ns []near
+	for n := d.nodeStart + 1; n < d.nodeEnd; n++ {
+		nm := s.node(n)
+		if nm.name() == "" {
+			continue
+		}
+		dist := 0
+		if line < int(nm.lineStart) {
+			dist = int(nm.lineStart) - line
+		} else if line > int(nm.lineEnd) {
+			dist = line - int(nm.lineEnd)
+		}
+		ns = append(ns, near{n, dist})
+	}
+	slices.SortStableFunc(ns, func(a, b near) int { return a.dist - b.dist })
+	var ids []string
+	for _, x := range ns[:min(len(ns), nearLineShown)] {
+		ids = append(ids, nodeID(d, s.node(x.n)))
+	}
+	return why, ids
 }
 
 // atLine is the innermost symbol of the file at p whose definition

@@ -47,7 +47,7 @@ func (v *view) resolve(id string) (int, uint32, error) {
 			ids = append(ids, nodeID(&s.docs[s.nodes[r.node].doc], s.node(r.node)))
 		}
 		sort.Strings(ids)
-		return 0, 0, &NotFoundError{What: "node", ID: id + " (ambiguous: several documents have it; add the doc id prefix)", Closest: ids}
+		return 0, 0, &NotFoundError{What: "node", ID: id, Why: "ambiguous: several documents have it; add the doc id prefix", Closest: ids}
 	}
 	return 0, 0, v.notFound("node", id)
 }
@@ -65,10 +65,11 @@ func (v *view) segIndex(s *segment) int {
 // valid ids; an id that names a directory says so.
 func (v *view) notFound(what, id string) *NotFoundError {
 	closest, dir := v.closest(id)
+	why := ""
 	if dir {
-		id += " (a directory: its files are the documents)"
+		why = "a directory: its files are the documents"
 	}
-	return &NotFoundError{What: what, ID: id, Closest: closest}
+	return &NotFoundError{What: what, ID: id, Why: why, Closest: closest}
 }
 
 // hasExt reports whether the last element of a path has an extension.

@@ -220,14 +220,10 @@ func errorText(err error) string {
 		}
 		return msg + "."
 	case errors.As(err, &nf):
-		id, why := nf.ID, ""
-		if i := strings.Index(id, " ("); i > 0 {
-			id, why = id[:i], strings.TrimSuffix(id[i+2:], ")")
-		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "unknown %s id %s", nf.What, index.QuoteInput(id))
-		if why != "" {
-			fmt.Fprintf(&b, " (%s)", why)
+		fmt.Fprintf(&b, "unknown %s id %s", nf.What, index.QuoteInput(nf.ID))
+		if nf.Why != "" {
+			fmt.Fprintf(&b, " (%s)", nf.Why)
 		}
 		if len(nf.Closest) > 0 {
 			fmt.Fprintf(&b, ". Closest valid ids: %s. Retry with one of them", strings.Join(nf.Closest, ", "))
