@@ -117,9 +117,9 @@ type CallHierarchyResponse struct {
 	// whatever was cut.
 	TotalGroups int `json:"total_groups"`
 	TotalCalls  int `json:"total_calls"`
-	// Unresolved counts outgoing calls that name no indexed definition
-	// (a package outside the index, a method of a value of unknown type
-	// with more than a few candidates).
+	// Unresolved counts outgoing calls bound to no indexed definition, or
+	// to more than a few (a package outside the index, a method of a
+	// value of unknown type).
 	Unresolved int `json:"unresolved,omitempty"`
 	// NotCalls counts, incoming, the references to the definition itself
 	// that are not calls (a method value registered as a handler, a
@@ -152,7 +152,7 @@ func (r *CallHierarchyResponse) Text() string {
 		fmt.Fprintf(&b, "implemented by %s %s:%d  [%s]\n", m.QualifiedName, m.Path, m.LineStart, m.NodeID)
 	}
 	if r.Unresolved > 0 {
-		fmt.Fprintf(&b, "(%s to definitions outside the index)\n", Count(r.Unresolved, "call"))
+		fmt.Fprintf(&b, "(%s not resolved: to definitions outside the index, or on values of unknown type)\n", Count(r.Unresolved, "call"))
 	}
 	if r.NotCalls > 0 {
 		verb := "are"

@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -245,14 +246,10 @@ func (q *refQuery) callees(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, i
 			continue
 		}
 		r := d.refs.reference(int(i))
-		cands := q.candidates(si, d, &r)
+		cands, conf := q.calleesOf(si, d, &r)
 		if len(cands) == 0 || len(cands) > maxOutgoingCandidates {
 			unresolved++
 			continue
-		}
-		conf := treenav.Resolved
-		if len(cands) > 1 {
-			conf = treenav.Ambiguous
 		}
 		for _, c := range cands {
 			if _, _, cd := q.node(c); !keep(cd) {
@@ -269,6 +266,40 @@ func (q *refQuery) callees(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, i
 	}
 	q.sortGroups(out)
 	return out, unresolved
+}
+
+// calleesOf is what an outgoing call reaches, and how surely: its
+// candidates when they are few (one is resolved), else, where the
+// language's resolver answers with a confidence, the definitions it
+// names (the enclosing class's own method, an interface's declaration,
+// as a compiler binds the call) without the overrides that may run
+// instead. Counted with their overrides, the put() that AbstractMap.putAll
+// calls on itself and the entrySet() of its Map parameter had dozens of
+// candidates each and were counted among the unresolved calls.
+func (q *refQuery) calleesOf(si int, d *docMeta, r *treenav.Reference) ([]nodeRef, treenav.Confidence) {
+	var a refAnswer
+	ans := refAnswerers[d.Language]
+	var cands []nodeRef
+	if ans != nil && !r.Textual {
+		a = ans(q, si, d, r)
+		cands = a.all()
+	} else {
+		cands = q.candidates(si, d, r)
+	}
+	switch {
+	case len(cands) == 1:
+		return cands, treenav.Resolved
+	case len(cands) <= maxOutgoingCandidates || ans == nil:
+		return cands, treenav.Ambiguous
+	}
+	named := append(slices.Clip(a.defs), a.also...)
+	if len(named) == 0 {
+		return cands, treenav.Ambiguous // too many: unresolved
+	}
+	if a.sure {
+		return named, treenav.Resolved
+	}
+	return named, treenav.Ambiguous
 }
 
 func (q *refQuery) isCall(h refHit) bool {

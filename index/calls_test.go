@@ -107,3 +107,34 @@ func setup(s *Server) { register(s.callTool) }
 		t.Errorf("an uncalled, unreferenced method: %v %+v", err, r)
 	}
 }
+
+// An outgoing call the resolver binds names the definition it binds to,
+// not the overrides that may run instead: AbstractMap.putAll's put() is
+// its own class's put, however many subclasses override it (four here,
+// past the few candidates an unbound call may list), and a call on a
+// parameter of an interface type is the interface's method.
+func TestCallHierarchyOutgoingBinds(t *testing.T) {
+	files := map[string]string{
+		"m/Store.java": "package m;\n\npublic interface Store {\n    int size();\n}\n",
+		"m/Base.java":  "package m;\n\npublic class Base {\n    public void put(int k) {}\n\n    public void putAll(Store s) {\n        for (int i = 0; i < s.size(); i++)\n            put(i);\n    }\n}\n",
+	}
+	for i := range 4 {
+		files[fmt.Sprintf("m/Sub%d.java", i)] = fmt.Sprintf("package m;\n\npublic class Sub%d extends Base implements Store {\n    public void put(int k) {}\n\n    public int size() { return %d; }\n}\n", i, i)
+	}
+	ix := newTestIndex(t, files)
+	r, err := ix.CallHierarchy(CallsRequest{Target: "Base.putAll", Direction: "outgoing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1:m/Base.java#Base.put[8] 1:m/Store.java#Store.size[7]"
+	if got := groupsOf(r); got != want || r.Unresolved != 0 {
+		t.Errorf("outgoing:\n%s (%d unresolved)\nwant\n%s", got, r.Unresolved, want)
+	}
+	for _, g := range r.Groups {
+		for _, c := range g.Calls {
+			if c.Confidence != treenav.Resolved {
+				t.Errorf("%s:%d: %s, want resolved", c.Path, c.Line, c.Confidence)
+			}
+		}
+	}
+}
