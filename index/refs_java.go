@@ -266,6 +266,13 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 	}
 	for _, p := range parts[1:] {
 		var next []int
+		if p == "this" {
+			// Outer.this: the enclosing instance of class Outer (JLS
+			// 15.8.4), whose members are Outer's. Read as a member
+			// named "this", it left Grid.this.size() ambiguous between
+			// Grid's size() and the inner class's.
+			continue
+		}
 		for _, c := range cur {
 			if ts := javaNested(x, c, p); len(ts) > 0 {
 				next = append(next, ts...)
