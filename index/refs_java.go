@@ -64,6 +64,9 @@ func javaType(x *refIndex, f *refFile, name string) []int {
 	if ds := classesOf(x, x.inFile(f.Path, name)); len(ds) > 0 {
 		return ds
 	}
+	if outer, inner, ok := cutLast(name); ok {
+		return javaDottedType(x, f, outer, inner)
+	}
 	var out []int
 	for _, im := range f.Refs.Imports {
 		if im.Local == name {
@@ -83,6 +86,23 @@ func javaType(x *refIndex, f *refFile, name string) []int {
 		}
 	}
 	return out
+}
+
+// javaDottedType resolves outer.inner, a type written qualified as a
+// variable's or a field's type: a nested type of the type outer names in
+// f (Map.Entry, with java.util.Map imported), else a type of the package
+// or the type outer spells out (java.util.Map.Entry). Looked up as one
+// name, M.E e's e.key() named no type, and was ambiguous between every
+// key() in reach.
+func javaDottedType(x *refIndex, f *refFile, outer, inner string) []int {
+	var out []int
+	for _, o := range javaType(x, f, outer) {
+		out = append(out, javaNested(x, o, inner)...)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return javaQualifiedType(x, outer, inner)
 }
 
 // javaTypeRef resolves a type reference (Outer.Inner: Inner qualified by

@@ -58,7 +58,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "field_declaration":
 			cls := className(int(classAt[i]))
 			if ty := t.child(i, "type"); ty >= 0 && cls != "" {
-				typ := simpleTypeName(t.text(ty))
+				typ := javaTypeText(t.text(ty))
 				for _, d := range t.namedKids(i) {
 					if t.nodes[d].typ() == "variable_declarator" {
 						if nm := t.child(d, "name"); nm >= 0 {
@@ -73,7 +73,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 		case "local_variable_declaration", "spread_parameter":
 			typ := ""
 			if ty := t.child(i, "type"); ty >= 0 {
-				typ = simpleTypeName(t.text(ty))
+				typ = javaTypeText(t.text(ty))
 			}
 			if typ == "var" {
 				typ = ""
@@ -86,7 +86,7 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 					ty := typ
 					if v := t.child(d, "value"); ty == "" && v >= 0 && t.nodes[v].typ() == "object_creation_expression" {
 						if c := t.child(v, "type"); c >= 0 {
-							ty = simpleTypeName(t.text(c))
+							ty = javaTypeText(t.text(c))
 						}
 					}
 					w.bindNode(int(w.scopeOf[i]), nm, ty)
@@ -105,10 +105,10 @@ func javaRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 			typ := ""
 			if ty := t.child(i, "type"); ty >= 0 {
-				typ = simpleTypeName(t.text(ty))
+				typ = javaTypeText(t.text(ty))
 			} else if ct := t.childOfType(i, "catch_type"); ct >= 0 {
 				if ks := t.namedKids(ct); len(ks) == 1 {
-					typ = simpleTypeName(t.text(ks[0]))
+					typ = javaTypeText(t.text(ks[0]))
 				}
 			}
 			w.bindNode(int(w.scopeOf[i]), nm, typ)
@@ -387,4 +387,28 @@ func javaUseKind(t *flatTree, i int) string {
 		}
 	}
 	return "read"
+}
+
+// javaTypeText is a declared Java type as the resolvers read it: the
+// name without its type arguments or array brackets, and with the
+// qualifier a nested type is written with ("Map.Entry" of
+// "Map.Entry<K, V>", "M.E" of "@NonNull M.E"), which names it: cut to
+// "Entry", it named no type the file can see (index/refs_java.go,
+// javaDottedType). "" when it is not a name.
+func javaTypeText(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "<["); i >= 0 {
+		s = s[:i]
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	s = f[len(f)-1]
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || TypeName(part) != part {
+			return TypeName(s)
+		}
+	}
+	return s
 }

@@ -8,4 +8,6 @@ public class Grid {
 
         int outer() { return Grid.this.size() + this.size(); }
     }
+
+    double last(Square.Cache cache) { return cache.get(); }
 }
