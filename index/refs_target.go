@@ -55,8 +55,8 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 		if r, ok := q.atLine(m[1], line); ok {
 			return r, nil
 		}
-		if _, _, ok := q.docByPath(m[1]); ok {
-			why, near := q.nearLine(m[1], line)
+		if si, d, ok := q.docByPath(m[1]); ok {
+			why, near := q.nearLine(si, d, line)
 			return nodeRef{}, &NotFoundError{What: "symbol", ID: t, Why: why, Closest: near}
 		}
 		return nodeRef{}, v.notFound("document", m[1])
@@ -221,14 +221,10 @@ func (q *refQuery) docByPath(p string) (int, *docMeta, bool) {
 // nearLineShown bounds the definitions nearLine names.
 const nearLineShown = 3
 
-// nearLine says why line of the document at p holds no definition, and
-// names the definitions nearest to it (node ids, nearest first; a tie
-// to the one above).
-func (q *refQuery) nearLine(p string, line int) (string, []string) {
-	si, d, ok := q.docByPath(p)
-	if !ok {
-		return "", nil
-	}
+// nearLine says why line of document d (of segment si) holds no
+// definition, and names the definitions nearest to it (node ids, nearest
+// first; a tie to the one above).
+func (q *refQuery) nearLine(si int, d *docMeta, line int) (string, []string) {
 	s := q.v.segs[si]
 	why := fmt.Sprintf("no definition starts at or holds line %d", line)
 	if last := int(s.node(d.nodeStart).lineEnd); line > last {

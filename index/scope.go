@@ -358,10 +358,7 @@ func (v *view) checkPathGlob(glob string) error {
 	// its first part after the anchor, as matchPathGlob reads it: an
 	// absolute path of another tree is then a first part the root does
 	// not have.
-	rel := glob
-	if strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "./") {
-		rel = strings.TrimLeft(strings.TrimPrefix(glob, "."), "/")
-	}
+	rel, _ := unanchored(glob)
 	first, _, _ := strings.Cut(rel, "/")
 	if first == "" || first == "." || first == "**" || hasGlobMeta(first) || v.rootNames()[first] {
 		return nil
@@ -407,6 +404,15 @@ func hasGlobMeta(glob string) bool {
 	return strings.ContainsAny(glob, globMeta)
 }
 
+// unanchored is glob without the leading "/" or "./" that anchors it at
+// the root, and whether it had one.
+func unanchored(glob string) (string, bool) {
+	if strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "./") {
+		return strings.TrimLeft(strings.TrimPrefix(glob, "."), "/"), true
+	}
+	return glob, false
+}
+
 // matchPathGlob reports whether path glob takes in the document at p
 // (relative to its collection's root, with forward slashes), as
 // gitignore and ripgrep read globs: when it matches p; when it names a
@@ -415,10 +421,7 @@ func hasGlobMeta(glob string) bool {
 // leading "/" or "./" is the root. Search and list (compileFilter's
 // filter) and symbols all match with it.
 func matchPathGlob(glob, p string) bool {
-	anchored := strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "./")
-	if anchored {
-		glob = strings.TrimLeft(strings.TrimPrefix(glob, "."), "/")
-	}
+	glob, anchored := unanchored(glob)
 	dir := strings.TrimRight(glob, "/")
 	if anchored && dir == "" {
 		return true // the root

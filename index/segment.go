@@ -213,10 +213,10 @@ func unpackTF(p uint32, f treenav.Field) uint32 {
 	return p >> (uint(f) * tfBits) & tfMax
 }
 
-// lookup returns term's index in the sorted dictionary, or -1.
 // postingCount is term id's postings in s: the nodes that hold it.
 func (s *segment) postingCount(id int) int { return int(s.termPost[id+1] - s.termPost[id]) }
 
+// lookup returns term's index in the sorted dictionary, or -1.
 func (s *segment) lookup(term string) int {
 	i := s.lowerBound(term)
 	if i < s.terms.n() && s.terms.at(i) == term {
