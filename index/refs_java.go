@@ -200,6 +200,10 @@ func javaByArity(x *refIndex, ds []int, args int) []int {
 	return keep
 }
 
+// javaNoDispatch reports whether a call through qualifier q runs the
+// method it names and no override: super.m(), Named.super.m().
+func javaNoDispatch(q string) bool { return q == "super" || strings.HasSuffix(q, ".super") }
+
 // javaMembersOf is the members named name of classes cls (and bases),
 // methods for a call, the rest otherwise.
 func javaMembersOf(x *refIndex, cls []int, r langRef, bases func(int) []int) []int {
@@ -291,6 +295,19 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 			// 15.8.4), whose members are Outer's. Read as a member
 			// named "this", it left Grid.this.size() ambiguous between
 			// Grid's size() and the inner class's.
+			continue
+		}
+		if p == "super" {
+			// Named.super.m(): interface Named's own method; Outer.super.m():
+			// that of enclosing class Outer's superclass (JLS 15.12.1).
+			for _, c := range cur {
+				if x.Defs[c].Kind == "interface" {
+					next = append(next, c)
+				} else {
+					next = append(next, bases(c)...)
+				}
+			}
+			cur = next
 			continue
 		}
 		for _, c := range cur {
@@ -393,7 +410,7 @@ func resolveJava(x *refIndex, f *refFile, r langRef) resolution {
 	cls := javaQualifierClasses(x, f, r, bases)
 	if len(cls) > 0 {
 		if ms := javaMembersOf(x, cls, r, bases); len(ms) > 0 {
-			if r.Kind == "call" && r.Qualifier != "super" {
+			if r.Kind == "call" && !javaNoDispatch(r.Qualifier) {
 				return x.withOverrides(x.verdict(ms), bases)
 			}
 			return x.verdict(ms)

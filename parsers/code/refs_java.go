@@ -26,6 +26,24 @@ var (
 	javaPath  = map[string]bool{"field_access": true, "scoped_identifier": true, "scoped_type_identifier": true}
 )
 
+// javaThroughSuper is the qualifier of a method call or field access p
+// whose object q is followed by ".super": Named.super.name() calls the
+// default method of interface Named, Outer.super.m() the superclass's m
+// of enclosing class Outer (JLS 15.12.1, 15.11.2), and neither dispatches.
+// The grammar puts that super beside the object, not in it, so the
+// qualifier was read as Named alone, a static call through the type.
+func javaThroughSuper(t *flatTree, p int, q string) string {
+	for j := p + 1; j < int(t.next[p]); j = int(t.next[j]) {
+		if t.nodes[j].typ() == "super" && t.nodes[j].field() != "object" {
+			if q == "?" {
+				return q
+			}
+			return q + ".super"
+		}
+	}
+	return q
+}
+
 func javaIsType(typ string) bool {
 	switch typ {
 	case "class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
@@ -235,6 +253,7 @@ func javaIdentifier(w *refWalker, i int) {
 				return
 			}
 			q, root := w.qualifierText(obj, javaPath, javaIdent)
+			q = javaThroughSuper(t, p, q)
 			if w.ref(i, "call", q, root) {
 				w.setArgs(t.child(p, "arguments"))
 			}
@@ -247,6 +266,7 @@ func javaIdentifier(w *refWalker, i int) {
 				return
 			}
 			q, root := w.qualifierText(obj, javaPath, javaIdent)
+			q = javaThroughSuper(t, p, q)
 			w.ref(i, javaUseKind(t, p), q, root)
 			return
 		}
