@@ -21,3 +21,11 @@ public class Badge extends Base implements Named, Titled {
         String tag() { return Badge.super.tag() + Badge.this.tag(); }
     }
 }
+
+interface Tagged {
+    String tag();
+}
+
+class Box extends Base implements Tagged {
+    public String tag() { return super.tag() + "box"; }
+}
