@@ -102,10 +102,14 @@ func writeNodes(w *enc, s *segment) {
 // segment: this reads the records once, as the checksum did and as
 // building the norms does.
 func readNodes(r *dec, s *segment) {
+	at := r.off
 	s.nodes = readRecs(r, r.count(1<<28), nodeRecSize, nodeRecsInPlace, getNodeRec, "nodes")
+	r.markTable("node records", at)
+	at = r.off
 	s.blob = r.bytesInPlace(r.count(math.MaxInt32))
 	s.vocab = r.strs()
 	s.sigs = r.bytesInPlace(r.count(math.MaxUint32))
+	r.markTable("node strings", at)
 	if r.err != nil {
 		return
 	}

@@ -17,6 +17,9 @@ import (
 // segment's tf and positions offsets are in cols).
 type segment struct {
 	docs []docMeta
+	// tables names where a loaded segment's tables lie in its mapping
+	// (tableres.go); nil for a segment built in the heap.
+	tables []tableSpan
 	// short is what short grep queries need of docs, made once
 	// (gramshort.go).
 	short shortStats

@@ -180,3 +180,44 @@ func copyGuarded(dst, src []byte) (err error) {
 	copy(dst, src)
 	return nil
 }
+
+// residentOf is, for each span, the bytes of its pages that are in the
+// process's resident set: the present bit of each page's entry in
+// /proc/self/pagemap (readable by the process itself; the frame numbers
+// it hides do not matter here). -1 for each when the file cannot be read.
+func residentOf(spans []tableSpan) []int64 {
+	out := make([]int64, len(spans))
+	fh, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		for i := range out {
+			out[i] = -1
+		}
+		return out
+	}
+	defer fh.Close()
+	page := uintptr(os.Getpagesize())
+	var buf []byte
+	for i, t := range spans {
+		if len(t.b) == 0 {
+			continue
+		}
+		start := uintptr(unsafe.Pointer(&t.b[0])) &^ (page - 1)
+		end := (uintptr(unsafe.Pointer(&t.b[0])) + uintptr(len(t.b)) + page - 1) &^ (page - 1)
+		n := int((end - start) / page)
+		buf = slices.Grow(buf[:0], n*8)[:n*8]
+		if _, err := fh.ReadAt(buf, int64(start/page)*8); err != nil {
+			out[i] = -1
+			continue
+		}
+		// A span shares its first and last page with its neighbours:
+		// its resident bytes are its own bytes of the present pages.
+		lo, hi := uintptr(unsafe.Pointer(&t.b[0])), uintptr(unsafe.Pointer(&t.b[0]))+uintptr(len(t.b))
+		for k := range n {
+			if buf[k*8+7]&0x80 != 0 { // bit 63: present
+				a := start + uintptr(k)*page
+				out[i] += int64(min(a+page, hi) - max(a, lo))
+			}
+		}
+	}
+	return out
+}

@@ -32,3 +32,13 @@ func unmap(b []byte) {}
 // retire has nothing to do where snapshots are read into the heap: the
 // collector keeps what strings refer to.
 func retire(b []byte, blobs [][2]int) int { return 0 }
+
+// residentOf is -1 for each span: this system does not say which pages
+// are resident.
+func residentOf(spans []tableSpan) []int64 {
+	out := make([]int64, len(spans))
+	for i := range out {
+		out[i] = -1
+	}
+	return out
+}

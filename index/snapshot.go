@@ -280,6 +280,7 @@ func readView(r *dec, spans []span, done func(off, n int)) (_ *view, inPlace int
 			defer faultGuard(&errs[si])()
 			d := &dec{b: r.b[sp.off : sp.off+sp.len], base: sp.off}
 			readWholeSegment(d, seg)
+			seg.tables = d.tables
 			errs[si] = d.err
 			inPlaces[si] = d.inPlace
 			done(sp.off, sp.len)
@@ -419,12 +420,18 @@ func readSegmentInto(r *dec, s *segment) {
 		}
 	}
 	readNodes(r, s)
+	at := r.off
 	readNorms(r, s)
+	r.markTable("norms", at)
+	at = r.off
 	readHot(r, s)
+	r.markTable("hot", at)
 	if r.err != nil {
 		return
 	}
+	at = r.off
 	readTerms(r, &s.terms)
+	r.markTable("terms", at)
 	nt := s.terms.n()
 	if r.err != nil {
 		return
@@ -435,14 +442,20 @@ func readSegmentInto(r *dec, s *segment) {
 	// vouch for, since reading every posting at load would page them all
 	// in, and their readers' bounds checks guard against a forgery
 	// (postnodes.go, postcols.go).
+	at = r.off
 	s.termPost = r.u32s(nt + 1)
 	total := r.count(len(r.b) / 3) // a posting takes at least a byte of node, tf code and run length
 	s.postBlk = r.u32s(postBlocks(total))
 	nd := r.count(len(r.b))
 	s.postData = r.bytesInPlace(nd)
+	r.markTable("postings", at)
 	n := r.count(math.MaxInt32)
+	at = r.off
 	s.pos = r.bytesInPlace(n)
+	r.markTable("positions", at)
+	at = r.off
 	readPostCols(r, s, total, n)
+	r.markTable("posting columns", at)
 	if r.err != nil {
 		return
 	}
@@ -463,9 +476,15 @@ func readSegmentInto(r *dec, s *segment) {
 	for f := range treenav.NumFields {
 		s.fieldLen[f] = r.u64()
 	}
+	at = r.off
 	readSymTables(r, s)
+	r.markTable("symbols", at)
+	at = r.off
 	s.grams = readGrams(r, len(s.docs))
+	r.markTable("trigrams", at)
+	at = r.off
 	readSegRefs(r, s)
+	r.markTable("references", at)
 	s.buildByID() // hot was read with the norms
 }
 
@@ -535,6 +554,9 @@ type dec struct {
 	// in place; inPlace counts the bytes of those tables.
 	base    int
 	inPlace int
+	// tables names the stretches of b a segment's tables lie in
+	// (markTable), for MappedTables.
+	tables []tableSpan
 }
 
 func (d *dec) fail(format string, args ...any) {

@@ -67,6 +67,9 @@ type warmReport struct {
 	// rounds.
 	FirstAnswerSeconds float64      `json:"first_answer_seconds"`
 	Serving            index.Memory `json:"serving"`
+	// ServingTables is, by table, how much of the snapshot's tables the
+	// queries left resident (Index.MappedTables), read with Serving.
+	ServingTables []index.TableResidency `json:"serving_tables,omitempty"`
 	// Idle is the memory once a server idle between requests has given
 	// back what it keeps for the next queries (Engine.ReleaseIdle, as
 	// [server] idle_release does), and AfterIdleMS the bench's first
@@ -267,6 +270,7 @@ func warm(dir, snap string, rounds int, memProfile string) (*warmReport, error) 
 	r.QueryP50, r.QueryP99 = percentile(qt, 50), percentile(qt, 99)
 	r.SymbolP50, r.SymbolP99 = percentile(st, 50), percentile(st, 99)
 	r.Serving = index.ReadMemory()
+	r.ServingTables = ix.MappedTables()
 	if memProfile != "" {
 		// A heap profile is of the last collection: one now makes it
 		// the warm-started index's (after the serving figures, which

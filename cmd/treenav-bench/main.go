@@ -49,6 +49,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/treenav/treenav/index"
 )
 
 // corpusResult is one corpus's line of the report.
@@ -102,6 +104,8 @@ type corpusResult struct {
 	ServingHeapMB    float64 `json:"serving_heap_in_use_mb"`
 	ServingHeapSysMB float64 `json:"serving_heap_sys_mb"`
 	ServingMappedMB  float64 `json:"serving_mapped_mb"`
+	// ServingTables is which tables those mapped pages are.
+	ServingTables []index.TableResidency `json:"serving_tables,omitempty"`
 	// IdleRSSMB is the resident set once the server has given back, idle,
 	// what it keeps for the next queries; AfterIdleMS the first search
 	// after that.
@@ -323,6 +327,7 @@ func measure(name, dir string, rounds, indexRounds int, grepCmp bool) (*corpusRe
 	r.ServingHeapMB = float64(warm.Serving.HeapInUse) / 1e6
 	r.ServingHeapSysMB = float64(warm.Serving.HeapSys) / 1e6
 	r.ServingMappedMB = float64(warm.Serving.Mapped) / 1e6
+	r.ServingTables = warm.ServingTables
 	r.IdleRSSMB = float64(warm.Idle.RSS) / 1e6
 	r.AfterIdleMS = warm.AfterIdleMS
 
@@ -404,6 +409,29 @@ func printTable(rs []corpusResult) {
 		return fmt.Sprintf("%.0f/%.0f", r.ServingHeapMB, r.ServingHeapSysMB)
 	})
 	add("serving mapped MB", func(r corpusResult) string { return fmt.Sprintf("%.0f", r.ServingMappedMB) })
+	// Of the mapped tables, how much each kind the queries left
+	// resident, in the first corpus's order (largest first).
+	var tables []string
+	for _, r := range rs {
+		for _, t := range r.ServingTables {
+			if !slices.Contains(tables, t.Table) {
+				tables = append(tables, t.Table)
+			}
+		}
+	}
+	for _, name := range tables {
+		add("  "+name+" resident/mapped MB", func(r corpusResult) string {
+			for _, t := range r.ServingTables {
+				if t.Table == name {
+					if t.Resident < 0 {
+						return fmt.Sprintf("?/%.1f", float64(t.Bytes)/1e6)
+					}
+					return fmt.Sprintf("%.1f/%.1f", float64(t.Resident)/1e6, float64(t.Bytes)/1e6)
+				}
+			}
+			return "-"
+		})
+	}
 	add("idle RSS MB (first search after, ms)", func(r corpusResult) string {
 		return fmt.Sprintf("%.0f (%.1f)", r.IdleRSSMB, r.AfterIdleMS)
 	})
