@@ -1,6 +1,7 @@
 package index
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"sort"
@@ -513,19 +514,30 @@ func (x *refIndex) basesOf(c int, typeOf func(f *refFile, r langRef) []int) []in
 	if f == nil {
 		return nil
 	}
+	var out []int
+	for r := range x.inheritRefs(c, f) {
+		out = append(out, classesOf(x, typeOf(f, r))...)
+	}
+	return out
+}
+
+// inheritRefs are the inherit references of class c, in its file f: the
+// bases as written.
+func (x *refIndex) inheritRefs(c int, f *refFile) iter.Seq[langRef] {
+	d := &x.Defs[c]
 	if f.inherits == nil {
 		// A file's inherit references, listed once: a file of many
 		// classes and references was scanned whole for each class.
 		f.listInherits()
 	}
-	var out []int
-	for _, i := range f.inherits {
-		r := f.Refs.Refs[i]
-		if r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 {
-			out = append(out, classesOf(x, typeOf(f, r))...)
+	return func(yield func(langRef) bool) {
+		for _, i := range f.inherits {
+			r := f.Refs.Refs[i]
+			if r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 && !yield(r) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // verdict is resolved for one definition, or for the declarations of one

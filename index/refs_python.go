@@ -196,6 +196,79 @@ func pyTypeOf(x *refIndex) func(f *refFile, r langRef) []int {
 	}
 }
 
+// pyBuiltinClasses are the classes Python's builtins module defines,
+// which no file of the index does: a method reached through one of them
+// (Exception.__init__(self, msg), super().__init__() in a subclass of
+// dict) is not any indexed definition of that name. They were resolved
+// as members of an unknown receiver, ambiguous with every method of the
+// name: each super().__init__() of an exception class was listed among
+// the references of every __init__ of the code base.
+var pyBuiltinClasses = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`object type int float complex bool str bytes bytearray
+		memoryview list tuple dict set frozenset range slice property classmethod
+		staticmethod super enumerate zip map filter reversed
+		BaseException Exception BaseExceptionGroup ExceptionGroup ArithmeticError
+		AssertionError AttributeError BlockingIOError BrokenPipeError BufferError
+		ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError
+		ConnectionResetError EOFError EnvironmentError FileExistsError FileNotFoundError
+		FloatingPointError GeneratorExit IOError ImportError IndentationError IndexError
+		InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError
+		MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplementedError
+		OSError OverflowError PermissionError ProcessLookupError RecursionError
+		ReferenceError RuntimeError StopAsyncIteration StopIteration SyntaxError
+		SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError
+		UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError
+		ValueError ZeroDivisionError Warning BytesWarning DeprecationWarning
+		EncodingWarning FutureWarning ImportWarning PendingDeprecationWarning
+		ResourceWarning RuntimeWarning SyntaxWarning UnicodeWarning UserWarning`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// pyBuiltinIn reports whether name, in file f, is a builtin class: one
+// of pyBuiltinClasses that the file neither defines nor imports.
+func pyBuiltinIn(x *refIndex, f *refFile, name string) bool {
+	if !pyBuiltinClasses[name] || len(x.inFile(f.Path, name)) > 0 {
+		return false
+	}
+	for _, im := range f.Refs.Imports {
+		if im.Local == name {
+			return false
+		}
+	}
+	return true
+}
+
+// pyBuiltinRoots reports whether every class above classes (their
+// bases, and theirs) that the index does not define is a builtin class
+// or the implicit object: then a member none of the indexed ones has is
+// a builtin's, not some unresolved base's.
+func pyBuiltinRoots(x *refIndex, classes []int, typeOf func(f *refFile, r langRef) []int, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, c := range classes {
+		f := x.file(x.Defs[c].Path)
+		if f == nil {
+			return false
+		}
+		for r := range x.inheritRefs(c, f) {
+			if up := classesOf(x, typeOf(f, r)); len(up) > 0 {
+				if !pyBuiltinRoots(x, up, typeOf, depth+1) {
+					return false
+				}
+				continue
+			}
+			if r.Qualifier != "" || !pyBuiltinIn(x, f, r.Name) {
+				return false // a base the index cannot name
+			}
+		}
+	}
+	return true
+}
+
 // resolvePython resolves one Python reference.
 func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 	typeOf := pyTypeOf(x)
@@ -216,7 +289,20 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 	case r.Qualifier == "":
 		return x.verdict(pyBare(x, f, r.Name))
 	case r.Qualifier == "super":
-		return superMember(x, f.Language, classesOf(x, x.inFile(f.Path, r.Class)), r.Name, bases)
+		cls := classesOf(x, x.inFile(f.Path, r.Class))
+		var bs []int
+		for _, c := range cls {
+			bs = append(bs, bases(c)...)
+		}
+		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
+			return x.verdict(ms)
+		}
+		if len(cls) > 0 && pyBuiltinRoots(x, cls, typeOf, 0) {
+			// Every class above is a builtin (Exception, dict,
+			// object): super() reaches no definition of the index.
+			return resolution{}
+		}
+		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
@@ -225,6 +311,9 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 			cls = classesOf(x, typeOf(f, langRef{Name: n, Qualifier: q}))
 		} else {
 			cls = classesOf(x, pyBare(x, f, r.QualType))
+			if len(cls) == 0 && pyBuiltinIn(x, f, r.QualType) {
+				return resolution{} // a str, a dict: no definition of the index
+			}
 		}
 		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
 			return x.withOverrides(x.verdict(ms), bases)
@@ -243,6 +332,8 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 				if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
 					return x.withOverrides(x.verdict(ms), bases)
 				}
+			} else if pyBuiltinIn(x, f, r.Qualifier) {
+				return resolution{} // Exception.__init__(self, msg): a builtin's
 			}
 		}
 	}
