@@ -200,26 +200,6 @@ func javaByArity(x *refIndex, ds []int, args int) []int {
 	return keep
 }
 
-// javaSuperclass is what super names in class c: its superclass, whose
-// members a super.m() call searches (JLS 15.12.1), not the interfaces c
-// implements (their default methods are reached as Named.super.m()).
-// StringBuilder's super.compareTo() was ambiguous between
-// AbstractStringBuilder's and Comparable's. When no base of c is a
-// class (its superclass is outside the index, or Object), its bases.
-func javaSuperclass(x *refIndex, c int, bases func(int) []int) []int {
-	all := bases(c)
-	var out []int
-	for _, b := range all {
-		if x.Defs[b].Kind != "interface" {
-			out = append(out, b)
-		}
-	}
-	if len(out) == 0 {
-		return all
-	}
-	return out
-}
-
 // javaNoDispatch reports whether a call through qualifier q runs the
 // method it names and no override: super.m(), Named.super.m().
 func javaNoDispatch(q string) bool { return q == "super" || strings.HasSuffix(q, ".super") }
@@ -263,7 +243,7 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 	case r.Qualifier == "super":
 		var out []int
 		for _, c := range javaEnclosing(x, f, r.Class, int(r.Row)+1)[:min(1, len(javaEnclosing(x, f, r.Class, int(r.Row)+1)))] {
-			out = append(out, javaSuperclass(x, c, bases)...)
+			out = append(out, superclasses(x, c, bases)...)
 		}
 		return out
 	case r.QualType == "?":
@@ -324,7 +304,7 @@ func javaQualifierClasses(x *refIndex, f *refFile, r langRef, bases func(int) []
 				if x.Defs[c].Kind == "interface" {
 					next = append(next, c)
 				} else {
-					next = append(next, javaSuperclass(x, c, bases)...)
+					next = append(next, superclasses(x, c, bases)...)
 				}
 			}
 			cur = next

@@ -568,18 +568,39 @@ func (x *refIndex) verdict(ds []int) resolution {
 	return resolution{Defs: ds, Confidence: "resolved"}
 }
 
-// superMember resolves super.name in a class of classes (Python's
-// super().name, TypeScript's super.name): a member of their base classes
-// (bases lists a class's), else a member of unknown receiver.
+// superMember resolves super.name in a class of classes (TypeScript's
+// and JavaScript's super.name): a member of their superclasses, else a
+// member of unknown receiver.
 func superMember(x *refIndex, lang string, classes []int, name string, bases func(int) []int) resolution {
 	var bs []int
 	for _, c := range classes {
-		bs = append(bs, bases(c)...)
+		bs = append(bs, superclasses(x, c, bases)...)
 	}
 	if ms := x.members(bs, name, bases); len(ms) > 0 {
 		return x.verdict(ms)
 	}
 	return unknownReceiver(x, lang, name)
+}
+
+// superclasses is what super names in class c: its bases that are
+// classes, whose members a super call searches (Java's JLS 15.12.1,
+// TypeScript's super), not the interfaces c implements, which hold no
+// body a super call could run (Java's default methods are reached as
+// Named.super.m()). StringBuilder's super.compareTo() was ambiguous
+// between AbstractStringBuilder's and Comparable's. When no base of c is
+// a class (its superclass is outside the index, or Object), its bases.
+func superclasses(x *refIndex, c int, bases func(int) []int) []int {
+	all := bases(c)
+	var out []int
+	for _, b := range all {
+		if x.Defs[b].Kind != "interface" {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		return all
+	}
+	return out
 }
 
 // unknownReceiver resolves a member reached through a value of unknown
