@@ -131,12 +131,18 @@ func (ix *Index) grepFileOf(d *docMeta) (*grepEntry, error) {
 // selective pattern looks up thousands of candidates, and the map's
 // lookup (two strings hashed under a shared lock) took a quarter of
 // "^[ \t]*//" on Python's library.
+//
+// A slot holds only an entry whose hash was d's when it was stored, and
+// neither changes (an entry is never rewritten, a segment's document
+// never changes), so the slot's entry is checked for being dropped
+// only: comparing the hashes again read two strings' bytes a candidate,
+// cold, for an answer known to be yes.
 func (ix *Index) keptOf(s *segment, di uint32) *grepEntry {
-	d := &s.docs[di]
 	slot := s.keptSlot(di)
-	if e := slot.Load(); e != nil && !e.dropped.Load() && e.hash == d.ContentHash {
+	if e := slot.Load(); e != nil && !e.dropped.Load() {
 		return e
 	}
+	d := &s.docs[di]
 	e := ix.grepTxt.get(grepKey{d.Collection, d.Path})
 	if e == nil || e.hash != d.ContentHash {
 		return nil
