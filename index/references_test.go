@@ -261,6 +261,49 @@ func F(f *ssa.Func) {
 	}
 }
 
+// A range over a package-level variable initialised with a slice, array
+// or map literal yields the literal's element type: the table of a
+// table-driven test (var pairs = []testpair{...}; for _, p := range
+// pairs { p.encoded }), which left p.encoded ambiguous among every field
+// named encoded.
+func TestReferencesGoRangeLiteralVar(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"codec/codec_test.go": `package codec
+
+type pair struct{ encoded, decoded string }
+
+type other struct{ encoded string }
+
+var pairs = []pair{{"a", "b"}}
+
+var byName = map[string]*pair{"x": {"a", "b"}}
+
+var fixed = [...]pair{{"c", "d"}}
+
+func check() {
+	for _, p := range pairs {
+		_ = p.encoded
+	}
+	for _, p := range byName {
+		_ = p.encoded
+	}
+	for _, p := range fixed {
+		_ = p.encoded
+	}
+}
+`,
+	})
+	r, err := ix.References(ReferencesRequest{Target: "codec/codec_test.go#pair.encoded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "codec/codec_test.go:15 resolved\ncodec/codec_test.go:18 resolved\ncodec/codec_test.go:21 resolved"
+	if got := strings.Join(refsOf(r), "\n"); got != want {
+		t.Errorf("pair.encoded: %q, want %q", got, want)
+	}
+}
+
 // An index expression's value is an element; a function with named
 // results returns its first result's type; a type alias has the members
 // of the type it names.

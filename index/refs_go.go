@@ -691,6 +691,13 @@ func goDeclType(sig, name string, elem bool) string {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "=") {
 		if elem {
+			// var pairs = []testpair{...}: a range over pairs yields
+			// testpairs (the element of the literal's slice, array or
+			// map type). Table-driven tests range over such variables.
+			init := strings.TrimSpace(s[1:])
+			if strings.HasPrefix(init, "[") || strings.HasPrefix(init, "map[") {
+				return goTypeAt(init, true)
+			}
 			return ""
 		}
 		s = strings.TrimSpace(s[1:])
