@@ -261,6 +261,51 @@ func F(f *ssa.Func) {
 	}
 }
 
+// A method an interface has from an interface it embeds is that
+// interface's: go/ast's Expr embeds Node, and x.X.Pos() (X an Expr) calls
+// Node.Pos, as n.Pos() does on a Node, and none of the implementations.
+func TestReferencesGoEmbeddedInterface(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"ast/ast.go": `package ast
+
+type Node interface {
+	Pos() int
+}
+
+type Expr interface {
+	Node
+	exprNode()
+}
+
+type Ident struct{ NamePos int }
+
+func (x *Ident) Pos() int  { return x.NamePos }
+func (x *Ident) exprNode() {}
+
+type Sel struct{ X Expr }
+
+func (x *Sel) Pos() int  { return x.X.Pos() }
+func (x *Sel) exprNode() {}
+
+func first(n Node) int  { return n.Pos() }
+func second(e Expr) int { return e.Pos() }
+`,
+	})
+	for target, want := range map[string]string{
+		"ast/ast.go#Node.Pos":  "ast/ast.go:19 resolved\nast/ast.go:22 resolved\nast/ast.go:23 resolved",
+		"ast/ast.go#Ident.Pos": "",
+	} {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != want {
+			t.Errorf("%s: %q, want %q", target, got, want)
+		}
+	}
+}
+
 // A range over a package-level variable initialised with a slice, array
 // or map literal yields the literal's element type: the table of a
 // table-driven test (var pairs = []testpair{...}; for _, p := range

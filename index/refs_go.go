@@ -208,7 +208,8 @@ func (q *refQuery) members(sc goScope, typ, name string) []nodeRef {
 
 // goMembers: the members called name of type t, of the type t is an
 // alias of (type DirEntry = fs.DirEntry), or promoted from the types its
-// struct embeds (the shallowest that has one, as Go selects it).
+// struct or interface embeds (the shallowest that has one, as Go selects
+// it).
 func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 	for i := 0; i < 4; i++ {
 		if m := q.members(t.scope, t.name, name); len(m) > 0 {
@@ -226,7 +227,10 @@ func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 	var out []nodeRef
 	for _, c := range q.pkgLevel(t.scope, t.name) {
 		_, n, d := q.node(c)
-		if n.kind() != treenav.KindStruct {
+		if k := n.kind(); k != treenav.KindStruct && k != treenav.KindInterface {
+			// An interface's embedded interfaces give it their
+			// methods as a struct's embedded fields do (go/ast's Expr
+			// embeds Node: x.X.Pos() calls Node.Pos).
 			continue
 		}
 		for _, e := range q.goEmbedded(c) {
