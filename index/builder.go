@@ -388,6 +388,7 @@ func (b *segmentBuilder) add(in Input) {
 		Description: d.Description, Facets: storedFacets(d.Facets, d.Language, d.ContentType), ContentHash: d.ContentHash,
 		Size: d.Size, ModTime: in.ModTime, SyntaxErr: d.SyntaxErrors, Warnings: d.Warnings,
 		Module:    declaredModule(d),
+		GoXTest:   d.Language == "go" && strings.HasSuffix(d.Module, "_test") && strings.HasSuffix(d.Path, "_test.go"),
 		nodeStart: base, nodeEnd: base + uint32(len(d.Nodes)),
 		test: isTestPath(d.Path),
 		refs: newDocRefs(d),

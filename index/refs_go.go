@@ -358,8 +358,33 @@ func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef 
 	return out
 }
 
+// goVisible are the package-level definitions called name that a bare
+// name in d sees: its package's (here), and its dot-imported packages'.
+func (q *refQuery) goVisible(d *docMeta, here goScope, name string) []nodeRef {
+	out := q.pkgLevel(here, name)
+	for _, dir := range q.dotDirs(d) {
+		out = append(out, q.pkgLevel(goScope{d.Collection, dir}, name)...)
+	}
+	return out
+}
+
+// dotDirs are the directories of the packages d dot-imports.
+func (q *refQuery) dotDirs(d *docMeta) []string {
+	dots := q.bindings(d)["."]
+	if dots == "" {
+		return nil
+	}
+	var out []string
+	for _, dir := range strings.Split(strings.TrimSuffix(dots, "\x00"), "\x00") {
+		if dir != "" {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
 func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
-	here := goScope{d.Collection, docDir(d)}
+	here := goScope{d.Collection, goPkgDir(d)}
 	switch {
 	case r.QualType != "":
 		if t, ok := q.goEval(d, r.QualType, 0); ok && !t.pkg {
@@ -376,15 +401,7 @@ func goResolve1(q *refQuery, d *docMeta, r *treenav.Reference) []nodeRef {
 		}
 		return q.anyMembers(d.Collection, r.Name)
 	case r.Qualifier == "":
-		out := append([]nodeRef(nil), q.pkgLevel(here, r.Name)...)
-		if dots := q.bindings(d)["."]; dots != "" {
-			for _, dir := range strings.Split(strings.TrimSuffix(dots, "\x00"), "\x00") {
-				if dir != "" {
-					out = append(out, q.pkgLevel(goScope{d.Collection, dir}, r.Name)...)
-				}
-			}
-		}
-		return out
+		return q.goVisible(d, here, r.Name)
 	case isGoIdent(r.Qualifier):
 		if dir, ok := q.bindings(d)[r.Qualifier]; ok {
 			if dir == "" {
@@ -430,7 +447,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		return goType{}, false
 	}
 	parts := strings.Split(expr, ">")
-	here := goScope{d.Collection, docDir(d)}
+	here := goScope{d.Collection, goPkgDir(d)}
 	var cur goType
 	base, elems := goElems(parts[0])
 	call := strings.HasSuffix(base, "()")
@@ -445,7 +462,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
 			break
 		}
-		t, ok := q.goValueType(q.pkgLevel(here, name), call, elems > 0, depth)
+		t, ok := q.goValueType(q.goVisible(d, here, name), call, elems > 0, depth)
 		if !ok {
 			return goType{}, false
 		}
@@ -460,6 +477,24 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		cur = goType{scope: goScope{d.Collection, dir}, name: base[i+1:]}
 	default:
 		cur = goType{scope: here, name: base}
+		if len(q.pkgLevel(here, base)) == 0 {
+			// A type of a dot-imported package (strings_test's
+			// . "strings" names Builder).
+			dots := q.dotDirs(d)
+			for _, dir := range dots {
+				if sc := (goScope{d.Collection, dir}); len(q.pkgLevel(sc, base)) > 0 {
+					cur = goType{scope: sc, name: base}
+					break
+				}
+			}
+			if cur.scope == here && d.GoXTest && len(dots) > 0 {
+				// An external test package's name it does not declare
+				// is a dot import's, though the index may miss its
+				// declaration (go/types declares Scope in a generated
+				// file, which is skipped, and its methods in another).
+				cur = goType{scope: goScope{d.Collection, dots[0]}, name: base}
+			}
+		}
 	}
 	for ; elems > 0; elems-- {
 		// A value of named type T ranged or indexed: T's element.
@@ -530,7 +565,7 @@ func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType
 		if elem {
 			return goType{}, false
 		}
-		return goType{scope: goScope{d.Collection, docDir(d)}, name: n.name()}, true
+		return goType{scope: goScope{d.Collection, goPkgDir(d)}, name: n.name()}, true
 	case treenav.KindFunction, treenav.KindMethod:
 		if !call {
 			return goType{}, false

@@ -42,7 +42,7 @@ func (q *refQuery) goNamed(name string) *goNames {
 		if d.Language != "go" {
 			continue
 		}
-		dir := d.Collection + "\x00" + docDir(d)
+		dir := d.Collection + "\x00" + goPkgDir(d)
 		k := dir + "\x00" + qualifiedName(n)
 		x.byKey[k] = append(x.byKey[k], c)
 		if isMember(n) {

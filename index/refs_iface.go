@@ -34,7 +34,7 @@ func (q *refQuery) ifaceMethods(iface nodeRef) []string {
 
 // hasMethods: the type named typ in the package of d has every method.
 func (q *refQuery) hasMethods(d *docMeta, typ string, names []string) bool {
-	sc := goScope{d.Collection, docDir(d)}
+	sc := goScope{d.Collection, goPkgDir(d)}
 	for _, m := range names {
 		if len(q.members(sc, typ, m)) == 0 {
 			return false

@@ -148,6 +148,20 @@ func isMember(n nodeMeta) bool {
 	return strings.IndexByte(qualifiedName(n), '.') >= 0
 }
 
+// goPkgDir is the key of a Go document's package among the packages
+// of its directory: the directory, marked for an external test package
+// (package os_test in os/os_test.go), which is a package of its own.
+// Its files see each other's names and, through an import, the
+// directory's package; the package sees none of theirs. Keyed by the
+// directory alone, os_test's newFile(t) was ambiguous with os's
+// newFile, and types2_test's nopos with types2's.
+func goPkgDir(d *docMeta) string {
+	if d.GoXTest {
+		return docDir(d) + "\x01test"
+	}
+	return docDir(d)
+}
+
 func docDir(d *docMeta) string {
 	// d.Path is clean and relative: path.Dir without Clean's copy, which
 	// was a quarter of resolving a common method name's references.

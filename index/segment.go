@@ -171,7 +171,11 @@ type docMeta struct {
 	SyntaxErr   bool
 	// Module is the module the file declares when its path does not
 	// name it (declaredModule): "json" for encoding/json/v2/.
-	Module    string
+	Module string
+	// GoXTest marks a Go file of an external test package (package
+	// os_test in os/), which is a package apart from its directory's
+	// (goPkgDir); Module drops the "_test".
+	GoXTest   bool
 	nodeStart uint32 // nodes [nodeStart, nodeEnd) in preorder
 	nodeEnd   uint32
 	test      bool     // a test file or test data (isTestPath), derived

@@ -52,15 +52,16 @@ import (
 // (trigram.go), since version 24 its node records' string lengths in 16
 // bits (nodemeta.go), since version 25 its node records without the
 // field lengths the norms hold, since version 26 its references by name
-// as uvarint gaps (refs_table.go). An older snapshot fails the version
-// check and is rebuilt.
+// as uvarint gaps (refs_table.go), since version 27 a flag a document for
+// a Go external test package (docMeta.GoXTest). An older snapshot fails
+// the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 26
+	snapshotVersion = 27
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
@@ -335,6 +336,7 @@ func writeSegment(w *enc, s *segment) {
 		w.strs(d.Warnings)
 		w.bool(d.SyntaxErr)
 		w.str(d.Module)
+		w.bool(d.GoXTest)
 		w.uv(uint64(d.nodeStart))
 		w.uv(uint64(d.nodeEnd))
 		writeDocImports(w, d.refs) // the references follow the segment (writeSegRefs)
@@ -411,6 +413,7 @@ func readSegmentInto(r *dec, s *segment) {
 			d.Warnings = []string{"syntax errors (or code the grammar does not know): the parser recovered, and symbols there may be missing"}
 		}
 		d.Module = r.str()
+		d.GoXTest = r.bool()
 		d.nodeStart = uint32(r.uv())
 		d.nodeEnd = uint32(r.uv())
 		d.refs = readDocImports(r)
