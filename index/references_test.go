@@ -261,6 +261,21 @@ func F(f *ssa.Func) {
 	}
 }
 
+// checkRefs compares, for each target, find_references' answer
+// (refsOf's lines, joined) with the one wanted.
+func checkRefs(t *testing.T, ix *Index, want map[string]string) {
+	t.Helper()
+	for target, w := range want {
+		r, err := ix.References(ReferencesRequest{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(refsOf(r), "\n"); got != w {
+			t.Errorf("%s: %q, want %q", target, got, w)
+		}
+	}
+}
+
 // An external test package (package os_test beside package os) is a
 // package of its own: its names are not the directory package's, nor the
 // other way round, though both may declare newFile (os's in file_unix.go,
@@ -274,20 +289,12 @@ func TestReferencesGoExternalTestPackage(t *testing.T) {
 	}
 	ix0 := newTestIndex(t, files)
 	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
-		for target, want := range map[string]string{
+		checkRefs(t, ix, map[string]string{
 			"os/file.go#newFile":    "os/in_test.go:3 resolved",
 			"os/os_test.go#newFile": "os/os_test.go:7 resolved",
 			"os/file.go#nopos":      "os/in_test.go:3 resolved",
 			"os/os_test.go#nopos":   "os/os_test.go:5 resolved",
-		} {
-			r, err := ix.References(ReferencesRequest{Target: target})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(refsOf(r), "\n"); got != want {
-				t.Errorf("%s: %q, want %q", target, got, want)
-			}
-		}
+		})
 	}
 }
 
@@ -322,18 +329,10 @@ func first(n Node) int  { return n.Pos() }
 func second(e Expr) int { return e.Pos() }
 `,
 	})
-	for target, want := range map[string]string{
+	checkRefs(t, ix, map[string]string{
 		"ast/ast.go#Node.Pos":  "ast/ast.go:19 resolved\nast/ast.go:22 resolved\nast/ast.go:23 resolved",
 		"ast/ast.go#Ident.Pos": "",
-	} {
-		r, err := ix.References(ReferencesRequest{Target: target})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(refsOf(r), "\n"); got != want {
-			t.Errorf("%s: %q, want %q", target, got, want)
-		}
-	}
+	})
 }
 
 // A range over a package-level variable initialised with a slice, array
@@ -369,14 +368,9 @@ func check() {
 }
 `,
 	})
-	r, err := ix.References(ReferencesRequest{Target: "codec/codec_test.go#pair.encoded"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "codec/codec_test.go:15 resolved\ncodec/codec_test.go:18 resolved\ncodec/codec_test.go:21 resolved"
-	if got := strings.Join(refsOf(r), "\n"); got != want {
-		t.Errorf("pair.encoded: %q, want %q", got, want)
-	}
+	checkRefs(t, ix, map[string]string{
+		"codec/codec_test.go#pair.encoded": "codec/codec_test.go:15 resolved\ncodec/codec_test.go:18 resolved\ncodec/codec_test.go:21 resolved",
+	})
 }
 
 // An index expression's value is an element; a function with named

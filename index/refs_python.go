@@ -244,29 +244,39 @@ func pyBuiltinIn(x *refIndex, f *refFile, name string) bool {
 // pyBuiltinRoots reports whether every class above classes (their
 // bases, and theirs) that the index does not define is a builtin class
 // or the implicit object: then a member none of the indexed ones has is
-// a builtin's, not some unresolved base's.
-func pyBuiltinRoots(x *refIndex, classes []int, typeOf func(f *refFile, r langRef) []int, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	for _, c := range classes {
-		f := x.file(x.Defs[c].Path)
-		if f == nil {
+// a builtin's, not some unresolved base's. Each class is read once (a
+// diamond's top is reached by both sides).
+func pyBuiltinRoots(x *refIndex, classes []int, typeOf func(f *refFile, r langRef) []int) bool {
+	seen := map[int]bool{}
+	var walk func(classes []int, depth int) bool
+	walk = func(classes []int, depth int) bool {
+		if depth > 8 {
 			return false
 		}
-		for r := range x.inheritRefs(c, f) {
-			if up := classesOf(x, typeOf(f, r)); len(up) > 0 {
-				if !pyBuiltinRoots(x, up, typeOf, depth+1) {
-					return false
-				}
+		for _, c := range classes {
+			if seen[c] {
 				continue
 			}
-			if r.Qualifier != "" || !pyBuiltinIn(x, f, r.Name) {
-				return false // a base the index cannot name
+			seen[c] = true
+			f := x.file(x.Defs[c].Path)
+			if f == nil {
+				return false
+			}
+			for r := range x.inheritRefs(c, f) {
+				if up := classesOf(x, typeOf(f, r)); len(up) > 0 {
+					if !walk(up, depth+1) {
+						return false
+					}
+					continue
+				}
+				if r.Qualifier != "" || !pyBuiltinIn(x, f, r.Name) {
+					return false // a base the index cannot name
+				}
 			}
 		}
+		return true
 	}
-	return true
+	return walk(classes, 0)
 }
 
 // resolvePython resolves one Python reference.
@@ -297,7 +307,7 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
 			return x.verdict(ms)
 		}
-		if len(cls) > 0 && pyBuiltinRoots(x, cls, typeOf, 0) {
+		if len(cls) > 0 && pyBuiltinRoots(x, cls, typeOf) {
 			// Every class above is a builtin (Exception, dict,
 			// object): super() reaches no definition of the index.
 			return resolution{}

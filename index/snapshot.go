@@ -52,7 +52,7 @@ import (
 // (trigram.go), since version 24 its node records' string lengths in 16
 // bits (nodemeta.go), since version 25 its node records without the
 // field lengths the norms hold, since version 26 its references by name
-// as uvarint gaps (refs_table.go), since version 27 a flag a document for
+// as uvarint gaps (refs_table.go), since version 27 a document's flag for
 // a Go external test package (docMeta.GoXTest). An older snapshot fails
 // the version check and is rebuilt.
 //
