@@ -298,6 +298,50 @@ func TestReferencesGoExternalTestPackage(t *testing.T) {
 	}
 }
 
+// A struct's embedded field is named by its type: net's localServer
+// embeds Listener, and ls.Listener.Addr().String() calls Addr's String
+// (also through a struct that embeds one that embeds it).
+func TestReferencesGoEmbeddedFieldByName(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"net/net.go": `package net
+
+type Addr interface {
+	String() string
+}
+
+type Listener interface {
+	Addr() Addr
+}
+
+type host struct{ name string }
+
+func (h host) String() string { return h.name }
+`,
+		"net/server_test.go": `package net
+
+type localServer struct {
+	Listener
+	done chan bool
+}
+
+type wrapped struct {
+	*localServer
+}
+
+func addrOf(ls *localServer, w wrapped) string {
+	a := ls.Listener.Addr().String()
+	return a + w.Listener.Addr().String()
+}
+`,
+	})
+	checkRefs(t, ix, map[string]string{
+		"net/net.go#Addr.String":   "net/server_test.go:13 resolved\nnet/server_test.go:14 resolved",
+		"net/net.go#host.String":   "",
+		"net/net.go#Listener.Addr": "net/server_test.go:13 resolved\nnet/server_test.go:14 resolved",
+	})
+}
+
 // A method an interface has from an interface it embeds is that
 // interface's: go/ast's Expr embeds Node, and x.X.Pos() (X an Expr) calls
 // Node.Pos, as n.Pos() does on a Node, and none of the implementations.

@@ -515,6 +515,13 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			defs = q.goMembers(cur, m, depth)
 		}
 		t, ok := q.goValueType(defs, call, elems > 0, depth)
+		if len(defs) == 0 && !cur.pkg && !call {
+			// ls.Listener: a struct's embedded field, which the
+			// outline has no node for, is named by its type.
+			if t, ok = q.goEmbeddedField(cur, m, depth); ok && elems > 0 {
+				t, ok = q.goElemOf(t, depth)
+			}
+		}
 		for ; ok && elems > 1; elems-- {
 			t, ok = q.goElemOf(t, depth)
 		}
@@ -524,6 +531,34 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		cur = t
 	}
 	return cur, true
+}
+
+// goEmbeddedField is the type of the field named name that struct type
+// t (or a struct it embeds) embeds: net's localServer embeds Listener,
+// and ls.Listener.Addr() calls Listener's Addr.
+func (q *refQuery) goEmbeddedField(t goType, name string, depth int) (goType, bool) {
+	if depth > 3 {
+		return goType{}, false
+	}
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		if n.kind() != treenav.KindStruct {
+			continue
+		}
+		for _, e := range q.goEmbedded(c) {
+			if e == name || strings.HasSuffix(e, "."+name) {
+				return q.goEval(d, e, depth+1)
+			}
+		}
+		for _, e := range q.goEmbedded(c) {
+			if et, ok := q.goEval(d, e, depth+1); ok && !et.pkg {
+				if ft, ok := q.goEmbeddedField(et, name, depth+1); ok {
+					return ft, true
+				}
+			}
+		}
+	}
+	return goType{}, false
 }
 
 // goElems splits the element suffixes off a part of a type expression:
