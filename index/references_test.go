@@ -279,21 +279,23 @@ func checkRefs(t *testing.T, ix *Index, want map[string]string) {
 // An external test package (package os_test beside package os) is a
 // package of its own: its names are not the directory package's, nor the
 // other way round, though both may declare newFile (os's in file_unix.go,
-// os_test's in os_test.go) or nopos (types2's and types2_test's).
+// os_test's in os_test.go) or nopos (types2's and types2_test's). A dot
+// import of the directory's package brings its exported names only.
 func TestReferencesGoExternalTestPackage(t *testing.T) {
 	files := map[string]string{
 		"go.mod":        "module example.com/p\n",
-		"os/file.go":    "package os\n\nfunc newFile(fd int) int { return fd }\n\nvar nopos int\n",
-		"os/os_test.go": "package os_test\n\nvar nopos int\n\nfunc newFile(t int) int { return t + nopos }\n\nfunc TestX() { newFile(1) }\n",
+		"os/file.go":    "package os\n\nfunc newFile(fd int) int { return fd }\n\nvar nopos int\n\nfunc Open() int { return 0 }\n",
+		"os/os_test.go": "package os_test\n\nimport . \"example.com/p/os\"\n\nvar nopos int\n\nfunc newFile(t int) int { return t + nopos }\n\nfunc TestX() { newFile(Open()) }\n",
 		"os/in_test.go": "package os\n\nfunc TestY() { newFile(2); _ = nopos }\n",
 	}
 	ix0 := newTestIndex(t, files)
 	for _, ix := range []*Index{ix0, reloaded(t, ix0)} {
 		checkRefs(t, ix, map[string]string{
 			"os/file.go#newFile":    "os/in_test.go:3 resolved",
-			"os/os_test.go#newFile": "os/os_test.go:7 resolved",
+			"os/os_test.go#newFile": "os/os_test.go:9 resolved",
 			"os/file.go#nopos":      "os/in_test.go:3 resolved",
-			"os/os_test.go#nopos":   "os/os_test.go:5 resolved",
+			"os/os_test.go#nopos":   "os/os_test.go:7 resolved",
+			"os/file.go#Open":       "os/os_test.go:9 resolved",
 		})
 	}
 }

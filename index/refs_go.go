@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"go/build"
+	"go/token"
 	"io"
 	"path"
 	"runtime"
@@ -359,9 +360,14 @@ func goResolve(q *refQuery, si int, d *docMeta, r *treenav.Reference) []nodeRef 
 }
 
 // goVisible are the package-level definitions called name that a bare
-// name in d sees: its package's (here), and its dot-imported packages'.
+// name in d sees: its package's (here), and its dot-imported packages'
+// when the name is exported (a dot import brings no other: types2_test's
+// nopos is its own, not the types2 it dot-imports).
 func (q *refQuery) goVisible(d *docMeta, here goScope, name string) []nodeRef {
 	out := q.pkgLevel(here, name)
+	if !token.IsExported(name) {
+		return out
+	}
 	for _, dir := range q.dotDirs(d) {
 		out = append(out, q.pkgLevel(goScope{d.Collection, dir}, name)...)
 	}
@@ -477,7 +483,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		cur = goType{scope: goScope{d.Collection, dir}, name: base[i+1:]}
 	default:
 		cur = goType{scope: here, name: base}
-		if len(q.pkgLevel(here, base)) == 0 {
+		if len(q.pkgLevel(here, base)) == 0 && token.IsExported(base) {
 			// A type of a dot-imported package (strings_test's
 			// . "strings" names Builder).
 			dots := q.dotDirs(d)
