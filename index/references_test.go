@@ -300,6 +300,41 @@ func TestReferencesGoExternalTestPackage(t *testing.T) {
 	}
 }
 
+// A defined type over a named struct type has that struct's fields, not
+// its methods: types2's type Term term, whose typ a range over a
+// Union's []*Term reads.
+func TestReferencesGoDefinedOverStruct(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"types/union.go": `package types
+
+type term struct {
+	tilde bool
+	typ   int
+}
+
+func (t *term) String() string { return "" }
+
+type Term term
+
+type Union struct{ terms []*Term }
+
+type other struct{ typ int }
+
+func (u *Union) first() int {
+	for _, t := range u.terms {
+		return t.typ
+	}
+	return 0
+}
+`,
+	})
+	checkRefs(t, ix, map[string]string{
+		"types/union.go#term.typ":  "types/union.go:18 resolved",
+		"types/union.go#other.typ": "",
+	})
+}
+
 // A struct's embedded field is named by its type: net's localServer
 // embeds Listener, and ls.Listener.Addr().String() calls Addr's String
 // (also through a struct that embeds one that embeds it).

@@ -225,6 +225,18 @@ func (q *refQuery) goMembers(t goType, name string, depth int) []nodeRef {
 	if depth > 3 {
 		return nil
 	}
+	if u, ok := q.goDefinedOver(t, depth); ok {
+		// type Term term: Term has term's fields (not its methods).
+		var fields []nodeRef
+		for _, m := range q.goMembers(u, name, depth+1) {
+			if _, n, _ := q.node(m); n.kind() == treenav.KindField {
+				fields = append(fields, m)
+			}
+		}
+		if len(fields) > 0 {
+			return fields
+		}
+	}
 	var out []nodeRef
 	for _, c := range q.pkgLevel(t.scope, t.name) {
 		_, n, d := q.node(c)
@@ -316,6 +328,31 @@ func (q *refQuery) goAliased(t goType, depth int) (goType, bool) {
 			return goType{}, false
 		}
 		return q.goEval(d, target, depth+1)
+	}
+	return goType{}, false
+}
+
+// goDefinedOver is the named type a defined type is declared as (type
+// Term term, not an alias: Term has term's fields, not its methods).
+func (q *refQuery) goDefinedOver(t goType, depth int) (goType, bool) {
+	if t.pkg || t.name == "" {
+		return goType{}, false
+	}
+	for _, c := range q.pkgLevel(t.scope, t.name) {
+		_, n, d := q.node(c)
+		if n.kind() == treenav.KindStruct || n.kind() == treenav.KindInterface {
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(n.signature()), "type "+t.name+" ")
+		if !ok || strings.HasPrefix(rest, "=") {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		u := goNamedType(rest)
+		if u == "" || u != rest {
+			continue // a literal type, or a generic one
+		}
+		return q.goEval(d, u, depth+1)
 	}
 	return goType{}, false
 }
