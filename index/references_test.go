@@ -185,20 +185,12 @@ func TestReferencesGoBuildConstraint(t *testing.T) {
 		"b/b.go":      "package b\n\nimport \"example.com/p/a\"\n\nfunc Use() { a.Open() }\n",
 		"a/use.go":    "package a\n\nfunc use(f *file) int { return f.pfd }\n",
 	})
-	for target, want := range map[string]string{
+	checkRefs(t, ix, map[string]string{
 		"a/on.go#Open":      "b/b.go:5 resolved",
 		"a/off.go#Open":     "b/b.go:5 ambiguous",
 		"a/on.go#file.pfd":  "a/use.go:3 resolved",
 		"a/off.go#file.pfd": "a/use.go:3 ambiguous",
-	} {
-		r, err := ix.References(ReferencesRequest{Target: target})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(refsOf(r), "\n"); got != want {
-			t.Errorf("%s: %q, want %q", target, got, want)
-		}
-	}
+	})
 	for name, want := range map[string]bool{
 		"a/on.go": true, "a/off.go": false, "a/legacy.go": false, "a/x_plan9.go": false,
 	} {
@@ -504,19 +496,11 @@ func F(o *fs.Other) {
 }
 `,
 	})
-	for target, want := range map[string]string{
+	checkRefs(t, ix, map[string]string{
 		"fs/fs.go#DirEntry.IsDir":      "use/use.go:11 resolved",
 		"fs/fs.go#Response.StatusCode": "use/use.go:14 resolved",
 		"fs/fs.go#Block.Pos":           "use/use.go:16 resolved\nuse/use.go:17 resolved",
-	} {
-		r, err := ix.References(ReferencesRequest{Target: target})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(refsOf(r), "\n"); got != want {
-			t.Errorf("%s: %q, want %q", target, got, want)
-		}
-	}
+	})
 }
 
 // Ranging over, or indexing, a value of a named slice or map type gives
@@ -597,18 +581,10 @@ func (w *writer) use() {
 }
 `,
 	})
-	for target, want := range map[string]string{
+	checkRefs(t, ix, map[string]string{
 		"pkgbits/enc.go#Encoder.Idx": "noder/w.go:23 resolved",
 		"noder/w.go#common.mu":       "noder/w.go:24 resolved",
-	} {
-		r, err := ix.References(ReferencesRequest{Target: target})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(refsOf(r), "\n"); got != want {
-			t.Errorf("%s: %q, want %q", target, got, want)
-		}
-	}
+	})
 }
 
 // The elided element literals of a named map or slice type take its
