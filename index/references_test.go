@@ -327,6 +327,46 @@ func (u *Union) first() int {
 	})
 }
 
+// Every variable of a multi-value call's assignment has its result's
+// type, not only the first: in r, w, err := os.Pipe(), w.Close() is
+// File's (named results, unnamed ones, and a name sharing its type).
+func TestReferencesGoMultiValueResults(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"os/os.go": `package os
+
+type File struct{}
+
+func (f *File) Close() error { return nil }
+
+func Pipe() (r, w *File, err error) { return nil, nil, nil }
+
+func Pipe2() (*File, *File, error) { return nil, nil, nil }
+
+type Other struct{}
+
+func (Other) Close() error { return nil }
+`,
+		"use/use.go": `package use
+
+import "example.com/p/os"
+
+func F() {
+	r, w, _ := os.Pipe()
+	r.Close()
+	w.Close()
+	a, b, _ := os.Pipe2()
+	a.Close()
+	b.Close()
+}
+`,
+	})
+	checkRefs(t, ix, map[string]string{
+		"os/os.go#File.Close":  "use/use.go:7 resolved\nuse/use.go:8 resolved\nuse/use.go:10 resolved\nuse/use.go:11 resolved",
+		"os/os.go#Other.Close": "",
+	})
+}
+
 // A struct's embedded field is named by its type: net's localServer
 // embeds Listener, and ls.Listener.Addr().String() calls Addr's String
 // (also through a struct that embeds one that embeds it).

@@ -493,6 +493,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	here := goScope{d.Collection, goPkgDir(d)}
 	var cur goType
 	base, elems := goElems(parts[0])
+	base, res := goResultOf(base)
 	call := strings.HasSuffix(base, "()")
 	base = strings.TrimSuffix(base, "()")
 	switch {
@@ -505,7 +506,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 			cur = goType{scope: goScope{d.Collection, dir}, pkg: true}
 			break
 		}
-		t, ok := q.goValueType(q.goVisible(d, here, name), call, elems > 0, depth)
+		t, ok := q.goValueType(q.goVisible(d, here, name), call, res, elems > 0, depth)
 		if !ok {
 			return goType{}, false
 		}
@@ -549,6 +550,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 	}
 	for _, m := range parts[1:] {
 		m, elems := goElems(m)
+		m, res := goResultOf(m)
 		call := strings.HasSuffix(m, "()")
 		m = strings.TrimSuffix(m, "()")
 		var defs []nodeRef
@@ -557,7 +559,7 @@ func (q *refQuery) goEval(d *docMeta, expr string, depth int) (goType, bool) {
 		} else {
 			defs = q.goMembers(cur, m, depth)
 		}
-		t, ok := q.goValueType(defs, call, elems > 0, depth)
+		t, ok := q.goValueType(defs, call, res, elems > 0, depth)
 		if len(defs) == 0 && !cur.pkg && !call {
 			// ls.Listener: a struct's embedded field, which the
 			// outline has no node for, is named by its type.
@@ -621,13 +623,13 @@ func goElems(m string) (string, int) {
 // result when called, a variable's, constant's or field's declared type;
 // with elem, the element type of that slice, array, map or channel (what
 // a range over it yields, "X[]" in a type expression).
-func (q *refQuery) goValueType(defs []nodeRef, call, elem bool, depth int) (goType, bool) {
+func (q *refQuery) goValueType(defs []nodeRef, call bool, res int, elem bool, depth int) (goType, bool) {
 	if len(defs) == 0 || len(defs) > 4 {
 		return goType{}, false
 	}
 	var out goType
 	for i, def := range defs {
-		t, ok := q.goValueType1(def, call, elem, depth)
+		t, ok := q.goValueType1(def, call, res, elem, depth)
 		if !ok || i > 0 && t != out {
 			return goType{}, false
 		}
@@ -636,7 +638,7 @@ func (q *refQuery) goValueType(defs []nodeRef, call, elem bool, depth int) (goTy
 	return out, true
 }
 
-func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType, bool) {
+func (q *refQuery) goValueType1(def nodeRef, call bool, res int, elem bool, depth int) (goType, bool) {
 	_, n, d := q.node(def)
 	switch n.kind() {
 	case treenav.KindStruct, treenav.KindInterface, treenav.KindType, treenav.KindClass:
@@ -648,9 +650,9 @@ func (q *refQuery) goValueType1(def nodeRef, call, elem bool, depth int) (goType
 		if !call {
 			return goType{}, false
 		}
-		t := goResultType(n.signature(), elem)
+		t := goResultTypeAt(n.signature(), res, elem)
 		if t == "" && elem {
-			return q.goNamedElem(d, goResultType(n.signature(), false), depth)
+			return q.goNamedElem(d, goResultTypeAt(n.signature(), res, false), depth)
 		}
 		if t == "" {
 			return goType{}, false
@@ -709,7 +711,11 @@ func (q *refQuery) goElemOf(t goType, depth int) (goType, bool) {
 // goResultType is the first result of a Go function signature, as a
 // named type expression ("T", "q.T"), or its element type (elem); ""
 // when it is not one.
-func goResultType(sig string, elem bool) string {
+func goResultType(sig string, elem bool) string { return goResultTypeAt(sig, 0, elem) }
+
+// goResultTypeAt is goResultType of result k (0 the first): "w" of
+// r, w, err := os.Pipe() is Pipe's second.
+func goResultTypeAt(sig string, k int, elem bool) string {
 	// Skip the receiver, the name and the parameters: the result follows
 	// the parameters' closing parenthesis.
 	i := strings.Index(sig, "(")
@@ -733,17 +739,37 @@ func goResultType(sig string, elem bool) string {
 	}
 	res := strings.TrimSpace(sig[end+1:])
 	if strings.HasPrefix(res, "(") {
-		res = goFirstResult(res[1:])
+		res = goNthResult(res[1:], k)
+	} else if k > 0 {
+		return "" // one result
 	}
 	return goTypeAt(res, elem)
 }
 
+// goResultOf splits a call's result index off a part of a type
+// expression: "f()@1" is f() and 1 (its second result), "f()" f() and 0.
+func goResultOf(m string) (string, int) {
+	i := strings.LastIndex(m, "()@")
+	if i < 0 {
+		return m, 0
+	}
+	k := 0
+	for _, c := range m[i+3:] {
+		if c < '0' || c > '9' {
+			return m, 0
+		}
+		k = k*10 + int(c-'0')
+	}
+	return m[:i+2], k
+}
+
 var goTypeKeywords = map[string]bool{"chan": true, "func": true, "map": true, "struct": true, "interface": true}
 
-// goFirstResult is the type of the first result in a result list (after
-// its opening parenthesis): "T, error)" is T; of named results,
-// "resp *Response, err error)" is *Response and "a, b T)" is T.
-func goFirstResult(list string) string {
+// goNthResult is the type of result k (0 the first) in a result list
+// (after its opening parenthesis): of "T, error)" 0 is T and 1 error; of
+// named results, "resp *Response, err error)" 0 is *Response, and of
+// "a, b T)" both are T (a name takes the type of the next that has one).
+func goNthResult(list string, k int) string {
 	var elems []string
 	depth, from := 0, 0
 	for i := 0; i < len(list); i++ {
@@ -771,15 +797,26 @@ func goFirstResult(list string) string {
 	if from >= 0 {
 		elems = append(elems, list[from:])
 	}
+	named := false
 	for _, e := range elems {
-		e = strings.TrimSpace(e)
 		if f := strings.Fields(e); len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] {
-			// name Type: the type follows the first name that has one.
-			return strings.TrimSpace(e[len(f[0]):])
+			named = true
+			break
 		}
 	}
-	if len(elems) > 0 {
-		return strings.TrimSpace(elems[0])
+	if !named {
+		if k < len(elems) {
+			return strings.TrimSpace(elems[k])
+		}
+		return ""
+	}
+	// Named: each name up to one with a type takes that type.
+	for i, e := range elems {
+		e = strings.TrimSpace(e)
+		f := strings.Fields(e)
+		if len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] && i >= k {
+			return strings.TrimSpace(e[len(f[0]):])
+		}
 	}
 	return ""
 }

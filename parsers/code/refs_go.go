@@ -1,6 +1,7 @@
 package code
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -584,6 +585,12 @@ func (w *goWalker) declareList(left, right *gnode, s *goScope) {
 		case nr == 1 && i == 0:
 			// x, err := f(): the first result.
 			typ = w.exprType(right.NamedChild(0), s, 0)
+		case nr == 1:
+			// r, w, err := os.Pipe(): w is the call's second result
+			// ("=os>Pipe()@1"; the index reads it from the signature).
+			if t := w.exprType(right.NamedChild(0), s, 0); strings.HasSuffix(t, "()") {
+				typ = t + "@" + strconv.Itoa(i)
+			}
 		}
 		s.declare(name, typ)
 	}
