@@ -708,13 +708,9 @@ func (q *refQuery) goElemOf(t goType, depth int) (goType, bool) {
 	return goType{}, false
 }
 
-// goResultType is the first result of a Go function signature, as a
-// named type expression ("T", "q.T"), or its element type (elem); ""
-// when it is not one.
-func goResultType(sig string, elem bool) string { return goResultTypeAt(sig, 0, elem) }
-
-// goResultTypeAt is goResultType of result k (0 the first): "w" of
-// r, w, err := os.Pipe() is Pipe's second.
+// goResultTypeAt is result k (0 the first) of a Go function signature,
+// as a named type expression ("T", "q.T"), or its element type (elem);
+// "" when it is not one. "w" of r, w, err := os.Pipe() is Pipe's second.
 func goResultTypeAt(sig string, k int, elem bool) string {
 	// Skip the receiver, the name and the parameters: the result follows
 	// the parameters' closing parenthesis.
@@ -753,8 +749,12 @@ func goResultOf(m string) (string, int) {
 	if i < 0 {
 		return m, 0
 	}
+	digits := m[i+3:]
+	if digits == "" || len(digits) > 3 {
+		return m, 0 // not the walker's (a forged snapshot)
+	}
 	k := 0
-	for _, c := range m[i+3:] {
+	for _, c := range digits {
 		if c < '0' || c > '9' {
 			return m, 0
 		}
