@@ -570,16 +570,23 @@ func (x *refIndex) verdict(ds []int) resolution {
 
 // superMember resolves super.name in a class of classes (TypeScript's
 // and JavaScript's super.name): a member of their superclasses, else a
-// member of unknown receiver.
+// member of unknown receiver. (Python's super() asks superMembers, then
+// whether only builtins lie above.)
 func superMember(x *refIndex, lang string, classes []int, name string, bases func(int) []int) resolution {
+	if ms := superMembers(x, classes, name, bases); len(ms) > 0 {
+		return x.verdict(ms)
+	}
+	return unknownReceiver(x, lang, name)
+}
+
+// superMembers are the members called name that a super call in a class
+// of classes reaches: those of their superclasses and above.
+func superMembers(x *refIndex, classes []int, name string, bases func(int) []int) []int {
 	var bs []int
 	for _, c := range classes {
 		bs = append(bs, superclasses(x, c, bases)...)
 	}
-	if ms := x.members(bs, name, bases); len(ms) > 0 {
-		return x.verdict(ms)
-	}
-	return unknownReceiver(x, lang, name)
+	return x.members(bs, name, bases)
 }
 
 // superclasses is what super names in class c: its bases that are

@@ -300,11 +300,7 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 		return x.verdict(pyBare(x, f, r.Name))
 	case r.Qualifier == "super":
 		cls := classesOf(x, x.inFile(f.Path, r.Class))
-		var bs []int
-		for _, c := range cls {
-			bs = append(bs, bases(c)...)
-		}
-		if ms := x.members(bs, r.Name, bases); len(ms) > 0 {
+		if ms := superMembers(x, cls, r.Name, bases); len(ms) > 0 {
 			return x.verdict(ms)
 		}
 		if len(cls) > 0 && pyBuiltinRoots(x, cls, typeOf) {
