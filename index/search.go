@@ -30,6 +30,9 @@ type variant struct {
 	// costs what one of the uint32 column did, where findPosting skips
 	// and decodes in the compressed column (postnodes.go).
 	nodes [][]uint32
+	// rankOnly: the variant is common (commonTerms): it scores the nodes
+	// other variants match and matches none of its own.
+	rankOnly bool
 }
 
 // find is node's posting of the variant's term t in segment s (number
@@ -115,11 +118,14 @@ type scratch struct {
 	parent []int32
 	best   []float64
 	middle []int32
+	// sel: by node, matched by a variant that is not rankOnly (a query
+	// with common terms).
+	sel bitset
 }
 
 var scratchPool = keptPool[scratch]{size: func(s *scratch) int64 {
 	return sliceBytes(&s.acc) + sliceBytes(&s.touched) + sliceBytes(&s.curHit) + sliceBytes(&s.hot) +
-		sliceBytes(&s.parent) + sliceBytes(&s.best) + sliceBytes(&s.middle)
+		sliceBytes(&s.parent) + sliceBytes(&s.best) + sliceBytes(&s.middle) + sliceBytes((*[]uint64)(&s.sel))
 }}
 
 // candidatePool holds candidate slices across queries: a prose query on a
@@ -190,9 +196,22 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action,
 		table: newStandingTable(&r, plain, analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query), action)}
 	keepPhraseNodes(q, variants, len(v.segs))
-	cands = v.scoreSegments(cands, q, variants, filter, &r, &w)
-	*cp = cands // grown slices go back to the pool too
 	need := req.Offset + limit
+	common := v.commonTerms(q, variants)
+	cands = v.scoreSegments(cands, q, variants, common, filter, &r, &w)
+	if common && len(cands) < need {
+		// The other words match less than the page: all of them
+		// select, as without common words.
+		clearCommon(variants)
+		uses = newUsesPriors(ix, v, r.UsesWeight)
+		w = weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action, table: w.table}
+		cands = v.scoreSegments(cands[:0], q, variants, false, filter, &r, &w)
+		common = false
+	}
+	if common {
+		resp.Note = joinNotes(resp.Note, commonNote(v, q, variants))
+	}
+	*cp = cands // grown slices go back to the pool too
 	rerank := max(need*3, feedbackWindow)
 	filtered := len(q.Phrases) > 0 || len(q.Literals) > 0
 	w.settle(cands, rerank, filtered)
@@ -574,12 +593,18 @@ const gatherBlock = 64
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
-func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, allowed bitset, f *filter, r *treenav.Ranking, wt *weigher) []candidate {
+//
+// With common variants (commonTerms), the nodes the others match are
+// marked first (selectNodes), and a common variant scores only those.
+func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Query, variants [][]variant, common bool, allowed bitset, f *filter, r *treenav.Ranking, wt *weigher) []candidate {
 	sc := getScratch(len(s.nodes))
 	defer putScratch(sc)
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
 	kindOK := f.kindTable(s) // nil: no kind filter
+	if common {
+		sc.sel = selectNodes(sc.sel, s, si, variants)
+	}
 	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
 			tid := va.ids[si]
@@ -607,10 +632,16 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				// A node has one posting a term: its accumulator is
 				// read here once and written below at most once.
 				for i, node := range nodes {
+					if va.rankOnly && !sc.sel.has(node) {
+						continue // matched by no other variant: not read
+					}
 					blk[i] = s.norms[node]
 					cur[i] = sc.acc[node].cur
 				}
 				for i, node := range nodes {
+					if va.rankOnly && !sc.sel.has(node) {
+						continue
+					}
 					nn := &blk[i]
 					if !allowed.has(nn.doc) || kindOK != nil && !kindOK.has(&s.nodes[node]) {
 						continue

@@ -23,7 +23,7 @@ var parallelPostings = 8_000
 // (compareCandidates); and which names have their uses weighed (the
 // maxRequestNames whose candidates score highest) is decided once all
 // are in.
-func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]variant, f *filter, r *treenav.Ranking, w *weigher) []candidate {
+func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]variant, common bool, f *filter, r *treenav.Ranking, w *weigher) []candidate {
 	workers := v.segmentWorkers()
 	if postingCount(variants, v.segs) < parallelPostings {
 		workers = 1
@@ -44,7 +44,7 @@ func (v *view) scoreSegments(cands []candidate, q *analysis.Query, variants [][]
 		sh := &shares[k]
 		ww := w.fork()
 		return func(si int) {
-			sh.cands = v.scoreSegment(sh.cands, si, v.segs[si], q, variants, f.allowed(v, si), f, r, &ww)
+			sh.cands = v.scoreSegment(sh.cands, si, v.segs[si], q, variants, common, f.allowed(v, si), f, r, &ww)
 			sh.pending = ww.pending
 		}
 	})
