@@ -67,7 +67,7 @@ type grepFile struct {
 }
 
 func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) {
-	m, re, err := compileGrep(req)
+	m, q, err := compiledGrep(req)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -91,7 +91,6 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	q := gramQueryOf(re)
 
 	// The candidates: trigram postings AND the filter's documents. The
 	// segments' postings are read on every core (1.3 ms on one for
