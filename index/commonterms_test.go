@@ -40,12 +40,20 @@ func TestCommonWordsOnlyRank(t *testing.T) {
 
 	// The other words match more than the page: "services" only ranks
 	// them. The first results and their scores are those of the search
-	// where it also selects; the total counts what "parse config"
+	// where it also selects, whether its postings are read in a row or
+	// looked up node by node; the total counts what "parse config"
 	// matches.
-	got, total, note := search("services parse config", 3, 0.25)
 	want, allTotal, wantNote := search("services parse config", 3, 1)
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("services parse config:\n got %v\nwant %v", got, want)
+	var got []string
+	var total int
+	var note string
+	defer func(old int) { lookupPostings = old }(lookupPostings)
+	for _, lookup := range []int{1 << 30, 1} {
+		lookupPostings = lookup
+		got, total, note = search("services parse config", 3, 0.25)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("services parse config, lookupPostings %d:\n got %v\nwant %v", lookup, got, want)
+		}
 	}
 	_, sel, _ := search("parse config", 3, 1)
 	if total != sel || total >= allTotal {

@@ -119,13 +119,14 @@ type scratch struct {
 	best   []float64
 	middle []int32
 	// sel: by node, matched by a variant that is not rankOnly (a query
-	// with common terms).
-	sel bitset
+	// with common terms); selList, its nodes listed.
+	sel     bitset
+	selList []uint32
 }
 
 var scratchPool = keptPool[scratch]{size: func(s *scratch) int64 {
 	return sliceBytes(&s.acc) + sliceBytes(&s.touched) + sliceBytes(&s.curHit) + sliceBytes(&s.hot) +
-		sliceBytes(&s.parent) + sliceBytes(&s.best) + sliceBytes(&s.middle) + sliceBytes((*[]uint64)(&s.sel))
+		sliceBytes(&s.parent) + sliceBytes(&s.best) + sliceBytes(&s.middle) + sliceBytes((*[]uint64)(&s.sel)) + sliceBytes(&s.selList)
 }}
 
 // candidatePool holds candidate slices across queries: a prose query on a
@@ -590,6 +591,12 @@ func (v *view) prefixTerms(prefix string, maxN int) []string {
 // one at a time.
 const gatherBlock = 64
 
+// lookupPostings is how many times longer than the nodes to score a
+// common variant's postings must be for scoreSegment to look each node
+// up (findPosting: a binary search of the block heads and a block's
+// decode, about a hundred times a posting's read in the list).
+var lookupPostings = 64
+
 // scoreSegment accumulates BM25F scores of segment si's allowed nodes. For
 // each query term a node scores its best variant (so prefix expansions and
 // synonyms never add up); term scores are summed.
@@ -602,8 +609,11 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 	w, bAvg := v.fieldNorms(r)
 	k1, b := r.K1, r.B
 	kindOK := f.kindTable(s) // nil: no kind filter
+	selected := 0            // the nodes in sc.sel
 	if common {
 		sc.sel = selectNodes(sc.sel, s, si, variants)
+		sc.selList = sc.sel.appendTo(sc.selList[:0])
+		selected = len(sc.selList)
 	}
 	for ti, t := range q.Terms {
 		for _, va := range variants[ti] {
@@ -612,6 +622,27 @@ func (v *view) scoreSegment(cands []candidate, si int, s *segment, q *analysis.Q
 				continue
 			}
 			scale := va.mult * va.idf * (k1 + 1)
+			if va.rankOnly && selected*lookupPostings < int(s.termPost[tid+1]-s.termPost[tid]) {
+				// Few nodes to score in a long list: each looked up.
+				for _, node := range sc.selList {
+					p := s.findPosting(tid, node)
+					if p < 0 {
+						continue
+					}
+					nn := &s.norms[node]
+					if !allowed.has(nn.doc) || kindOK != nil && !kindOK.has(&s.nodes[node]) {
+						continue
+					}
+					tfw := fieldTF(s.tf(uint32(p)), nn, &w, &bAvg, b)
+					score := float32(scale * tfw / (k1 + tfw))
+					a := &sc.acc[node]
+					if a.cur == 0 {
+						sc.curHit = append(sc.curHit, node)
+					}
+					a.cur = max(a.cur, score)
+				}
+				continue
+			}
 			var blk [gatherBlock]nodeNorm
 			var cur [gatherBlock]float32
 			var ids [gatherBlock]uint32
