@@ -23,6 +23,10 @@ type gramQuery struct {
 	grams []uint32 // gramAnd: all of these; gramOr: one of these
 	sub   []*gramQuery
 	short stringSet // gramShort: one of these (gramshort.go)
+	// narrows: a gramOr that an AND reads only to narrow many candidates
+	// (wordEndQuery): under narrowFrom units left, scanning them costs
+	// less than looking up its lists.
+	narrows bool
 }
 
 type gramOp uint8
@@ -826,6 +830,9 @@ func (q *gramQuery) eval(s *segment) (docs []uint32, all bool) {
 		for _, sub := range q.sub {
 			if !all && len(docs) == 0 {
 				break
+			}
+			if sub.narrows && (all || len(docs) < narrowFrom) {
+				continue
 			}
 			if !all && sub.op == gramOr {
 				// Only the documents still in: kept when the alternatives

@@ -55,7 +55,13 @@ func compiledGrep(req GrepRequest) (*grepMatcher, *gramQuery, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	c := grepCompiled{m, gramQueryOf(re)}
+	q := gramQueryOf(re)
+	if req.Word {
+		if w := wordEndQuery(re); w != nil {
+			q = q.and(w)
+		}
+	}
+	c := grepCompiled{m, q}
 	if keep {
 		grepCompiledSet.mu.Lock()
 		if grepCompiledSet.m == nil || len(grepCompiledSet.m) >= grepCompiledMax {
