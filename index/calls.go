@@ -53,7 +53,8 @@ type callGroup struct {
 // interface method the definition implements, marked via_interface.
 func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse, error) {
 	v := ix.view()
-	q := newRefQuery(ix, v)
+	q := v.takeRefQuery(ix, false)
+	defer v.doneRefQuery(q)
 	target, err := q.resolveTarget(req.Target)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ func (ix *Index) ReleaseIdle() int64 {
 	}
 	ix.grepTxt.dropAll()
 	ix.cache.dropAll()
+	ix.view().refCache.queries.dropAll()
 	var advised int64
 	seen := map[*snapshotFile]bool{}
 	for _, s := range ix.view().segs {

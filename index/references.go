@@ -52,7 +52,8 @@ type refHit struct {
 // the edits that led here.
 func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse, error) {
 	v := ix.view()
-	q := newRefQuery(ix, v)
+	q := v.takeRefQuery(ix, false)
+	defer v.doneRefQuery(q)
 	target, err := q.resolveTarget(req.Target)
 	if err != nil {
 		return nil, err
@@ -188,13 +189,18 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 			w = 1
 		}
 		per := make([][]refHit, len(q.v.segs))
+		forks := make([]*refQuery, w)
 		onSegments(len(q.v.segs), w, func(k int) func(si int) {
 			wq := q
 			if k > 0 {
 				wq = q.fork()
+				forks[k] = wq
 			}
 			return func(si int) { per[si] = wq.segmentHits(nil, si, name, ni == 0, target, keep) }
 		})
+		for _, f := range forks[1:] {
+			q.v.doneRefQuery(f)
+		}
 		for _, h := range per {
 			hits = append(hits, h...)
 		}

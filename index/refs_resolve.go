@@ -44,9 +44,7 @@ func newRefQuery(ix *Index, v *view) *refQuery {
 // fork is a query for another goroutine: the same view and reading, its
 // memos its own.
 func (q *refQuery) fork() *refQuery {
-	f := newRefQuery(q.ix, q.v)
-	f.sureOnly = q.sureOnly
-	return f
+	return q.v.takeRefQuery(q.ix, q.sureOnly)
 }
 
 // named returns the live code symbols called exactly name.
@@ -183,4 +181,6 @@ type refCache struct {
 	// subclasses is the subclass relation of each language family
 	// (refs_lang_view.go).
 	subclasses subclassTable
+	// queries are finished queries kept for the next (refqueries.go).
+	queries refQueryPool
 }

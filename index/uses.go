@@ -77,8 +77,15 @@ func (ix *Index) countUses(v *view, name string) map[nodeRef]int32 {
 	}
 	// Worker 0 counts into out, the others into maps added to it.
 	counts := make([]map[nodeRef]int32, workers)
+	queries := make([]*refQuery, workers)
+	defer func() {
+		for _, q := range queries {
+			v.doneRefQuery(q)
+		}
+	}()
 	onSegments(len(v.segs), workers, func(k int) func(si int) {
 		q := newUsesQuery(ix, v)
+		queries[k] = q
 		counts[k] = out
 		if k > 0 {
 			counts[k] = map[nodeRef]int32{}
@@ -103,9 +110,7 @@ var parallelUses = 64
 // member's overrides need is not built for them. On the 25k-file corpus
 // its build was a third of the first search's counting.
 func newUsesQuery(ix *Index, v *view) *refQuery {
-	q := newRefQuery(ix, v)
-	q.sureOnly = true
-	return q
+	return v.takeRefQuery(ix, true)
 }
 
 // countSegment adds to out the uses of name that segment si's sampled
