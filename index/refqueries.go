@@ -12,12 +12,14 @@ import "sync"
 // 58-62 when the query of the call before was used again. So a view
 // keeps a few finished queries and hands them to the next
 // (takeRefQuery, doneRefQuery): a query is used by one goroutine at a
-// time, and an index that grew past refQueryMaxDefs definitions is let
-// go. ReleaseIdle drops them with the view's other buffers.
+// time, and one that grew past refQueryMaxDefs definitions and memo
+// entries is let go. ReleaseIdle drops them with the view's other buffers.
 
 // refQueriesKept is how many finished queries of each kind (sureOnly or
-// not) a view keeps; refQueryMaxDefs, the most definitions a kept one
-// may hold (about 100 bytes each, and their lookup tables).
+// not) a view keeps; refQueryMaxDefs, the most definitions (about 100
+// bytes each, and their lookup tables) and memo entries a kept one may
+// hold: a server asked about name after name lets its queries go and
+// starts again, rather than growing.
 const (
 	refQueriesKept  = 2
 	refQueryMaxDefs = 1 << 16
@@ -78,11 +80,13 @@ func (p *refQueryPool) dropAll() {
 	p.mu.Unlock()
 }
 
-// heldDefs is how many definitions the query's language indexes hold.
+// heldDefs is how many definitions the query's language indexes hold,
+// and the entries of its own memos (names, files' bindings, candidates),
+// which grow with every name a kept query is asked about.
 func (q *refQuery) heldDefs() int {
+	n := len(q.byName) + len(q.binds) + len(q.seen) + len(q.hostOf) + len(q.cCands) + len(q.incs) + len(q.parents) + len(q.cTyped)
 	q.lang.mu.Lock()
 	defer q.lang.mu.Unlock()
-	n := 0
 	for _, li := range q.lang.m {
 		n += len(li.x.Defs)
 	}
