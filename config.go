@@ -127,6 +127,11 @@ type Ranking struct {
 	// 1 + UsesWeight × min(1, log2(1+uses)/10), so among the ReadFiles of
 	// a code base the one it calls most (os.ReadFile) leads. 0 turns it off.
 	UsesWeight float64 `toml:"uses_weight" json:"uses_weight"`
+	// DirWordsBonus multiplies by 1 + DirWordsBonus the scores of the
+	// nodes in a directory whose path the query's words spell, two to
+	// four of them in a row ("os exec" for os/exec, "encoding json"):
+	// the package asked about comes first. 0 turns it off.
+	DirWordsBonus float64 `toml:"dir_words_bonus" json:"dir_words_bonus"`
 
 	// SectionRollup adds this share of a markdown section's best
 	// subsection score to the section, so a broad query ranks the section
@@ -159,7 +164,7 @@ func DefaultRanking() Ranking {
 		PrefixPenalty: 0.5, PrefixMaxExpansions: 32, PrefixMinLength: 3,
 		ProximityBonus: 2.0, FullCoverageBonus: 4.0,
 		Synonyms: true, SynonymWeight: 0.6,
-		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ActionCoverageWeight: 0.25, NameWordsBonus: 2.0, ChangelogWeight: 0.5, UsesWeight: 0.1, SectionRollup: 0.4, SymbolRollup: 0.3,
+		NameMatchBonus: 1.0, TestWeight: 0.7, InternalWeight: 0.85, DeprecatedWeight: 0.7, PlainFileWeight: 0.5, PlainDataWeight: 0.6, PlainTypeWeight: 0.9, ActionTypeWeight: 0.7, ActionCoverageWeight: 0.25, NameWordsBonus: 2.0, ChangelogWeight: 0.5, UsesWeight: 0.1, DirWordsBonus: 1.0, SectionRollup: 0.4, SymbolRollup: 0.3,
 		FeedbackWeight: 0.2, FeedbackMargin: 1.5, FeedbackTerms: 32,
 	}
 }
@@ -197,6 +202,7 @@ func (r Ranking) WithDefaults() Ranking {
 	fill(&r.NameWordsBonus, d.NameWordsBonus)
 	fill(&r.ChangelogWeight, d.ChangelogWeight)
 	fill(&r.UsesWeight, d.UsesWeight)
+	fill(&r.DirWordsBonus, d.DirWordsBonus)
 	fill(&r.SectionRollup, d.SectionRollup)
 	fill(&r.SymbolRollup, d.SymbolRollup)
 	fill(&r.FeedbackWeight, d.FeedbackWeight)

@@ -196,6 +196,9 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	plain, action := analysis.PlainWords(req.Query), analysis.ActionQuery(req.Query)
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action,
 		table: newStandingTable(&r, plain, analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query), action)}
+	if r.DirWordsBonus > 0 {
+		w.dirs = v.dirDocs(q)
+	}
 	keepPhraseNodes(q, variants, len(v.segs))
 	need := req.Offset + limit
 	common := v.commonTerms(q, variants)
@@ -205,7 +208,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 		// select, as without common words.
 		clearCommon(variants)
 		uses = newUsesPriors(ix, v, r.UsesWeight)
-		w = weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action, table: w.table}
+		w = weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action, table: w.table, dirs: w.dirs}
 		cands = v.scoreSegments(cands[:0], q, variants, false, filter, &r, &w)
 		common = false
 	}

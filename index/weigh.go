@@ -24,6 +24,10 @@ type weigher struct {
 	// (newStandingTable).
 	plain, action bool
 	table         *standingTable
+	// dirs are, by segment, the documents in a directory the query's
+	// words spell (dirDocs; nil for none): their nodes' standing is
+	// multiplied by 1 + Ranking.DirWordsBonus.
+	dirs []bitset
 	// cover memoizes coverage by the terms a node matched (a query has
 	// few terms, its candidates few distinct sets of them): by tmask for
 	// up to coverTerms terms, else by map.
@@ -127,9 +131,17 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 	// standing is candidate i's standing and what the query asks, from
 	// its hot record's flags (w.table): computed where it is applied
 	// rather than kept.
+	var inDir bitset // the segment's documents in a directory the query spells
+	if w.dirs != nil && len(cands) > 0 {
+		inDir = w.dirs[cands[0].ref.seg]
+	}
 	standing := func(i int) float64 {
 		f := hot[i].flags
-		return collectionWeighed(w.table.flag[f], s, cands[i].ref.node, w.weights) * w.table.asked[f]
+		m := collectionWeighed(w.table.flag[f], s, cands[i].ref.node, w.weights) * w.table.asked[f]
+		if inDir != nil && inDir.has(s.norms[cands[i].ref.node].doc) {
+			m *= 1 + r.DirWordsBonus
+		}
+		return m
 	}
 	if rolls {
 		sc.parent = grow(sc.parent, n)
