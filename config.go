@@ -129,7 +129,8 @@ type Ranking struct {
 	UsesWeight float64 `toml:"uses_weight" json:"uses_weight"`
 	// DirWordsBonus multiplies by 1 + DirWordsBonus the scores of the
 	// nodes in a directory whose path the query's words spell, two to
-	// four of them in a row ("os exec" for os/exec, "encoding json"):
+	// four of them in a row ("os exec" for os/exec, "encoding json"), or
+	// of a module file so named ("json decoder" for json/decoder.py):
 	// the package asked about comes first. 0 turns it off.
 	DirWordsBonus float64 `toml:"dir_words_bonus" json:"dir_words_bonus"`
 

@@ -14,14 +14,17 @@ import (
 // with cmd/go's toolchain.Exec and cmd/internal/script's Exec, "encoding
 // json" with MarshalJSON methods across the tree. Two to four
 // consecutive words of a query that spell the tail of a directory of the
-// view, joined by slashes, multiply the scores of the nodes of the
-// documents directly in such a directory by 1 + Ranking.DirWordsBonus
-// (standing): the package's symbols come first, ranked among themselves
-// as before.
+// view, joined by slashes, or of a file's path without its extension (a
+// Python or JavaScript module: "json decoder"), multiply the scores of
+// the nodes of the documents directly in such a directory, or of that
+// file, by 1 + Ranking.DirWordsBonus (standing): the package's symbols
+// come first, ranked among themselves as before.
 
-// dirTable is a view's directories by their tails of two components or
-// more (lowercased, "os/exec" of "src/os/exec"): the live documents
-// directly in a directory ending so. Built on first use.
+// dirTable is a view's directories, and its files' paths without their
+// extensions, by their tails of two components or more (lowercased,
+// "os/exec" of "src/os/exec", "json/decoder" of "json/decoder.py"): the
+// live documents directly in a directory ending so, or so named. Built on
+// first use.
 type dirTable struct {
 	once  sync.Once
 	tails map[string][]docRef
@@ -69,11 +72,24 @@ func (v *view) dirTails() map[string][]docRef {
 				if !v.live(si, uint32(di)) {
 					continue
 				}
-				dir := strings.ToLower(path.Dir(s.docs[di].Path))
-				parts := strings.Split(dir, "/")
+				p := strings.ToLower(s.docs[di].Path)
+				ref := docRef{uint32(si), uint32(di)}
+				// Its directory's tails, and those of its path without
+				// the extension: a Python or JavaScript module is a
+				// file ("json decoder" for json/decoder.py).
+				parts := strings.Split(path.Dir(p), "/")
 				for k := 0; k+2 <= len(parts); k++ {
 					tail := strings.Join(parts[k:], "/")
-					t.tails[tail] = append(t.tails[tail], docRef{uint32(si), uint32(di)})
+					t.tails[tail] = append(t.tails[tail], ref)
+				}
+				if stem := strings.TrimSuffix(p, path.Ext(p)); stem != p {
+					parts := strings.Split(stem, "/")
+					for k := 0; k+2 <= len(parts); k++ {
+						tail := strings.Join(parts[k:], "/")
+						if l := t.tails[tail]; len(l) == 0 || l[len(l)-1] != ref {
+							t.tails[tail] = append(l, ref)
+						}
+					}
 				}
 			}
 		}
