@@ -21,7 +21,7 @@ import (
 // come first, ranked among themselves as before.
 
 // dirTable is a view's directories, and its files' paths without their
-// extensions, by their tails of two components or more (lowercased,
+// extensions, by their tails of two to maxDirWords components (lowercased,
 // "os/exec" of "src/os/exec", "json/decoder" of "json/decoder.py"): the
 // live documents directly in a directory ending so, or so named. Built on
 // first use.
@@ -78,13 +78,13 @@ func (v *view) dirTails() map[string][]docRef {
 				// the extension: a Python or JavaScript module is a
 				// file ("json decoder" for json/decoder.py).
 				parts := strings.Split(path.Dir(p), "/")
-				for k := 0; k+2 <= len(parts); k++ {
+				for k := max(0, len(parts)-maxDirWords); k+2 <= len(parts); k++ {
 					tail := strings.Join(parts[k:], "/")
 					t.tails[tail] = append(t.tails[tail], ref)
 				}
 				if stem := strings.TrimSuffix(p, path.Ext(p)); stem != p {
 					parts := strings.Split(stem, "/")
-					for k := 0; k+2 <= len(parts); k++ {
+					for k := max(0, len(parts)-maxDirWords); k+2 <= len(parts); k++ {
 						tail := strings.Join(parts[k:], "/")
 						if l := t.tails[tail]; len(l) == 0 || l[len(l)-1] != ref {
 							t.tails[tail] = append(l, ref)
