@@ -67,3 +67,19 @@ func TestDirWordsRankThePackage(t *testing.T) {
 		}
 	}
 }
+
+func TestTailsOf(t *testing.T) {
+	for p, want := range map[string]string{
+		"exec":                 "",
+		"os/exec":              "os/exec",
+		"src/os/exec":          "os/exec src/os/exec",
+		"a/b/c/d":              "c/d b/c/d a/b/c/d",
+		"x/a/b/c/d":            "c/d b/c/d a/b/c/d",
+		"json/decoder":         "json/decoder",
+		"lib/python3/json/dec": "json/dec python3/json/dec lib/python3/json/dec",
+	} {
+		if got := strings.Join(tailsOf(p, nil), " "); got != want {
+			t.Errorf("tailsOf(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

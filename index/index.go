@@ -78,7 +78,6 @@ type view struct {
 	scopeCache scopeCache // what filters can name, built on first use (scope.go)
 	refCache   refCache   // what resolving references reads of the view (refs_resolve.go)
 	dfs        dfTable    // document frequencies feedback counted (docfreq.go)
-	dirs       dirTable   // the directories by tail, for queries that spell one (dirwords.go)
 }
 
 type docRef struct {

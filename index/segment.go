@@ -24,7 +24,10 @@ type segment struct {
 	// (gramshort.go).
 	short shortStats
 	// kept finds grep's kept texts of docs (greptext.go).
-	kept  keptSlots
+	kept keptSlots
+	// dirs are the documents by directory tail, for queries that spell
+	// one (dirwords.go), made once.
+	dirs  dirTable
 	nodes []nodeRec // pointer-free records; strings in blob (nodemeta.go)
 	// blob holds the nodes' strings, which their records refer to by offset
 	// and length; vocab the few distinct kinds, native kinds and
