@@ -3,6 +3,7 @@ package index
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/treenav/treenav/index/analysis"
 )
@@ -29,6 +30,7 @@ import (
 type dirTable struct {
 	once  sync.Once
 	tails map[string][]uint32
+	built atomic.Bool // tails is made
 }
 
 // maxDirWords is the most words a directory phrase spans.
@@ -52,9 +54,14 @@ func (v *view) dirDocs(q *analysis.Query) []bitset {
 		}
 	}
 	// The segments' tables, those not built yet on every core.
-	onSegments(len(v.segs), v.segmentWorkers(), func(int) func(int) {
-		return func(si int) { v.segs[si].dirTails() }
-	})
+	for _, s := range v.segs {
+		if !s.dirs.built.Load() {
+			onSegments(len(v.segs), v.segmentWorkers(), func(int) func(int) {
+				return func(si int) { v.segs[si].dirTails() }
+			})
+			break
+		}
+	}
 	var out []bitset
 	for si, s := range v.segs {
 		t := s.dirTails()
@@ -106,6 +113,7 @@ func (s *segment) dirTails() map[string][]uint32 {
 				}
 			}
 		}
+		t.built.Store(true)
 	})
 	return t.tails
 }
