@@ -346,6 +346,12 @@ func Pipe2() (*File, *File, error) { return nil, nil, nil }
 type Other struct{}
 
 func (Other) Close() error { return nil }
+
+type Handle struct{}
+
+func (h *Handle) Reopen() (*File, *Handle, error) { return nil, nil, nil }
+
+func (h *Handle) Close() error { return nil }
 `,
 		"use/use.go": `package use
 
@@ -359,11 +365,22 @@ func F() {
 	a.Close()
 	b.Close()
 }
+
+func G(h *os.Handle) {
+	{
+		h, g, _ := h.Reopen()
+		h.Close()
+		g.Close()
+	}
+}
 `,
 	})
+	// In G the values are the outer h's (a *Handle's Reopen), though
+	// the inner h is declared first.
 	checkRefs(t, ix, map[string]string{
-		"os/os.go#File.Close":  "use/use.go:7 resolved\nuse/use.go:8 resolved\nuse/use.go:10 resolved\nuse/use.go:11 resolved",
-		"os/os.go#Other.Close": "",
+		"os/os.go#File.Close":   "use/use.go:7 resolved\nuse/use.go:8 resolved\nuse/use.go:10 resolved\nuse/use.go:11 resolved\nuse/use.go:17 resolved",
+		"os/os.go#Handle.Close": "use/use.go:18 resolved",
+		"os/os.go#Other.Close":  "",
 	})
 }
 

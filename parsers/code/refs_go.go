@@ -559,7 +559,11 @@ func (w *goWalker) valueSpec(n *gnode, s *goScope) {
 	}
 }
 
-// declareList declares the names of a := whose values are right.
+// declareList declares the names of a := whose values are right. The
+// values are typed before any name is declared: they are evaluated in
+// the enclosing scope (conn, err := conn.Upgrade() calls the outer
+// conn's Upgrade), and a multi-value call is typed once for all its
+// names.
 func (w *goWalker) declareList(left, right *gnode, s *goScope) {
 	if left == nil || s == nil {
 		return
@@ -569,6 +573,9 @@ func (w *goWalker) declareList(left, right *gnode, s *goScope) {
 	if right != nil {
 		nr = int(right.NamedChildCount())
 	}
+	type decl struct{ name, typ string }
+	var decls []decl
+	call, typed := "", false // the type of the one value of x, err := f()
 	for i := 0; i < nl; i++ {
 		c := left.NamedChild(i)
 		if goNodeType(c) != "identifier" {
@@ -582,17 +589,25 @@ func (w *goWalker) declareList(left, right *gnode, s *goScope) {
 		switch {
 		case nl == nr:
 			typ = w.exprType(right.NamedChild(i), s, 0)
-		case nr == 1 && i == 0:
-			// x, err := f(): the first result.
-			typ = w.exprType(right.NamedChild(0), s, 0)
 		case nr == 1:
-			// r, w, err := os.Pipe(): w is the call's second result
-			// ("=os>Pipe()@1"; the index reads it from the signature).
-			if t := w.exprType(right.NamedChild(0), s, 0); strings.HasSuffix(t, "()") {
-				typ = t + "@" + strconv.Itoa(i)
+			if !typed {
+				call, typed = w.exprType(right.NamedChild(0), s, 0), true
+			}
+			switch {
+			case i == 0:
+				// x, err := f(): the first result.
+				typ = call
+			case strings.HasSuffix(call, "()"):
+				// r, w, err := os.Pipe(): w is the call's second
+				// result ("=os>Pipe()@1"; the index reads it from the
+				// signature).
+				typ = call + "@" + strconv.Itoa(i)
 			}
 		}
-		s.declare(name, typ)
+		decls = append(decls, decl{name, typ})
+	}
+	for _, d := range decls {
+		s.declare(d.name, d.typ)
 	}
 }
 
