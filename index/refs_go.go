@@ -797,28 +797,31 @@ func goNthResult(list string, k int) string {
 	if from >= 0 {
 		elems = append(elems, list[from:])
 	}
+	// Named results: each name up to one with a type takes that type.
 	named := false
-	for _, e := range elems {
-		if f := strings.Fields(e); len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] {
-			named = true
-			break
-		}
-	}
-	if !named {
-		if k < len(elems) {
-			return strings.TrimSpace(elems[k])
-		}
-		return ""
-	}
-	// Named: each name up to one with a type takes that type.
 	for i, e := range elems {
-		e = strings.TrimSpace(e)
-		f := strings.Fields(e)
-		if len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] && i >= k {
-			return strings.TrimSpace(e[len(f[0]):])
+		if typ, ok := goNamedResult(e); ok {
+			if i >= k {
+				return typ
+			}
+			named = true
 		}
+	}
+	if !named && k < len(elems) {
+		return strings.TrimSpace(elems[k])
 	}
 	return ""
+}
+
+// goNamedResult is the type of an element of a result list that names
+// its result ("resp *Response"), ok false for one that does not ("T",
+// "chan int", or a bare name that takes the next element's type).
+func goNamedResult(e string) (string, bool) {
+	e = strings.TrimSpace(e)
+	if f := strings.Fields(e); len(f) >= 2 && isGoIdent(f[0]) && !goTypeKeywords[f[0]] {
+		return strings.TrimSpace(e[len(f[0]):]), true
+	}
+	return "", false
 }
 
 // goDeclType is the type of a var, const or field signature

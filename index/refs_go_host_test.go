@@ -35,3 +35,21 @@ func TestGoHostFileSuffixes(t *testing.T) {
 		}
 	}
 }
+
+func TestGoNthResult(t *testing.T) {
+	for _, c := range []struct {
+		list string
+		k    int
+		want string
+	}{
+		{"T, error)", 0, "T"}, {"T, error)", 1, "error"}, {"T, error)", 2, ""},
+		{"resp *Response, err error)", 0, "*Response"}, {"resp *Response, err error)", 1, "error"},
+		{"a, b T)", 0, "T"}, {"a, b T)", 1, "T"}, {"a, b T)", 2, ""},
+		{"r, w *File, err error)", 1, "*File"}, {"r, w *File, err error)", 2, "error"},
+		{"chan int, error)", 0, "chan int"}, {"map[string]int, func(a, b int) bool)", 1, "func(a, b int) bool"},
+	} {
+		if got := goNthResult(c.list, c.k); got != c.want {
+			t.Errorf("goNthResult(%q, %d) = %q, want %q", c.list, c.k, got, c.want)
+		}
+	}
+}
