@@ -206,9 +206,11 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	if common && len(cands) < need {
 		// The other words match less than the page: all of them
 		// select, as without common words.
+		// A fresh weigher: no pending priors, the uses not admitted yet
+		// (w.uses is &uses).
 		clearCommon(variants)
 		uses = newUsesPriors(ix, v, r.UsesWeight)
-		w = weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action, table: w.table, dirs: w.dirs}
+		w = w.fork()
 		cands = v.scoreSegments(cands[:0], q, variants, false, filter, &r, &w)
 		common = false
 	}
