@@ -267,7 +267,10 @@ type NodesResponse struct {
 // NodeContent is a node with its own content: its text without its
 // children's, each child replaced by a one-line marker naming its id.
 type NodeContent struct {
-	NodeID    string `json:"node_id"`
+	NodeID string `json:"node_id"`
+	// Asked is what the request gave for this node when it was not its
+	// id: a symbol's name or qualified name, or PATH:LINE.
+	Asked     string `json:"asked,omitempty"`
 	DocID     string `json:"doc_id"`
 	Path      string `json:"path"`
 	ParentID  string `json:"parent_id"`
@@ -299,7 +302,10 @@ type NodeContent struct {
 // NavigateResponse is a node with all its descendants: their outline and
 // the full text of the subtree.
 type NavigateResponse struct {
-	NodeID    string `json:"node_id"`
+	NodeID string `json:"node_id"`
+	// Asked is what the request gave when it was not the node's id (a
+	// symbol's name or qualified name, or PATH:LINE).
+	Asked     string `json:"asked,omitempty"`
 	DocID     string `json:"doc_id"`
 	Path      string `json:"path"`
 	Kind      Kind   `json:"kind"`

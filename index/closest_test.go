@@ -108,9 +108,10 @@ func TestClosestToANodeIDAreNodes(t *testing.T) {
 			t.Errorf("tree %q: %v; want the node net/http/server.go#Server.Shutdown first", id, err)
 		}
 	}
-	// A bare name still gets the symbols named so.
-	_, err := ix.Nodes(NodesRequest{IDs: []string{"Shutdown"}})
-	if nf := notFound(t, "Shutdown", err); len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
-		t.Errorf("bare Shutdown: %v; want net/http/server.go#Server.Shutdown", err)
+	// A bare name misspelled still gets the symbols named nearly so
+	// (the name itself reads the one definition: TestNodesByName).
+	_, err := ix.Nodes(NodesRequest{IDs: []string{"Shutdwn"}})
+	if nf := notFound(t, "Shutdwn", err); len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
+		t.Errorf("bare Shutdwn: %v; want net/http/server.go#Server.Shutdown", err)
 	}
 }

@@ -37,7 +37,7 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 		if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
 			full = req.DocID + "#" + strings.TrimPrefix(id, "#")
 		}
-		si, n, err := v.resolve(full)
+		si, n, byName, err := ix.resolveNode(v, full)
 		if err != nil {
 			return nil, withAsked(full, err)
 		}
@@ -48,6 +48,9 @@ func (ix *Index) Nodes(req NodesRequest) (*treenav.NodesResponse, error) {
 			NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind(), Title: nm.title(),
 			Language: languageOf(d, nm), LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd),
 			ContentLine: contentLine(nm), Signature: nm.signature(), Children: []string{},
+		}
+		if byName {
+			nc.Asked = full
 		}
 		if answered[nc.NodeID] {
 			continue // the same node by another id

@@ -61,13 +61,16 @@ func (v *view) segIndex(s *segment) int {
 	return -1
 }
 
+// whyDirectory is a NotFoundError's Why for an id that names a directory.
+const whyDirectory = "a directory: its files are the documents"
+
 // notFound is the error for an id that matched nothing, with the closest
 // valid ids; an id that names a directory says so.
 func (v *view) notFound(what, id string) *NotFoundError {
 	closest, dir := v.closest(id)
 	why := ""
 	if dir {
-		why = "a directory: its files are the documents"
+		why = whyDirectory
 	}
 	return &NotFoundError{What: what, ID: id, Why: why, Closest: closest}
 }

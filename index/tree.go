@@ -88,14 +88,18 @@ func (ix *Index) Navigate(req NavigateRequest) (*treenav.NavigateResponse, error
 	if req.DocID != "" && !strings.HasPrefix(id, req.DocID) {
 		id = req.DocID + "#" + strings.TrimPrefix(id, "#")
 	}
-	si, n, err := v.resolve(id)
+	si, n, byName, err := ix.resolveNode(v, id)
 	if err != nil {
 		return nil, withAsked(id, err)
 	}
 	s := v.segs[si]
 	nm := s.node(n)
 	d := &s.docs[nm.doc]
-	resp := &treenav.NavigateResponse{
+	asked := ""
+	if byName {
+		asked = id
+	}
+	resp := &treenav.NavigateResponse{Asked: asked,
 		NodeID: nodeID(d, nm), DocID: d.DocID, Path: d.Path, Kind: nm.kind(), Title: nm.title(),
 		LineStart: int(nm.lineStart), LineEnd: int(nm.lineEnd), ContentLine: contentLine(nm), Nodes: []treenav.TreeNode{},
 	}

@@ -97,7 +97,7 @@ type TreeArgs struct {
 // NodeArgs are get_node_content's parameters.
 type NodeArgs struct {
 	DocID    string   `json:"doc_id,omitempty" jsonschema:"the document the node ids belong to; lets node_ids be bare anchors such as \"Server.Shutdown\""`
-	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it"`
+	NodeIDs  []string `json:"node_ids,omitempty" jsonschema:"node ids such as \"web/server.go#Server.Shutdown\" or \"docs/install.md#install/from-source\"; a bare anchor works when only one document has it, and where no node has the id a symbol's name or qualified name (\"http.Server.Shutdown\") or PATH:LINE"`
 	NodeID   string   `json:"node_id,omitempty" jsonschema:"one node id (same as node_ids with one element)"`
 	Lines    string   `json:"lines,omitempty" jsonschema:"read only part of the node: a range of the file's lines such as \"10-40\", \"10-\" or \"10\", clipped to the node, as written with its children"`
 	MaxChars int      `json:"max_chars,omitempty" jsonschema:"bound on the size of the answer (its JSON: text, child lists and all) in characters"`

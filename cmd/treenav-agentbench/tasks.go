@@ -52,8 +52,7 @@ var tasks = []task{
 		name: "revinfo-tags", kind: "struct tags", corpus: "go",
 		answer: []string{"Name  string `json:\"-\"`", "Short string `json:\"-\"`"},
 		mcp: []call{
-			{"find_symbol", map[string]any{"query": "modfetch.RevInfo"}},
-			{"get_node_content", map[string]any{"node_ids": []string{"cmd/go/internal/modfetch/repo.go#RevInfo"}}},
+			{"get_node_content", map[string]any{"node_ids": []string{"modfetch.RevInfo"}}},
 		},
 		shell: []string{
 			`grep -rn '^type RevInfo struct' cmd/go/internal`,
@@ -76,8 +75,7 @@ var tasks = []task{
 		name: "shutdown-poll", kind: "read a method", corpus: "go",
 		answer: []string{"shutdownPollIntervalMax"},
 		mcp: []call{
-			{"find_symbol", map[string]any{"query": "http.Server.Shutdown"}},
-			{"get_node_content", map[string]any{"node_ids": []string{"net/http/server.go#Server.Shutdown"}}},
+			{"get_node_content", map[string]any{"node_ids": []string{"http.Server.Shutdown"}}},
 		},
 		shell: []string{
 			`grep -rn 'func (s \*Server) Shutdown' net/http`,

@@ -1,0 +1,68 @@
+package index
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// get_node_content and navigate_tree read, where no node has the id, a
+// symbol's name or qualified name and PATH:LINE, as find_references
+// reads its target: one call reads a symbol one can name.
+func TestNodesByName(t *testing.T) {
+	ix := newTestIndex(t, closestFiles)
+	for _, tc := range []struct{ asked, id string }{
+		{"http.Server.Shutdown", "net/http/server.go#Server.Shutdown"},
+		{"net/http.Server.Shutdown", "net/http/server.go#Server.Shutdown"}, // import path and qualified name
+		{"base.Go", "cmd/base/base.go#Go"},
+		{"net/http/server.go:7", "net/http/server.go#Server.Shutdown"}, // a definition's line
+		{"net/http/server.go:4", "net/http/server.go#Server"},
+		{"Shutdown", "net/http/server.go#Server.Shutdown"}, // the one definition of the name
+	} {
+		r, err := ix.Nodes(NodesRequest{IDs: []string{tc.asked}})
+		if err != nil {
+			t.Errorf("node %q: %v", tc.asked, err)
+			continue
+		}
+		if len(r.Nodes) != 1 || r.Nodes[0].NodeID != tc.id || r.Nodes[0].Asked != tc.asked {
+			t.Errorf("node %q: %+v; want %s asked as %q", tc.asked, r.Nodes, tc.id, tc.asked)
+			continue
+		}
+		if !strings.HasPrefix(r.Text(), "== "+tc.id+" ") {
+			t.Errorf("node %q: the text does not start with the node's id:\n%s", tc.asked, r.Text())
+		}
+		nav, err := ix.Navigate(NavigateRequest{ID: tc.asked})
+		if err != nil || nav.NodeID != tc.id || nav.Asked != tc.asked {
+			t.Errorf("navigate %q: %v, %+v; want %s", tc.asked, err, nav, tc.id)
+		}
+	}
+	// An id is an id: a bare anchor one document has answers without
+	// "asked".
+	r, err := ix.Nodes(NodesRequest{IDs: []string{"Server.Shutdown"}})
+	if err != nil || len(r.Nodes) != 1 || r.Nodes[0].Asked != "" {
+		t.Errorf("bare anchor: %v, %+v; want the node, not asked by name", err, r)
+	}
+	// A name several definitions have lists them.
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"Go"}})
+	var amb *AmbiguousTargetError
+	if !errors.As(err, &amb) || len(amb.Candidates) < 3 {
+		t.Errorf("Go: %v; want the definitions named Go", err)
+	}
+	// A misspelled name gets the closest symbols.
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"http.Server.Shutdwn"}})
+	if nf := notFound(t, "Shutdwn", err); len(nf.Closest) == 0 || nf.Closest[0] != "net/http/server.go#Server.Shutdown" {
+		t.Errorf("Shutdwn: %v; want Server.Shutdown closest", err)
+	}
+	// A line past a file's end says so; a directory stays a directory.
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"net/http/server.go:99"}})
+	if nf := notFound(t, "line 99", err); !strings.Contains(nf.Why, "past the end") {
+		t.Errorf("line 99: %v; want past the end of the file", err)
+	}
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"net/http"}})
+	if nf := notFound(t, "net/http", err); nf.Why != whyDirectory {
+		t.Errorf("net/http: %v; want a directory", err)
+	}
+	// A doc_id makes the id an anchor of that document: no name lookup.
+	_, err = ix.Nodes(NodesRequest{DocID: "net/http/client.go", IDs: []string{"Server.Shutdown"}})
+	notFound(t, "doc_id", err)
+}
