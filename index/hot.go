@@ -19,7 +19,9 @@ type nodeHot struct {
 	up int32
 	// name and qual are nameSig of the symbol's name and of its
 	// qualified name (0 when it is the name), or for a markdown section
-	// nameSig of its title's words; 0 for file nodes and nameless ones.
+	// nameSig of its title's words; for a file node, of its base name
+	// and of the name of the module it is the page of (0 for none:
+	// modulename.go); 0 for nameless ones.
 	name, qual uint32
 	flags      uint8
 	_          [3]uint8 // the padding, a field: the layout is the snapshot's (nodesnap.go)
@@ -108,6 +110,10 @@ func (s *segment) hotOf(i uint32, of docHot) nodeHot {
 	h.name, h.qual = nodeSigs(n)
 	if n.kind() == treenav.KindFile && int(n.doc) < len(s.docs) {
 		h.name = nameSig(path.Base(s.docs[n.doc].Path)) // fileNamed
+		// A module's page: the module's name (modulename.go).
+		if mp := modulePathOf(&s.docs[n.doc], s.documented(i)); mp != "" {
+			h.qual = nameSig(path.Base(mp))
+		}
 	}
 	return h
 }

@@ -16,6 +16,11 @@ import (
 type nameQueries struct {
 	raw, dotted string
 	forms       []nameForm
+	// module and under are the module the query asks for by name
+	// (moduleQuery), moduleSig its name's signature: the roots of that
+	// module's page match as a symbol named by the query does.
+	module, under string
+	moduleSig     uint32
 }
 
 // nameForm is one reading of the query: its identifier (words run
@@ -28,6 +33,9 @@ type nameForm struct {
 
 func newNameQueries(q *analysis.Query, raw string) nameQueries {
 	n := nameQueries{raw: raw, dotted: dottedQuery(raw)}
+	if n.module, n.under = moduleQuery(raw); n.module != "" {
+		n.moduleSig = nameSig(n.module)
+	}
 	key, title := q.Identifier(), q.Title()
 	n.forms = append(n.forms, nameForm{key, title, newQuerySigs(raw, n.dotted, key, title)})
 	// More words than the indexed reading: the query has stop words.
@@ -48,6 +56,9 @@ func allWords(raw string) string {
 // record is h, over the query's forms (see nameMatch), 0 when none names
 // it.
 func (n *nameQueries) matchHot(s *segment, node uint32, h *nodeHot) float64 {
+	if n.moduleSig != 0 && h.qual == n.moduleSig && h.flags&hotCodeFile != 0 && moduleNamed(s, node, n.module, n.under) {
+		return 1
+	}
 	best := 0.0
 	for i := range n.forms {
 		f := &n.forms[i]

@@ -193,7 +193,8 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// records are in cache: one pass over them, not one per step.
 	names := newNameQueries(q, req.Query)
 	uses := newUsesPriors(ix, v, r.UsesWeight)
-	plain, action := analysis.PlainWords(req.Query), analysis.ActionQuery(req.Query)
+	// A module asked for by name is no question in words.
+	plain, action := analysis.PlainWords(req.Query) && names.module == "", analysis.ActionQuery(req.Query)
 	w := weigher{q: q, names: &names, uses: &uses, r: &r, weights: weights, plain: plain, action: action,
 		table: newStandingTable(&r, plain, analysis.AsksForTests(req.Query), analysis.AsksForChanges(req.Query), action)}
 	if r.DirWordsBonus > 0 {

@@ -156,10 +156,12 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		h := &hot[i]
 		m := w.names.matchHot(s, c.ref.node, h)
 		covered := c.tmask
-		if m > 0 && w.names.dotted != "" {
+		if m > 0 && (w.names.dotted != "" || w.names.module != "") {
 			// A dotted query is one name: the symbol it names covers
 			// its words, though the qualifier ("os.path" of
-			// posixpath.join) may be in no field of it.
+			// posixpath.join) may be in no field of it. So does a
+			// module's page the words asking for it ("textwrap
+			// module": the file need not say "module").
 			covered = ^uint32(0)
 		}
 		cv := w.coverageOf(covered)

@@ -47,11 +47,17 @@ func (l *Language) Extract(src []byte) (*Result, error) {
 // directory's name for an index file.
 func (l *Language) ExtractFile(rel string, src []byte) (*Result, error) {
 	var refs refResult
-	syms, module, errLines, err := l.symbols(src, fileModuleName(rel), &refs)
+	var mdoc moduleDocResult
+	syms, module, errLines, err := l.symbols(src, fileModuleName(rel), &refs, &mdoc)
 	if err != nil {
 		return nil, err
 	}
-	nodes := buildNodes(syms, src)
+	rootDoc := mdoc.span
+	if l.ModuleDocAsCode {
+		rootDoc = [2]uint32{}
+	}
+	nodes := buildNodes(syms, src, rootDoc)
+	nodes[0].Doc = mdoc.doc
 	if strings.HasSuffix(rel, ".pyi") {
 		// A stub file declares what a module defines elsewhere (its
 		// .py beside it, or C): a lookup ranks the definition first.
@@ -84,9 +90,10 @@ func fileModuleName(rel string) string {
 }
 
 // symbols runs the query over a fresh tree and returns the definitions,
-// nested and qualified, and the module the file declares. fileName names
+// nested and qualified, and the module the file declares; mdoc (when not
+// nil) receives the file's module doc (moduledoc.go). fileName names
 // the symbols that are named after their file ("" keeps their own).
-func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symbol, string, [2]int, error) {
+func (l *Language) symbols(src []byte, fileName string, refs *refResult, mdoc *moduleDocResult) ([]Symbol, string, [2]int, error) {
 	if err := l.init(); err != nil {
 		return nil, "", [2]int{}, err
 	}
@@ -153,6 +160,9 @@ func (l *Language) symbols(src []byte, fileName string, refs *refResult) ([]Symb
 		return a.pattern < b.pattern
 	})
 	l.nest(syms)
+	if mdoc != nil {
+		mdoc.span, mdoc.doc = l.moduleDoc(root, src)
+	}
 	return syms, module, firstError(root), nil
 }
 

@@ -14,6 +14,7 @@ func init() {
 		Wrappers:        []string{"type_declaration", "const_declaration", "var_declaration"},
 		WrapperOK:       goUngrouped,
 		AttachReceivers: true,
+		ModuleDoc:       goPackageDoc,
 		// Every pattern starts at the file or at a top-level declaration.
 		MaxStartDepth: 1,
 	})

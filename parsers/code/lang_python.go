@@ -18,10 +18,12 @@ func init() {
 		Grammar:      python.GetLanguage,
 		CommentTypes: []string{"comment"},
 		// An assignment's statement carries the comments above it.
-		Wrappers: []string{"decorated_definition", "expression_statement"},
-		Fixup:    pythonFixup,
-		Expand:   pythonExpand,
-		Adopt:    pythonAdopt,
+		Wrappers:        []string{"decorated_definition", "expression_statement"},
+		Fixup:           pythonFixup,
+		Expand:          pythonExpand,
+		ModuleDoc:       pythonModuleDoc,
+		ModuleDocAsCode: true,
+		Adopt:           pythonAdopt,
 		// Every pattern of python.scm starts at one of these; a def or
 		// class can sit in any block, never in an expression.
 		StartTypes: []string{"module", "class_definition", "function_definition",

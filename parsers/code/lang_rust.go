@@ -19,6 +19,7 @@ var rustLang = &Language{
 	LeadingTypes:    []string{"attribute_item"},
 	AttachReceivers: true,
 	Repair:          rustRepair,
+	ModuleDoc:       rustFileDoc,
 }
 
 func init() {

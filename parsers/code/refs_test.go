@@ -100,7 +100,7 @@ func renderRefs(r langRefs, src []byte) string {
 
 // fileRefs extracts one file's references the way the index will.
 func fileRefs(l *Language, src []byte) (langRefs, error) {
-	syms, _, _, err := l.symbols(src, "", nil)
+	syms, _, _, err := l.symbols(src, "", nil, nil)
 	if err != nil {
 		return langRefs{}, err
 	}

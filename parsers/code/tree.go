@@ -100,8 +100,9 @@ func (l *Language) findReceiver(syms []Symbol, parent int, name string) int {
 }
 
 // buildNodes lays the symbols out as document nodes: the root first, then a
-// preorder walk with children in source order.
-func buildNodes(syms []Symbol, src []byte) []treenav.Node {
+// preorder walk with children in source order. rootDoc is the span of the
+// file's module doc, its root's description (empty for none).
+func buildNodes(syms []Symbol, src []byte, rootDoc [2]uint32) []treenav.Node {
 	nodes := make([]treenav.Node, 0, len(syms)+1)
 	lines := bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
@@ -141,6 +142,7 @@ func buildNodes(syms []Symbol, src []byte) []treenav.Node {
 		}
 	}
 	docInside := make([][2]uint32, 1, len(syms)+1)
+	docInside[0] = rootDoc
 	var emit func(i, parent, level int)
 	emit = func(i, parent, level int) {
 		s := &syms[i]

@@ -1,0 +1,157 @@
+package index
+
+import (
+	"path"
+	"strings"
+
+	"github.com/treenav/treenav"
+)
+
+// A query that asks for a module or package by its name ("json module",
+// "package http", "textwrap module", "serde crate") names the file that is
+// that module's page: a Python module's file (a package's __init__.py),
+// the Go file that holds the package's doc comment, a Rust crate's lib.rs
+// or a module's mod.rs, a JavaScript or TypeScript directory's index file.
+// That file's root node gets the name match of a symbol named by the
+// query (nameMatch's 1), where it used to lose to every symbol whose name
+// holds the word: "json package" led with PackageMetadata.json, "package
+// http" with a struct named httpPkg in an example test. Its hot record
+// carries the module name's signature in qual (hotOf), so the name filter
+// passes only those roots; the words of such a query are not plain words
+// (PlainFileWeight does not apply). A bare name ("json") is left as it
+// was: it asks as often for the symbols named so.
+
+// moduleAskWords are the words that, beside one name, ask for a module.
+// Not "lib" or "mod": directories are named so ("lib sort" asks for sort
+// under lib/ as often as for a library named sort).
+var moduleAskWords = map[string]bool{
+	"package": true, "pkg": true, "module": true, "library": true, "crate": true,
+}
+
+// moduleQuery is the module a query asks for: its name (the last part of
+// a dotted or slashed name) and the path it is written under ("net/http"
+// for "net/http package", "email.mime" → "email/mime"), or "" when the
+// query is not one name beside a module word.
+func moduleQuery(raw string) (name, under string) {
+	var words []string
+	for _, w := range strings.Fields(strings.ReplaceAll(raw, `"`, " ")) {
+		if lw := strings.ToLower(w); lw != "the" && lw != "a" {
+			words = append(words, w)
+		}
+	}
+	if len(words) != 2 {
+		return "", ""
+	}
+	var named string
+	switch {
+	case moduleAskWords[strings.ToLower(words[0])] && !moduleAskWords[strings.ToLower(words[1])]:
+		named = words[1]
+	case moduleAskWords[strings.ToLower(words[1])] && !moduleAskWords[strings.ToLower(words[0])]:
+		named = words[0]
+	default:
+		return "", ""
+	}
+	named = strings.Trim(strings.ReplaceAll(strings.ReplaceAll(named, "::", "/"), ".", "/"), "/")
+	for _, r := range named {
+		if !(r == '_' || r == '-' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f) {
+			return "", ""
+		}
+	}
+	if named == "" {
+		return "", ""
+	}
+	if i := strings.LastIndexByte(named, '/'); i >= 0 {
+		return named[i+1:], named[:i]
+	}
+	return named, ""
+}
+
+// modulePathOf is the path of the module whose page document d's root
+// is, its last element the module's name ("net/http" for net/http/doc.go,
+// "json" for json/__init__.py, "email/mime/text" for email/mime/text.py),
+// or "" when it is none. documented says whether the root has a module
+// doc (its description field), which a Go package's page must have:
+// every file of a package declares it, the one with the package comment
+// documents it.
+func modulePathOf(d *docMeta, documented bool) string {
+	if d.ContentType != treenav.ContentCode {
+		return ""
+	}
+	base := path.Base(d.Path)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	dir := path.Dir(d.Path)
+	sansExt := strings.TrimSuffix(d.Path, path.Ext(base))
+	if dir == "." || dir == "/" {
+		dir = ""
+	}
+	switch d.Language {
+	case "python":
+		switch stem {
+		case "__init__":
+			return dir
+		case "__main__":
+			return ""
+		}
+		return sansExt
+	case "go":
+		if !documented || strings.HasSuffix(d.Path, "_test.go") {
+			return ""
+		}
+		if d.Module != "" && d.Module != "main" && d.Module != path.Base(dir) {
+			// package json in a directory named otherwise (v2/, a
+			// version's directory): the package's name, under its
+			// directory's parent.
+			return path.Join(path.Dir(dir), d.Module)
+		}
+		return dir
+	case "rust":
+		switch stem {
+		case "lib", "main":
+			if path.Base(dir) == "src" {
+				if up := path.Dir(dir); up != "." && up != "/" {
+					return up // crate/src/lib.rs is the crate's
+				}
+				return ""
+			}
+			return dir
+		case "mod":
+			return dir
+		}
+		return sansExt
+	case "javascript", "typescript":
+		if stem == "index" {
+			return dir
+		}
+		return sansExt
+	}
+	return ""
+}
+
+// moduleNamed reports whether the file root node n of segment s is the
+// page of the module the query asks for (name, under: moduleQuery).
+func moduleNamed(s *segment, n uint32, name, under string) bool {
+	nm := s.node(n)
+	if nm.kind() != treenav.KindFile || int(nm.doc) >= len(s.docs) {
+		return false
+	}
+	mp := modulePathOf(&s.docs[nm.doc], s.documented(n))
+	if mp == "" || !strings.EqualFold(path.Base(mp), name) {
+		return false
+	}
+	return under == "" || pathEndsWith(path.Dir(mp), under)
+}
+
+// pathEndsWith reports whether p's last elements are under's ("net/http"
+// ends "x/net/http" and "net/http", not "xnet/http"), case aside.
+func pathEndsWith(p, under string) bool {
+	if len(p) < len(under) || !strings.EqualFold(p[len(p)-len(under):], under) {
+		return false
+	}
+	return len(p) == len(under) || p[len(p)-len(under)-1] == '/'
+}
+
+// documented reports whether node n has a description field (a file
+// root: a module doc).
+func (s *segment) documented(n uint32) bool {
+	return int(n) < len(s.norms) && s.norms[n].fieldLen[treenav.FieldDescription] > 0
+}

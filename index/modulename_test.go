@@ -1,0 +1,100 @@
+package index
+
+import (
+	"testing"
+)
+
+func TestModuleQuery(t *testing.T) {
+	for _, tc := range []struct{ q, name, under string }{
+		{"json module", "json", ""},
+		{"package http", "http", ""},
+		{"the textwrap module", "textwrap", ""},
+		{"net/http package", "http", "net"},
+		{"email.mime module", "mime", "email"},
+		{"serde crate", "serde", ""},
+		{"json", "", ""},
+		{"module package", "", ""},
+		{"parse json module", "", ""},
+		{"package http(", "", ""},
+		{"lib sort", "", ""}, // a directory named lib, as often as a library
+	} {
+		name, under := moduleQuery(tc.q)
+		if name != tc.name || under != tc.under {
+			t.Errorf("moduleQuery(%q) = %q, %q; want %q, %q", tc.q, name, under, tc.name, tc.under)
+		}
+	}
+}
+
+// A query that asks for a module or package by name leads with the file
+// that is its page: the Go file with the package comment, a Python
+// package's __init__.py or module file, a Rust crate's lib.rs, a
+// directory's index.js; before, symbols holding the word won.
+func TestModulePageFirst(t *testing.T) {
+	files := map[string]string{
+		"net/http/doc.go":    "// Package http provides HTTP client and server implementations.\npackage http\n",
+		"net/http/server.go": "package http\n\n// Server serves HTTP.\ntype Server struct{}\n\n// Serve serves.\nfunc (s *Server) Serve() {}\n",
+		"net/http/client.go": "package http\n\n// Client asks over HTTP.\ntype Client struct{}\n",
+		"sync/example_test.go": "package sync_test\n\n// httpPkg is an HTTP package stand-in.\ntype httpPkg struct{}\n\n" +
+			"func (httpPkg) Get(url string) {}\n",
+		"json/__init__.py":      "\"\"\"JSON encoder and decoder.\"\"\"\nfrom .decoder import JSONDecoder\n\ndef loads(s):\n    return JSONDecoder().decode(s)\n",
+		"json/decoder.py":       "class JSONDecoder:\n    def decode(self, s):\n        return s\n",
+		"importlib/metadata.py": "class PackageMetadata:\n    @property\n    def json(self):\n        \"\"\"The package metadata as JSON.\"\"\"\n        return {}\n",
+		"textwrap.py":           "\"\"\"Text wrapping and filling.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+		"argparse_user.py":      "# The textwrap module is used only for formatting help.\nimport textwrap\n\ndef split_lines(text, width):\n    return textwrap.wrap(text)\n",
+		"serde/src/lib.rs":      "//! Serde is a framework for serializing data structures.\npub trait Serialize {}\n",
+		"app/src/serde_use.rs":  "/// Uses the serde crate.\npub fn use_serde() {}\n",
+		"lib/router/index.js":   "// The router.\nfunction route(path) { return path }\nmodule.exports = route\n",
+	}
+	ix := newTestIndex(t, files)
+	for _, tc := range []struct{ q, first string }{
+		{"package http", "net/http/doc.go"},
+		{"http package", "net/http/doc.go"},
+		{"net/http package", "net/http/doc.go"},
+		{"json package", "json/__init__.py"},
+		{"json module", "json/__init__.py"},
+		{"module textwrap", "textwrap.py"},
+		{"serde crate", "serde/src/lib.rs"},
+		{"router module", "lib/router/index.js"},
+	} {
+		r, err := ix.Search(SearchRequest{Query: tc.q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Results) == 0 || r.Results[0].NodeID != tc.first {
+			var got []string
+			for _, x := range r.Results {
+				got = append(got, x.NodeID)
+			}
+			t.Errorf("%q: got %v, want %s first", tc.q, got, tc.first)
+		}
+	}
+}
+
+// Which file is a module's page, by language.
+func TestModulePathOf(t *testing.T) {
+	for _, tc := range []struct {
+		path, lang, module string
+		documented         bool
+		want               string
+	}{
+		{"net/http/doc.go", "go", "http", true, "net/http"},
+		{"net/http/server.go", "go", "http", false, ""}, // no package comment
+		{"net/http/doc_test.go", "go", "http_test", true, ""},
+		{"encoding/json/v2/doc.go", "go", "json", true, "encoding/json/json"},
+		{"cmd/go/main.go", "go", "main", true, "cmd/go"},
+		{"json/__init__.py", "python", "", false, "json"},
+		{"email/mime/text.py", "python", "", false, "email/mime/text"},
+		{"pkg/__main__.py", "python", "", false, ""},
+		{"serde/src/lib.rs", "rust", "", false, "serde"},
+		{"src/net/mod.rs", "rust", "", false, "src/net"},
+		{"src/parse.rs", "rust", "", false, "src/parse"},
+		{"lib/router/index.js", "javascript", "", false, "lib/router"},
+		{"lib/util.ts", "typescript", "", false, "lib/util"},
+		{"Foo.java", "java", "", true, ""},
+	} {
+		d := &docMeta{Path: tc.path, Language: tc.lang, Module: tc.module, ContentType: "code"}
+		if got := modulePathOf(d, tc.documented); got != tc.want {
+			t.Errorf("modulePathOf(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
