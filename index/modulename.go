@@ -127,18 +127,30 @@ func modulePathOf(d *docMeta, documented bool) string {
 	return ""
 }
 
-// moduleNamed reports whether the file root node n of segment s is the
-// page of the module the query asks for (name, under: moduleQuery).
-func moduleNamed(s *segment, n uint32, name, under string) bool {
+// moduleNamed is how well the file root node n of segment s is the page
+// of the module the query asks for (name, under: moduleQuery), as
+// nameMatch grades: 1, or 0.5 for a Go file the host's build leaves out
+// (encoding/json's v2_*.go files carry the package comment for the
+// goexperiment.jsonv2 build, encode.go for the others: the host's, as
+// references resolve to the definition the host builds), 0 for none.
+func moduleNamed(s *segment, n uint32, name, under string) float64 {
 	nm := s.node(n)
 	if nm.kind() != treenav.KindFile || int(nm.doc) >= len(s.docs) {
-		return false
+		return 0
 	}
-	mp := modulePathOf(&s.docs[nm.doc], s.documented(n))
-	if mp == "" || !strings.EqualFold(path.Base(mp), name) {
-		return false
+	d := &s.docs[nm.doc]
+	mp := modulePathOf(d, s.documented(n))
+	if mp == "" || !strings.EqualFold(path.Base(mp), name) || under != "" && !pathEndsWith(path.Dir(mp), under) {
+		return 0
 	}
-	return under == "" || pathEndsWith(path.Dir(mp), under)
+	// A Go file's constraint (its build line, its _os or _arch name) is
+	// every symbol's: its first symbol's says it.
+	if d.Language == "go" && n+1 < nm.end {
+		if c := s.node(n + 1).constraint(); c != "" && !goMatchSource("x.go", []byte("//go:build "+c+"\n\npackage x\n")) {
+			return 0.5
+		}
+	}
+	return 1
 }
 
 // pathEndsWith reports whether p's last elements are under's ("net/http"

@@ -34,6 +34,10 @@ func TestModulePageFirst(t *testing.T) {
 		"net/http/doc.go":    "// Package http provides HTTP client and server implementations.\npackage http\n",
 		"net/http/server.go": "package http\n\n// Server serves HTTP.\ntype Server struct{}\n\n// Serve serves.\nfunc (s *Server) Serve() {}\n",
 		"net/http/client.go": "package http\n\n// Client asks over HTTP.\ntype Client struct{}\n",
+		// The package comment again, for one build only: the page
+		// for every build leads.
+		"encoding/xml/marshal.go":    "// Package xml implements a simple parser that understands name spaces\n// and reads and writes the elements of documents in a streaming way.\npackage xml\n\n// Marshal encodes.\nfunc Marshal(v any) {}\n",
+		"encoding/xml/v2_marshal.go": "//go:build goexperiment.xmlv2\n\n// Package xml is XML.\npackage xml\n\n// Marshal encodes.\nfunc Marshal(v any) {}\n",
 		"sync/example_test.go": "package sync_test\n\n// httpPkg is an HTTP package stand-in.\ntype httpPkg struct{}\n\n" +
 			"func (httpPkg) Get(url string) {}\n",
 		"json/__init__.py":      "\"\"\"JSON encoder and decoder.\"\"\"\nfrom .decoder import JSONDecoder\n\ndef loads(s):\n    return JSONDecoder().decode(s)\n",
@@ -42,7 +46,7 @@ func TestModulePageFirst(t *testing.T) {
 		"textwrap.py":           "\"\"\"Text wrapping and filling.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
 		"argparse_user.py":      "# The textwrap module is used only for formatting help.\nimport textwrap\n\ndef split_lines(text, width):\n    return textwrap.wrap(text)\n",
 		"serde/src/lib.rs":      "//! Serde is a framework for serializing data structures.\npub trait Serialize {}\n",
-		"app/src/serde_use.rs":  "/// Uses the serde crate.\npub fn use_serde() {}\n",
+		"app/src/serde_use.rs":  "/// Uses the crate.\npub fn use_serde() {}\n",
 		"lib/router/index.js":   "// The router.\nfunction route(path) { return path }\nmodule.exports = route\n",
 	}
 	ix := newTestIndex(t, files)
@@ -55,6 +59,8 @@ func TestModulePageFirst(t *testing.T) {
 		{"module textwrap", "textwrap.py"},
 		{"serde crate", "serde/src/lib.rs"},
 		{"router module", "lib/router/index.js"},
+		{"package xml", "encoding/xml/marshal.go"},
+		{"xml package", "encoding/xml/marshal.go"},
 	} {
 		r, err := ix.Search(SearchRequest{Query: tc.q, Limit: 3})
 		if err != nil {

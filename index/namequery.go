@@ -56,8 +56,10 @@ func allWords(raw string) string {
 // record is h, over the query's forms (see nameMatch), 0 when none names
 // it.
 func (n *nameQueries) matchHot(s *segment, node uint32, h *nodeHot) float64 {
-	if n.moduleSig != 0 && h.qual == n.moduleSig && h.flags&hotCodeFile != 0 && moduleNamed(s, node, n.module, n.under) {
-		return 1
+	if n.moduleSig != 0 && h.qual == n.moduleSig && h.flags&hotCodeFile != 0 {
+		if m := moduleNamed(s, node, n.module, n.under); m > 0 {
+			return m
+		}
 	}
 	best := 0.0
 	for i := range n.forms {
