@@ -205,7 +205,38 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 			hits = append(hits, h...)
 		}
 	}
+	// A Python class's __init__ runs when the class is called: the calls
+	// that resolve to the class (ArgumentParser(...),
+	// argparse.ArgumentParser(...)) are calls of its __init__, which
+	// otherwise listed none of them, only other classes' super().__init__.
+	if cls, ok := q.pyInitClass(target); ok {
+		_, cn, cd := q.node(cls)
+		for si := range q.v.segs {
+			q.namedRefs(si, cn.name(), func(d *docMeta, doc, ref uint32) {
+				if !keep(d) || d.refs.kind(ref) != treenav.RefCall {
+					return
+				}
+				r := d.refs.reference(int(ref))
+				if conf, ok := q.classify(si, d, &r, cls, cn, cd); ok && conf != treenav.Textual {
+					hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
+				}
+			})
+		}
+	}
 	return hits
+}
+
+// pyInitClass is the class whose __init__ target is, for a Python
+// method __init__ directly in a class.
+func (q *refQuery) pyInitClass(target nodeRef) (nodeRef, bool) {
+	s, tn, td := q.node(target)
+	if tn.name() != "__init__" || languageOf(td, tn) != "python" || tn.parent < 0 {
+		return nodeRef{}, false
+	}
+	if s.node(uint32(tn.parent)).kind() != treenav.KindClass {
+		return nodeRef{}, false
+	}
+	return nodeRef{target.seg, uint32(tn.parent)}, true
 }
 
 // parallelRefs is how many references named like a target find_references

@@ -335,13 +335,43 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 		}
 		if !strings.Contains(r.Qualifier, ".") {
 			if cls := classesOf(x, pyBare(x, f, r.Qualifier)); len(cls) > 0 {
+				// Through the class, not an instance: that class's
+				// function (or its bases'), never a subclass's override
+				// (Base.__init__(self) in a subclass's __init__).
 				if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
-					return x.withOverrides(x.verdict(ms), bases)
+					return x.verdict(ms)
 				}
 			} else if pyBuiltinIn(x, f, r.Qualifier) {
 				return resolution{} // Exception.__init__(self, msg): a builtin's
 			}
+		} else if res, ok := pyModuleClassMember(x, f, r, bases, typeOf); ok {
+			return res
 		}
 	}
 	return unknownReceiver(x, f.Language, r.Name)
+}
+
+// pyModuleClassMember resolves a member through a class of a module,
+// written out (codecs.IncrementalDecoder.__init__(self),
+// asyncore.dispatcher.__init__(self, sock)): the class's member, or
+// its bases', or none when every class above is a builtin. ok is false
+// when the qualifier names no class of an indexed module. Such calls
+// were members of an unknown receiver, ambiguous with every method of
+// the name: each was among the references of every __init__.
+func pyModuleClassMember(x *refIndex, f *refFile, r langRef, bases func(int) []int, typeOf func(*refFile, langRef) []int) (resolution, bool) {
+	q, name, _ := cutLast(r.Qualifier)
+	var cls []int
+	for _, m := range pyModuleOf(x, f, q) {
+		cls = append(cls, classesOf(x, pyExport(x, m, name, 0))...)
+	}
+	if len(cls) == 0 {
+		return resolution{}, false
+	}
+	if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
+		return x.verdict(ms), true // the class's own, as above: no override
+	}
+	if pyBuiltinRoots(x, cls, typeOf) {
+		return resolution{}, true // object's, Exception's: no definition of the index
+	}
+	return unknownReceiver(x, f.Language, r.Name), true
 }
