@@ -210,20 +210,62 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 	// argparse.ArgumentParser(...)) are calls of its __init__, which
 	// otherwise listed none of them, only other classes' super().__init__.
 	if cls, ok := q.pyInitClass(target); ok {
-		_, cn, cd := q.node(cls)
+		for _, c := range q.pyInheritors(cls) {
+			_, cn, cd := q.node(c)
+			for si := range q.v.segs {
+				q.namedRefs(si, cn.name(), func(d *docMeta, doc, ref uint32) {
+					if !keep(d) || d.refs.kind(ref) != treenav.RefCall {
+						return
+					}
+					r := d.refs.reference(int(ref))
+					if conf, ok := q.classify(si, d, &r, c, cn, cd); ok && conf != treenav.Textual {
+						hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
+					}
+				})
+			}
+		}
+	}
+	return hits
+}
+
+// pyMaxInheritors bounds the classes whose calls a Python __init__'s
+// references take: its class and the subclasses that inherit it.
+const pyMaxInheritors = 64
+
+// pyInheritors is cls and, breadth first, the subclasses that inherit
+// its __init__ (they define none of their own): class MyParser(
+// ArgumentParser) with no __init__ runs ArgumentParser's when called.
+// A subclass is one whose base list names cls and resolves to it alone.
+func (q *refQuery) pyInheritors(cls nodeRef) []nodeRef {
+	out := []nodeRef{cls}
+	seen := map[nodeRef]bool{cls: true}
+	for i := 0; i < len(out) && len(out) < pyMaxInheritors; i++ {
+		c := out[i]
+		_, cn, cd := q.node(c)
 		for si := range q.v.segs {
 			q.namedRefs(si, cn.name(), func(d *docMeta, doc, ref uint32) {
-				if !keep(d) || d.refs.kind(ref) != treenav.RefCall {
+				if d.refs.kind(ref) != treenav.RefInherit || len(out) >= pyMaxInheritors {
 					return
 				}
 				r := d.refs.reference(int(ref))
-				if conf, ok := q.classify(si, d, &r, cls, cn, cd); ok && conf != treenav.Textual {
-					hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
+				if conf, ok := q.classify(si, d, &r, c, cn, cd); !ok || conf != treenav.Resolved {
+					return
+				}
+				s := q.v.segs[si]
+				sub := d.nodeStart + d.refs.rec(ref).encl
+				if sub >= d.nodeEnd || s.node(sub).kind() != treenav.KindClass || seen[nodeRef{uint32(si), sub}] {
+					return
+				}
+				own := false
+				s.children(sub, func(k uint32) { own = own || s.node(k).name() == "__init__" })
+				if !own {
+					seen[nodeRef{uint32(si), sub}] = true
+					out = append(out, nodeRef{uint32(si), sub})
 				}
 			})
 		}
 	}
-	return hits
+	return out
 }
 
 // pyInitClass is the class whose __init__ target is, for a Python

@@ -6,3 +6,15 @@ def build():
     c = errors.Config("app.toml")
     errors.Config.__init__(c, "other.toml")
     raise ParseError("bad", 3)
+
+
+class AppConfig(errors.Config):
+    pass
+
+
+class LocalConfig(AppConfig):
+    debug = True
+
+
+def local():
+    return LocalConfig("local.toml")
