@@ -2,6 +2,7 @@ package index
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -166,4 +167,42 @@ func pathEndsWith(p, under string) bool {
 // root: a module doc).
 func (s *segment) documented(n uint32) bool {
 	return int(n) < len(s.norms) && s.norms[n].fieldLen[treenav.FieldDescription] > 0
+}
+
+// maxModulePages is how many module pages a find_symbol note names.
+const maxModulePages = 3
+
+// modulePages are the paths of the pages of the modules named q
+// ("argparse", "json", "encoding/json", "email.mime"), for find_symbol's
+// note when no symbol has that name: a Go package as its directory, a
+// module by its file. At most maxModulePages, in path order.
+func (v *view) modulePages(q string) []string {
+	name, under := moduleQuery(q + " module")
+	if name == "" {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for si, s := range v.segs {
+		for di := range s.docs {
+			d := &s.docs[di]
+			if !strings.Contains(d.Path, name) || !v.live(si, uint32(di)) || d.nodeStart >= d.nodeEnd {
+				continue
+			}
+			mp := modulePathOf(d, s.documented(d.nodeStart))
+			if mp == "" || !strings.EqualFold(path.Base(mp), name) || under != "" && !pathEndsWith(path.Dir(mp), under) {
+				continue
+			}
+			page := d.Path
+			if d.Language == "go" {
+				page = path.Dir(d.Path) + "/" // the package: its directory
+			}
+			if !seen[page] {
+				seen[page] = true
+				out = append(out, page)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out[:min(len(out), maxModulePages)]
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -73,6 +74,33 @@ func TestModulePageFirst(t *testing.T) {
 			}
 			t.Errorf("%q: got %v, want %s first", tc.q, got, tc.first)
 		}
+	}
+}
+
+// find_symbol on a module's name, which no symbol has, says it is a
+// module and where.
+func TestSymbolsNameAModule(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
+		"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
+		"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+	})
+	for _, tc := range []struct{ q, want string }{
+		{"textwrap", "textwrap is a module: textwrap.py"},
+		{"net/http", "net/http is a package: net/http/"},
+		{"http", "http is a package: net/http/"},
+	} {
+		r, err := ix.Symbols(SymbolRequest{Query: tc.q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Note, tc.want) {
+			t.Errorf("find_symbol %q: note %q, want it to say %q", tc.q, r.Note, tc.want)
+		}
+	}
+	// A name symbols have gets no such note.
+	if r, _ := ix.Symbols(SymbolRequest{Query: "wrap"}); strings.Contains(r.Note, "module") {
+		t.Errorf("wrap: note %q", r.Note)
 	}
 }
 

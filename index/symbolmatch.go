@@ -75,6 +75,14 @@ func (v *view) symbolNote(q, name string, qualified, filtered bool, hits []symHi
 	if len(closest) > 0 {
 		note += "; closest: " + strings.Join(closest, ", ")
 	}
+	if pages := v.modulePages(q); len(pages) > 0 {
+		// "argparse", "encoding/json": a module, not a symbol.
+		what := "module"
+		if strings.HasSuffix(pages[0], "/") {
+			what = "package" // Go's, by its directory
+		}
+		note += "; " + q + " is a " + what + ": " + strings.Join(pages, ", ") + " (get_outline reads its API)"
+	}
 	return note, closest
 }
 
