@@ -75,9 +75,10 @@ type view struct {
 	updated    time.Time
 	gen        uint64
 
-	scopeCache scopeCache // what filters can name, built on first use (scope.go)
-	refCache   refCache   // what resolving references reads of the view (refs_resolve.go)
-	dfs        dfTable    // document frequencies feedback counted (docfreq.go)
+	scopeCache scopeCache  // what filters can name, built on first use (scope.go)
+	refCache   refCache    // what resolving references reads of the view (refs_resolve.go)
+	dfs        dfTable     // document frequencies feedback counted (docfreq.go)
+	modules    moduleCache // module pages by name, built on first use (modulename.go)
 }
 
 type docRef struct {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/treenav/treenav"
 )
@@ -172,35 +173,64 @@ func (s *segment) documented(n uint32) bool {
 // maxModulePages is how many module pages a find_symbol note names.
 const maxModulePages = 3
 
-// modulePages are the paths of the pages of the modules named q
-// ("argparse", "json", "encoding/json", "email.mime"), for find_symbol's
-// note when no symbol has that name: a Go package as its directory, a
-// module by its file. At most maxModulePages, in path order.
+// moduleCache is a view's module pages by lowercased module name
+// (modulePathOf of every live code document), built by the first
+// find_symbol that names no symbol.
+type moduleCache struct {
+	once  sync.Once
+	pages map[string][]modulePage
+}
+
+// modulePage is one page: its module path and what a note names it by
+// (a Go package by its directory, a module by its file).
+type modulePage struct {
+	modPath, shown string
+}
+
+// moduleIndex returns the view's module pages by name.
+func (v *view) moduleIndex() map[string][]modulePage {
+	c := &v.modules
+	c.once.Do(func() {
+		c.pages = map[string][]modulePage{}
+		seen := map[string]bool{}
+		for si, s := range v.segs {
+			for di := range s.docs {
+				d := &s.docs[di]
+				if d.ContentType != treenav.ContentCode || d.nodeStart >= d.nodeEnd || !v.live(si, uint32(di)) {
+					continue
+				}
+				mp := modulePathOf(d, s.documented(d.nodeStart))
+				if mp == "" {
+					continue
+				}
+				shown := d.Path
+				if d.Language == "go" {
+					shown = path.Dir(d.Path) + "/" // the package: its directory
+				}
+				if seen[shown] {
+					continue
+				}
+				seen[shown] = true
+				k := strings.ToLower(path.Base(mp))
+				c.pages[k] = append(c.pages[k], modulePage{mp, shown})
+			}
+		}
+	})
+	return c.pages
+}
+
+// modulePages are the pages of the modules named q ("argparse", "json",
+// "encoding/json", "email.mime"), for find_symbol's note when no symbol
+// has that name: at most maxModulePages, in path order.
 func (v *view) modulePages(q string) []string {
 	name, under := moduleQuery(q + " module")
 	if name == "" {
 		return nil
 	}
 	var out []string
-	seen := map[string]bool{}
-	for si, s := range v.segs {
-		for di := range s.docs {
-			d := &s.docs[di]
-			if !strings.Contains(d.Path, name) || !v.live(si, uint32(di)) || d.nodeStart >= d.nodeEnd {
-				continue
-			}
-			mp := modulePathOf(d, s.documented(d.nodeStart))
-			if mp == "" || !strings.EqualFold(path.Base(mp), name) || under != "" && !pathEndsWith(path.Dir(mp), under) {
-				continue
-			}
-			page := d.Path
-			if d.Language == "go" {
-				page = path.Dir(d.Path) + "/" // the package: its directory
-			}
-			if !seen[page] {
-				seen[page] = true
-				out = append(out, page)
-			}
+	for _, p := range v.moduleIndex()[strings.ToLower(name)] {
+		if under == "" || pathEndsWith(path.Dir(p.modPath), under) {
+			out = append(out, p.shown)
 		}
 	}
 	slices.Sort(out)
