@@ -132,3 +132,34 @@ func TestModulePathOf(t *testing.T) {
 		}
 	}
 }
+
+// get_outline takes a module's name where no path matches: its pages.
+func TestOutlineOfAModule(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
+		"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
+		"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+	})
+	for _, tc := range []struct {
+		path  string
+		files []string
+	}{
+		{"textwrap", []string{"textwrap.py"}},
+		{"http", []string{"net/http/doc.go", "net/http/server.go"}},
+	} {
+		r, err := ix.Outline(OutlineRequest{Paths: []string{tc.path}})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		var got []string
+		for _, f := range r.Files {
+			got = append(got, f.Path)
+		}
+		if strings.Join(got, " ") != strings.Join(tc.files, " ") {
+			t.Errorf("outline %q: %v, want %v", tc.path, got, tc.files)
+		}
+	}
+	if _, err := ix.Outline(OutlineRequest{Paths: []string{"nowhere"}}); err == nil {
+		t.Error("outline of nothing: no error")
+	}
+}

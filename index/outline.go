@@ -1,6 +1,7 @@
 package index
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -27,6 +28,20 @@ var OutlineRules = treenav.OutlineRules{Private: parsers.IsPrivate, Test: parser
 // doc_id), fitted to the options (treenav.FitOutline).
 func (ix *Index) Outline(req OutlineRequest) (*treenav.OutlineResponse, error) {
 	v := ix.view()
+	resp, err := ix.outline(v, req)
+	var bad *BadRequestError
+	if len(req.Paths) == 1 && errors.As(err, &bad) {
+		// "argparse", "encoding/json" as a module's name, not a path:
+		// its pages (modulePages), as find_symbol names them.
+		if pages := v.modulePages(req.Paths[0]); len(pages) > 0 {
+			req.Paths = pages
+			return ix.outline(v, req)
+		}
+	}
+	return resp, err
+}
+
+func (ix *Index) outline(v *view, req OutlineRequest) (*treenav.OutlineResponse, error) {
 	ps, err := v.compilePathScope("", req.Paths)
 	if err != nil {
 		return nil, err
