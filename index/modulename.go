@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/treenav/treenav"
+	"github.com/treenav/treenav/index/analysis"
 )
 
 // A query that asks for a module or package by its name ("json module",
@@ -35,12 +36,7 @@ var moduleAskWords = map[string]bool{
 // for "net/http package", "email.mime" → "email/mime"), or "" when the
 // query is not one name beside a module word.
 func moduleQuery(raw string) (name, under string) {
-	var words []string
-	for _, w := range strings.Fields(strings.ReplaceAll(raw, `"`, " ")) {
-		if lw := strings.ToLower(w); lw != "the" && lw != "a" {
-			words = append(words, w)
-		}
-	}
+	words := analysis.SubjectWords(raw) // "what is the json module": json module
 	if len(words) != 2 {
 		return "", ""
 	}

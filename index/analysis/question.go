@@ -39,3 +39,21 @@ func withoutQuestion(q string) string {
 	}
 	return q // "what is it": nothing but the question
 }
+
+// SubjectWords are the words of q, split at white space, that say what it
+// is about: not stop words, nor, in a question, the question's words and
+// fillers ("what does the textwrap module do": textwrap module). Tokens
+// keep their punctuation ("net/http", "email.mime").
+func SubjectWords(q string) []string {
+	f := strings.Fields(strings.ReplaceAll(q, `"`, " "))
+	question := len(f) > 0 && questionWords[strings.ToLower(f[0])]
+	var out []string
+	for _, w := range f {
+		l := strings.ToLower(w)
+		if stopWords[l] || question && (questionWords[l] || questionFillers[l]) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
