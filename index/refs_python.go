@@ -2,8 +2,10 @@ package index
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
+	"github.com/treenav/treenav"
 	"github.com/treenav/treenav/parsers/code"
 )
 
@@ -181,19 +183,55 @@ func pyModuleOf(x *refIndex, f *refFile, q string) []string {
 }
 
 func pyTypeOf(x *refIndex) func(f *refFile, r langRef) []int {
-	return func(f *refFile, r langRef) []int {
+	var typeOf func(f *refFile, r langRef, depth int) []int
+	typeOf = func(f *refFile, r langRef, depth int) []int {
+		var out []int
 		if r.Qualifier != "" {
-			if ms := pyModuleOf(x, f, r.Qualifier); len(ms) > 0 {
-				var out []int
-				for _, m := range ms {
-					out = append(out, pyExport(x, m, r.Name, 0)...)
-				}
-				return out
+			for _, m := range pyModuleOf(x, f, r.Qualifier) {
+				out = append(out, pyExport(x, m, r.Name, 0)...)
 			}
-			return nil
+		} else {
+			out = pyBare(x, f, r.Name)
 		}
-		return pyBare(x, f, r.Name)
+		return pyAliased(x, out, depth, typeOf)
 	}
+	return func(f *refFile, r langRef) []int { return typeOf(f, r, 0) }
+}
+
+// pyAliasRE is a module-level alias of another name: "_PyFuture = Future",
+// "Error = socket.error" (a variable's signature).
+var pyAliasRE = regexp.MustCompile(`^([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)$`)
+
+// pyAliasDepth bounds how many aliases of aliases pyAliased follows.
+const pyAliasDepth = 3
+
+// pyAliased adds to defs what the aliases among them name: a variable
+// bound to another name at the top of its module stands for that name's
+// definitions (class Task(futures._PyFuture), with _PyFuture = Future,
+// is a Future: its super().__init__() is Future.__init__, where it was
+// ambiguous with every __init__).
+func pyAliased(x *refIndex, defs []int, depth int, typeOf func(*refFile, langRef, int) []int) []int {
+	if depth >= pyAliasDepth {
+		return defs
+	}
+	out := defs
+	for _, d := range defs {
+		def := &x.Defs[d]
+		if def.Parent >= 0 || def.Kind != string(treenav.KindVariable) && def.Kind != string(treenav.KindConstant) {
+			continue
+		}
+		m := pyAliasRE.FindStringSubmatch(def.Signature)
+		if m == nil || m[1] != def.Name || m[2] == def.Name {
+			continue
+		}
+		f := x.file(def.Path)
+		if f == nil {
+			continue
+		}
+		q, n, _ := cutLast(m[2])
+		out = append(out, typeOf(f, langRef{Name: n, Qualifier: q}, depth+1)...)
+	}
+	return out
 }
 
 // pyBuiltinClasses are the classes Python's builtins module defines,

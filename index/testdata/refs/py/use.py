@@ -18,3 +18,11 @@ class LocalConfig(AppConfig):
 
 def local():
     return LocalConfig("local.toml")
+
+
+BaseConfig = errors.Config
+
+
+class ProdConfig(BaseConfig):
+    def __init__(self):
+        super().__init__("prod.toml")
