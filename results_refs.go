@@ -46,6 +46,9 @@ type ReferencesResponse struct {
 	Counts     RefCounts      `json:"counts"`
 	References []ReferenceHit `json:"references"`
 	NextCursor string         `json:"next_cursor,omitempty"`
+	// Note says, when most references are ambiguous, what they are and
+	// how to keep the ones tied to this definition.
+	Note string `json:"note,omitempty"`
 }
 
 // Text is the answer for a model: the symbol, the counts, then one line
@@ -57,6 +60,9 @@ func (r *ReferencesResponse) Text() string {
 	fmt.Fprintf(&b, "%s (%s) %s:%d — %s: %d resolved, %d ambiguous, %d textual\n",
 		r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
 		Count(r.Total, "reference"), r.Counts.Resolved, r.Counts.Ambiguous, r.Counts.Textual)
+	if r.Note != "" {
+		fmt.Fprintf(&b, "Note: %s.\n", r.Note)
+	}
 	for i := 0; i < len(r.References); {
 		h := r.References[i]
 		fmt.Fprintf(&b, "%s:%d:%d", h.Path, h.Line, h.Column)

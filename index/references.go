@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -113,6 +114,9 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	}
 	hits = kept
 	resp.Total = len(hits)
+	if include == nil {
+		resp.Note = q.ambiguityNote(tn, resp.Counts)
+	}
 	// Each hit's key is read once, not at every comparison (a name's
 	// references can be tens of thousands).
 	keyed := make([]keyedHit, len(hits))
@@ -152,6 +156,27 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	}
 	return resp, nil
 }
+
+// ambiguityNote is the note of an answer whose references are mostly
+// ambiguous (at least ambiguousNoteMin, four times the resolved ones):
+// calls on values of unknown type, which may reach any definition of the
+// name, as an agent reading 180 of them for ArgumentParser.__init__ needs
+// to be told before it reads them.
+func (q *refQuery) ambiguityNote(tn nodeMeta, c treenav.RefCounts) string {
+	if c.Ambiguous < ambiguousNoteMin || c.Ambiguous < 4*c.Resolved {
+		return ""
+	}
+	defs := len(q.named(tn.name()))
+	keep := "none is"
+	if c.Resolved > 0 {
+		keep = fmt.Sprintf(`include ["resolved"] keeps the %d that are`, c.Resolved)
+	}
+	return fmt.Sprintf("the %d ambiguous references use %s on values whose type the code does not say: each may reach any of the %d definitions named %s; %s tied to this one",
+		c.Ambiguous, tn.name(), defs, tn.name(), keep)
+}
+
+// ambiguousNoteMin is the fewest ambiguous references that get a note.
+const ambiguousNoteMin = 50
 
 type hitKey struct {
 	path      string

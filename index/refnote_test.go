@@ -1,0 +1,41 @@
+package index
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Mostly ambiguous references say so, with the way to keep the resolved
+// ones; an answer that asked for some confidence, or has few ambiguous
+// references, has no note.
+func TestReferencesAmbiguityNote(t *testing.T) {
+	var calls strings.Builder
+	calls.WriteString("from store import Store\n\n\ndef use(things):\n    s = Store()\n    s.close()\n")
+	for i := range 60 {
+		fmt.Fprintf(&calls, "    things[%d].close()\n", i)
+	}
+	ix := newTestIndex(t, map[string]string{
+		"store.py": "class Store:\n    def close(self):\n        pass\n",
+		"pipe.py":  "class Pipe:\n    def close(self):\n        pass\n",
+		"use.py":   calls.String(),
+	})
+	r, err := ix.References(ReferencesRequest{Target: "store.py#Store.close"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Counts.Ambiguous < 60 || r.Counts.Resolved != 1 {
+		t.Fatalf("counts %+v, want 60 ambiguous and 1 resolved", r.Counts)
+	}
+	want := `the 60 ambiguous references use close on values whose type the code does not say: each may reach any of the 2 definitions named close; include ["resolved"] keeps the 1 that are tied to this one`
+	if r.Note != want {
+		t.Errorf("note %q, want %q", r.Note, want)
+	}
+	if !strings.Contains(r.Text(), "Note: "+want) {
+		t.Errorf("the text does not carry the note:\n%s", r.Text())
+	}
+	r, err = ix.References(ReferencesRequest{Target: "store.py#Store.close", Include: []string{"resolved"}})
+	if err != nil || r.Note != "" {
+		t.Errorf("include resolved: %v, note %q; want none", err, r.Note)
+	}
+}
