@@ -171,8 +171,8 @@ func (q *refQuery) ambiguityNote(tn nodeMeta, c treenav.RefCounts) string {
 	if c.Resolved > 0 {
 		keep = fmt.Sprintf(`include ["resolved"] keeps the %d that are`, c.Resolved)
 	}
-	return fmt.Sprintf("the %d ambiguous references use %s on values whose type the code does not say: each may reach any of the %d definitions named %s; %s tied to this one",
-		c.Ambiguous, tn.name(), defs, tn.name(), keep)
+	return fmt.Sprintf("the %d ambiguous references may reach any of the %d definitions named %s (a use on a value of unknown type, or through an interface); %s tied to this one",
+		c.Ambiguous, defs, tn.name(), keep)
 }
 
 // ambiguousNoteMin is the fewest ambiguous references that get a note.

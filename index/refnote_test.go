@@ -27,7 +27,7 @@ func TestReferencesAmbiguityNote(t *testing.T) {
 	if r.Counts.Ambiguous < 60 || r.Counts.Resolved != 1 {
 		t.Fatalf("counts %+v, want 60 ambiguous and 1 resolved", r.Counts)
 	}
-	want := `the 60 ambiguous references use close on values whose type the code does not say: each may reach any of the 2 definitions named close; include ["resolved"] keeps the 1 that are tied to this one`
+	want := `the 60 ambiguous references may reach any of the 2 definitions named close (a use on a value of unknown type, or through an interface); include ["resolved"] keeps the 1 that are tied to this one`
 	if r.Note != want {
 		t.Errorf("note %q, want %q", r.Note, want)
 	}
