@@ -24,6 +24,14 @@ import (
 // (PlainFileWeight does not apply). A bare name ("json") is left as it
 // was: it asks as often for the symbols named so.
 
+// modulePageMatch is the name match of a module's page for a query that
+// asks for the module (times moduleNamed's grade): twice a symbol's named
+// by the query, since the query says it asks for a module. At 1 a symbol
+// whose name holds the words led: "path module" led with javac's
+// ModulePathIterator, "logging module" with the field LogRecord.module,
+// "string module" with SECMODModuleStr (the 25k corpus).
+const modulePageMatch = 2
+
 // moduleAskWords are the words that, beside one name, ask for a module.
 // Not "lib" or "mod": directories are named so ("lib sort" asks for sort
 // under lib/ as often as for a library named sort).

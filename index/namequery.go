@@ -58,7 +58,7 @@ func allWords(raw string) string {
 func (n *nameQueries) matchHot(s *segment, node uint32, h *nodeHot) float64 {
 	if n.moduleSig != 0 && h.qual == n.moduleSig && h.flags&hotCodeFile != 0 {
 		if m := moduleNamed(s, node, n.module, n.under); m > 0 {
-			return m
+			return modulePageMatch * m
 		}
 	}
 	best := 0.0
