@@ -136,6 +136,9 @@ type CallHierarchyResponse struct {
 	// max_chars; Cut says what was left out.
 	Truncated bool   `json:"truncated,omitempty"`
 	Cut       string `json:"cut,omitempty"`
+	// Note says, when most direct calls are ambiguous, what they are;
+	// groups with a resolved call come first.
+	Note string `json:"note,omitempty"`
 }
 
 // Text is the hierarchy for a model: one line per group, its calls below.
@@ -144,6 +147,9 @@ func (r *CallHierarchyResponse) Text() string {
 	fmt.Fprintf(&b, "%s calls of %s (%s) %s:%d — %s, %s within depth %d\n",
 		r.Direction, r.Symbol.QualifiedName, r.Symbol.Kind, r.Symbol.Path, r.Symbol.LineStart,
 		Count(r.TotalGroups, "group"), Count(r.TotalCalls, "call"), r.Depth)
+	if r.Note != "" {
+		fmt.Fprintf(&b, "Note: %s.\n", r.Note)
+	}
 	for _, g := range r.Groups {
 		fmt.Fprintf(&b, "%s%s (%s) %s:%d  [%s]\n", strings.Repeat("  ", g.Depth-1), g.Symbol.QualifiedName, g.Symbol.Kind, g.Symbol.Path, g.Symbol.LineStart, g.Symbol.NodeID)
 		for _, c := range g.Calls {

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -123,6 +124,20 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 		level = next
 	}
 	resp.TotalGroups = len(groups)
+	if dir == "incoming" {
+		var c treenav.RefCounts
+		for _, g := range groups {
+			for _, site := range g.calls {
+				if g.depth == 1 && site.hit.conf == treenav.Resolved {
+					c.Resolved++
+				} else if g.depth == 1 {
+					c.Ambiguous++
+				}
+			}
+		}
+		_, tn, _ := q.node(target)
+		resp.Note = q.ambiguityNote(tn, c, "calls", "the groups of the %d resolved ones come first")
+	}
 
 	used, cutGroups, cutCalls := 0, 0, 0
 	for _, g := range groups {
@@ -224,7 +239,25 @@ func (q *refQuery) callers(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, i
 		g.calls = append(g.calls, c)
 	}
 	q.sortGroups(out)
+	// The callers sure to call t first: a common method's calls on
+	// values of unknown type (other classes' self.__init__, base.close)
+	// sort among them by path, and filled the first page of
+	// ArgumentParser.__init__'s callers before any ArgumentParser(...).
+	slices.SortStableFunc(out, func(a, b *callGroup) int {
+		return cmp.Compare(q.groupRank(a), q.groupRank(b))
+	})
 	return out, notCalls
+}
+
+// groupRank orders caller groups: 0 for one with a resolved call, 1 for
+// the others.
+func (q *refQuery) groupRank(g *callGroup) int {
+	for _, c := range g.calls {
+		if c.hit.conf == treenav.Resolved {
+			return 0
+		}
+	}
+	return 1
 }
 
 // callees groups the calls inside t by the definition they call, those

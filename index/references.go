@@ -115,7 +115,7 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 	hits = kept
 	resp.Total = len(hits)
 	if include == nil {
-		resp.Note = q.ambiguityNote(tn, resp.Counts)
+		resp.Note = q.ambiguityNote(tn, resp.Counts, "references", `include ["resolved"] keeps the %d that are tied to this one`)
 	}
 	// Each hit's key is read once, not at every comparison (a name's
 	// references can be tens of thousands).
@@ -162,17 +162,19 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 // calls on values of unknown type, which may reach any definition of the
 // name, as an agent reading 180 of them for ArgumentParser.__init__ needs
 // to be told before it reads them.
-func (q *refQuery) ambiguityNote(tn nodeMeta, c treenav.RefCounts) string {
+// what names them ("references", "calls"); keep says how to keep the
+// resolved ones (with a %d for their count), when there are some.
+func (q *refQuery) ambiguityNote(tn nodeMeta, c treenav.RefCounts, what, keep string) string {
 	if c.Ambiguous < ambiguousNoteMin || c.Ambiguous < 4*c.Resolved {
 		return ""
 	}
 	defs := len(q.named(tn.name()))
-	keep := "none is"
+	tail := "none is tied to this one"
 	if c.Resolved > 0 {
-		keep = fmt.Sprintf(`include ["resolved"] keeps the %d that are`, c.Resolved)
+		tail = fmt.Sprintf(keep, c.Resolved)
 	}
-	return fmt.Sprintf("the %d ambiguous references may reach any of the %d definitions named %s (a use on a value of unknown type, or through an interface); %s tied to this one",
-		c.Ambiguous, defs, tn.name(), keep)
+	return fmt.Sprintf("the %d ambiguous %s may reach any of the %d definitions named %s (a use on a value of unknown type, or through an interface); %s",
+		c.Ambiguous, what, defs, tn.name(), tail)
 }
 
 // ambiguousNoteMin is the fewest ambiguous references that get a note.

@@ -39,3 +39,30 @@ func TestReferencesAmbiguityNote(t *testing.T) {
 		t.Errorf("include resolved: %v, note %q; want none", err, r.Note)
 	}
 }
+
+// Incoming calls: the groups with a resolved call come first, whatever
+// their paths, and mostly ambiguous calls get the note.
+func TestCallersResolvedFirst(t *testing.T) {
+	var calls strings.Builder
+	calls.WriteString("def use(things):\n")
+	for i := range 60 {
+		fmt.Fprintf(&calls, "    things[%d].close()\n", i)
+	}
+	ix := newTestIndex(t, map[string]string{
+		"store.py":  "class Store:\n    def close(self):\n        pass\n",
+		"pipe.py":   "class Pipe:\n    def close(self):\n        pass\n",
+		"a_any.py":  calls.String(),
+		"z_user.py": "from store import Store\n\n\ndef done():\n    s = Store()\n    s.close()\n",
+	})
+	r, err := ix.CallHierarchy(CallsRequest{Target: "store.py#Store.close"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Groups) != 2 || r.Groups[0].Symbol.NodeID != "z_user.py#done" || r.Groups[0].Calls[0].Confidence != "resolved" {
+		t.Fatalf("groups %+v, want z_user.py#done (resolved) first", r.Groups)
+	}
+	if !strings.HasPrefix(r.Note, "the 60 ambiguous calls may reach any of the 2 definitions named close") ||
+		!strings.HasSuffix(r.Note, "the groups of the 1 resolved ones come first") {
+		t.Errorf("note %q", r.Note)
+	}
+}
