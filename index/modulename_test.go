@@ -166,3 +166,19 @@ func TestOutlineOfAModule(t *testing.T) {
 		t.Error("outline of nothing: no error")
 	}
 }
+
+// get_tree takes a module's name for its one file.
+func TestTreeOfAModule(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"textwrap.py":     "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+		"net/http/doc.go": "// Package http provides HTTP.\npackage http\n",
+	})
+	r, err := ix.Tree(TreeRequest{DocID: "textwrap"})
+	if err != nil || r.DocID != "textwrap.py" {
+		t.Fatalf("tree textwrap: %v, %+v; want textwrap.py", err, r)
+	}
+	// A package is a directory: still unknown as a document.
+	if _, err := ix.Tree(TreeRequest{DocID: "http"}); err == nil {
+		t.Error("tree http: no error; a Go package is no document")
+	}
+}

@@ -21,7 +21,15 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		case strings.Contains(req.DocID, "#"):
 			return nil, withAsked(req.DocID, err) // a node id: the nodes near it
 		default:
-			return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			// A module's name ("argparse"): its one file, as
+			// get_outline reads it (a Go package is a directory).
+			pages := v.modulePages(strings.TrimSpace(req.DocID))
+			if len(pages) != 1 || strings.HasSuffix(pages[0], "/") {
+				return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			}
+			if s, d, ok = v.doc(pages[0]); !ok {
+				return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			}
 		}
 	}
 	resp := &treenav.TreeResponse{DocID: d.DocID, Title: d.Title, Nodes: []treenav.TreeNode{}, Warnings: d.Warnings}
