@@ -80,14 +80,18 @@ func TestModulePageFirst(t *testing.T) {
 	}
 }
 
+// smallModules are a Go package of two files, one with the package
+// comment, and a Python module.
+var smallModules = map[string]string{
+	"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
+	"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
+	"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+}
+
 // find_symbol on a module's name, which no symbol has, says it is a
 // module and where.
 func TestSymbolsNameAModule(t *testing.T) {
-	ix := newTestIndex(t, map[string]string{
-		"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
-		"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
-		"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
-	})
+	ix := newTestIndex(t, smallModules)
 	for _, tc := range []struct{ q, want string }{
 		{"textwrap", "textwrap is a module: textwrap.py"},
 		{"net/http", "net/http is a package: net/http/"},
@@ -138,11 +142,7 @@ func TestModulePathOf(t *testing.T) {
 
 // get_outline takes a module's name where no path matches: its pages.
 func TestOutlineOfAModule(t *testing.T) {
-	ix := newTestIndex(t, map[string]string{
-		"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
-		"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
-		"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
-	})
+	ix := newTestIndex(t, smallModules)
 	for _, tc := range []struct {
 		path  string
 		files []string
@@ -169,10 +169,7 @@ func TestOutlineOfAModule(t *testing.T) {
 
 // get_tree takes a module's name for its one file.
 func TestTreeOfAModule(t *testing.T) {
-	ix := newTestIndex(t, map[string]string{
-		"textwrap.py":     "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
-		"net/http/doc.go": "// Package http provides HTTP.\npackage http\n",
-	})
+	ix := newTestIndex(t, smallModules)
 	r, err := ix.Tree(TreeRequest{DocID: "textwrap"})
 	if err != nil || r.DocID != "textwrap.py" {
 		t.Fatalf("tree textwrap: %v, %+v; want textwrap.py", err, r)

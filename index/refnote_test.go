@@ -6,20 +6,27 @@ import (
 	"testing"
 )
 
+// closers are two classes with a close method and use.py, which opens
+// with head and then calls close 60 times on values of unknown type.
+func closers(head string) map[string]string {
+	var calls strings.Builder
+	calls.WriteString(head)
+	for i := range 60 {
+		fmt.Fprintf(&calls, "    things[%d].close()\n", i)
+	}
+	return map[string]string{
+		"store.py": "class Store:\n    def close(self):\n        pass\n",
+		"pipe.py":  "class Pipe:\n    def close(self):\n        pass\n",
+		"use.py":   calls.String(),
+	}
+}
+
 // Mostly ambiguous references say so, with the way to keep the resolved
 // ones; an answer that asked for some confidence, or has few ambiguous
 // references, has no note.
 func TestReferencesAmbiguityNote(t *testing.T) {
-	var calls strings.Builder
-	calls.WriteString("from store import Store\n\n\ndef use(things):\n    s = Store()\n    s.close()\n")
-	for i := range 60 {
-		fmt.Fprintf(&calls, "    things[%d].close()\n", i)
-	}
-	ix := newTestIndex(t, map[string]string{
-		"store.py": "class Store:\n    def close(self):\n        pass\n",
-		"pipe.py":  "class Pipe:\n    def close(self):\n        pass\n",
-		"use.py":   calls.String(),
-	})
+	files := closers("from store import Store\n\n\ndef use(things):\n    s = Store()\n    s.close()\n")
+	ix := newTestIndex(t, files)
 	r, err := ix.References(ReferencesRequest{Target: "store.py#Store.close"})
 	if err != nil {
 		t.Fatal(err)
@@ -43,17 +50,11 @@ func TestReferencesAmbiguityNote(t *testing.T) {
 // Incoming calls: the groups with a resolved call come first, whatever
 // their paths, and mostly ambiguous calls get the note.
 func TestCallersResolvedFirst(t *testing.T) {
-	var calls strings.Builder
-	calls.WriteString("def use(things):\n")
-	for i := range 60 {
-		fmt.Fprintf(&calls, "    things[%d].close()\n", i)
-	}
-	ix := newTestIndex(t, map[string]string{
-		"store.py":  "class Store:\n    def close(self):\n        pass\n",
-		"pipe.py":   "class Pipe:\n    def close(self):\n        pass\n",
-		"a_any.py":  calls.String(),
-		"z_user.py": "from store import Store\n\n\ndef done():\n    s = Store()\n    s.close()\n",
-	})
+	files := closers("def use(things):\n")
+	files["a_any.py"] = files["use.py"] // sorts before z_user.py
+	delete(files, "use.py")
+	files["z_user.py"] = "from store import Store\n\n\ndef done():\n    s = Store()\n    s.close()\n"
+	ix := newTestIndex(t, files)
 	r, err := ix.CallHierarchy(CallsRequest{Target: "store.py#Store.close"})
 	if err != nil {
 		t.Fatal(err)
