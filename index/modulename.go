@@ -15,9 +15,9 @@ import (
 // that module's page: a Python module's file (a package's __init__.py),
 // the Go file that holds the package's doc comment, a Rust crate's lib.rs
 // or a module's mod.rs, a JavaScript or TypeScript directory's index file.
-// That file's root node gets the name match of a symbol named by the
-// query (nameMatch's 1), where it used to lose to every symbol whose name
-// holds the word: "json package" led with PackageMetadata.json, "package
+// That file's root node gets a name match (modulePageMatch: twice that of
+// a symbol named by the query), where it used to lose to every symbol
+// whose name holds the word: "json package" led with PackageMetadata.json, "package
 // http" with a struct named httpPkg in an example test. Its hot record
 // carries the module name's signature in qual (hotOf), so the name filter
 // passes only those roots; the words of such a query are not plain words

@@ -159,11 +159,11 @@ func (ix *Index) References(req ReferencesRequest) (*treenav.ReferencesResponse,
 
 // ambiguityNote is the note of an answer whose references are mostly
 // ambiguous (at least ambiguousNoteMin, four times the resolved ones):
-// calls on values of unknown type, which may reach any definition of the
-// name, as an agent reading 180 of them for ArgumentParser.__init__ needs
-// to be told before it reads them.
-// what names them ("references", "calls"); keep says how to keep the
-// resolved ones (with a %d for their count), when there are some.
+// uses on values of unknown type or through an interface, which may
+// reach any definition of the name, as an agent about to read 189 of
+// them for Future.__init__ needs to be told first. what names them
+// ("references", "calls"); keep says how to keep the resolved ones
+// (with a %d for their count), when there are some.
 func (q *refQuery) ambiguityNote(tn nodeMeta, c treenav.RefCounts, what, keep string) string {
 	if c.Ambiguous < ambiguousNoteMin || c.Ambiguous < 4*c.Resolved {
 		return ""

@@ -214,7 +214,7 @@ func pyAliased(x *refIndex, defs []int, depth int, typeOf func(*refFile, langRef
 	if depth >= pyAliasDepth {
 		return defs
 	}
-	out := defs
+	out := defs[:len(defs):len(defs)] // appended to, never the caller's array (a name's cached list)
 	for _, d := range defs {
 		def := &x.Defs[d]
 		if def.Parent >= 0 || def.Kind != string(treenav.KindVariable) && def.Kind != string(treenav.KindConstant) {

@@ -159,9 +159,9 @@ func (w *weigher) weigh(s *segment, cands []candidate, first int, sc *scratch) {
 		if m > 0 && (w.names.dotted != "" || w.names.module != "") {
 			// A dotted query is one name: the symbol it names covers
 			// its words, though the qualifier ("os.path" of
-			// posixpath.join) may be in no field of it. So does a
-			// module's page the words asking for it ("textwrap
-			// module": the file need not say "module").
+			// posixpath.join) may be in no field of it. So does what
+			// a query asking for a module matches by name: its page
+			// need not say "module" ("textwrap module").
 			covered = ^uint32(0)
 		}
 		cv := w.coverageOf(covered)
