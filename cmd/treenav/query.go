@@ -20,7 +20,7 @@ func init() {
 	register(&command{name: "tree", usage: "[--root DIR]... [--max-depth N] [--max-nodes N] [--max-chars N] [--json] DOC_ID",
 		summary: "show a document's outline: its sections or symbols with lines", run: (*cli).tree})
 	register(&command{name: "node", usage: "[--root DIR]... [--doc DOC_ID] [--lines N-M] [--max-chars N] [--json] NODE_ID...",
-		summary: "print nodes' own content (children shown as one-line markers)", run: (*cli).node})
+		summary: "print nodes' own content (children shown as one-line markers); a NODE_ID may be a symbol's name or PATH:LINE", run: (*cli).node})
 	register(&command{name: "navigate", usage: "[--root DIR]... [--doc DOC_ID] [--max-depth N] [--max-chars N] [--max-nodes N] [--json] NODE_ID",
 		summary: "print a node with all its descendants", run: (*cli).navigate})
 }
