@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"path"
 	"slices"
 	"strings"
@@ -239,4 +240,68 @@ func (v *view) modulePages(q string) []string {
 	}
 	slices.Sort(out)
 	return out[:min(len(out), maxModulePages)]
+}
+
+// modulePageSnippet is, for a result that is the page of the module the
+// query asks for, the start of the module's own doc as its snippet: a
+// Python module's docstring, Rust's //! lines (a Go package comment is
+// where the query's words are, and the usual snippet finds it). The
+// usual window goes where the query's words are densest: for "json
+// module", json/__init__.py's imports of JSONDecoder and JSONEncoder,
+// not the docstring that says what the module is. "" for other results.
+func (ix *Index) modulePageSnippet(v *view, c candidate, names *nameQueries, maxChars int) string {
+	s := v.segs[c.ref.seg]
+	n := s.node(c.ref.node)
+	if n.kind() != treenav.KindFile || int(n.doc) >= len(s.docs) || moduleNamed(s, c.ref.node, names.module, names.under) == 0 {
+		return ""
+	}
+	d := &s.docs[n.doc]
+	if d.Language != "python" && d.Language != "rust" {
+		return ""
+	}
+	src, err := ix.fileOf(d)
+	if err != nil {
+		return ""
+	}
+	return clip(collapse(string(leadingDoc(src, d.Language))), maxChars)
+}
+
+// leadingDoc is the module doc a Python or Rust file opens with, after a
+// shebang, comments and blank lines (Python) or attributes (Rust): a
+// docstring's text, or the //! lines; nil when it opens with code.
+func leadingDoc(src []byte, lang string) []byte {
+	var doc []byte
+	for at := 0; at < len(src); {
+		end := len(src)
+		if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+			end = at + i
+		}
+		line, start := src[at:end], at
+		at = end + 1
+		t := bytes.TrimSpace(line)
+		switch {
+		case lang == "rust" && bytes.HasPrefix(t, []byte("//!")):
+			doc = append(append(doc, t[3:]...), ' ')
+			continue
+		case lang == "rust" && doc != nil:
+			return doc
+		case len(t) == 0, lang == "python" && t[0] == '#', lang == "rust" && (bytes.HasPrefix(t, []byte("#![")) || bytes.HasPrefix(t, []byte("//"))):
+			continue
+		case lang == "python":
+			body := bytes.TrimLeft(t, "rRuUbB")
+			for _, q := range []string{`"""`, "'''", `"`, "'"} {
+				if bytes.HasPrefix(body, []byte(q)) {
+					from := start + bytes.Index(line, []byte(q)) + len(q)
+					text := src[from:]
+					if e := bytes.Index(text, []byte(q)); e >= 0 {
+						text = text[:e]
+					}
+					return text
+				}
+			}
+			return nil
+		}
+		return doc
+	}
+	return doc
 }

@@ -179,3 +179,28 @@ func TestTreeOfAModule(t *testing.T) {
 		t.Error("tree http: no error; a Go package is no document")
 	}
 }
+
+// A module page's snippet is its own doc, not where the query's words
+// are densest; leadingDoc reads a Python docstring (either quotes, after
+// a shebang and comments) and Rust's //! lines.
+func TestModulePageSnippet(t *testing.T) {
+	for _, tc := range []struct{ lang, src, want string }{
+		{"python", "#!/usr/bin/env python3\n# Copyright.\n\n'''Single quotes.'''\nimport os\n", "Single quotes."},
+		{"python", "r\"\"\"Raw doc\nover lines.\"\"\"\n", "Raw doc\nover lines."},
+		{"python", "import os\n\"\"\"Not a docstring.\"\"\"\n", ""},
+		{"rust", "#![allow(x)]\n//! The crate.\n//! More.\nuse std::fmt;\n", " The crate.  More. "},
+		{"rust", "// A plain comment.\nfn main() {}\n", ""},
+	} {
+		if got := string(leadingDoc([]byte(tc.src), tc.lang)); got != tc.want {
+			t.Errorf("leadingDoc(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	ix := newTestIndex(t, map[string]string{
+		"json/__init__.py": "\"\"\"JSON encoding and decoding for Python.\"\"\"\n__all__ = ['dumps', 'JSONDecoder', 'JSONEncoder', 'JSONDecodeError']\n" +
+			"from .decoder import JSONDecoder, JSONDecodeError\nfrom .encoder import JSONEncoder\n",
+	})
+	r, err := ix.Search(SearchRequest{Query: "json module", Limit: 1})
+	if err != nil || len(r.Results) != 1 || r.Results[0].Snippet != "JSON encoding and decoding for Python." {
+		t.Errorf("json module: %v %+v; want the docstring as the snippet", err, r)
+	}
+}

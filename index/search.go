@@ -283,7 +283,12 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// max_chars cuts short makes few more than it shows.
 pages:
 	for at := 0; at < len(page); at += resultsAtOnce {
-		for _, res := range ix.pageResults(v, page[at:min(len(page), at+resultsAtOnce)], match, snipChars) {
+		for k, res := range ix.pageResults(v, page[at:min(len(page), at+resultsAtOnce)], match, snipChars) {
+			if names.module != "" {
+				if doc := ix.modulePageSnippet(v, page[at+k], &names, snipChars); doc != "" {
+					res.Snippet = doc
+				}
+			}
 			size := jsonSize(res)
 			if !budget.take(size, len(resp.Results)) {
 				resp.Truncated = true
