@@ -238,21 +238,26 @@ func (q *refQuery) referencesTo(target nodeRef, keep func(d *docMeta) bool) []re
 	// otherwise listed none of them, only other classes' super().__init__.
 	if cls, ok := q.pyInitClass(target); ok {
 		for _, c := range q.pyInheritors(cls) {
-			_, cn, cd := q.node(c)
+			_, cn, _ := q.node(c)
 			for si := range q.v.segs {
-				q.namedRefs(si, cn.name(), func(d *docMeta, doc, ref uint32) {
-					if !keep(d) || d.refs.kind(ref) != treenav.RefCall {
-						return
-					}
-					r := d.refs.reference(int(ref))
-					if conf, ok := q.classify(si, d, &r, c, cn, cd); ok && conf != treenav.Textual {
-						hits = append(hits, refHit{seg: uint32(si), doc: doc, ref: ref, conf: conf})
-					}
-				})
+				at := len(hits)
+				hits = q.segmentHits(hits, si, cn.name(), false, c, keep)
+				hits = append(hits[:at], q.hitsOfKind(hits[at:], treenav.RefCall)...)
 			}
 		}
 	}
 	return hits
+}
+
+// hitsOfKind keeps, in place, the hits of references of kind k.
+func (q *refQuery) hitsOfKind(hits []refHit, k treenav.RefKind) []refHit {
+	kept := hits[:0]
+	for _, h := range hits {
+		if q.v.segs[h.seg].docs[h.doc].refs.kind(h.ref) == k {
+			kept = append(kept, h)
+		}
+	}
+	return kept
 }
 
 // pyMaxInheritors bounds the classes whose calls a Python __init__'s
@@ -266,22 +271,17 @@ const pyMaxInheritors = 64
 func (q *refQuery) pyInheritors(cls nodeRef) []nodeRef {
 	out := []nodeRef{cls}
 	seen := map[nodeRef]bool{cls: true}
+	everywhere := func(*docMeta) bool { return true }
 	for i := 0; i < len(out) && len(out) < pyMaxInheritors; i++ {
-		c := out[i]
-		_, cn, cd := q.node(c)
+		_, cn, _ := q.node(out[i])
 		for si := range q.v.segs {
-			q.namedRefs(si, cn.name(), func(d *docMeta, doc, ref uint32) {
-				if d.refs.kind(ref) != treenav.RefInherit || len(out) >= pyMaxInheritors {
-					return
-				}
-				r := d.refs.reference(int(ref))
-				if conf, ok := q.classify(si, d, &r, c, cn, cd); !ok || conf != treenav.Resolved {
-					return
-				}
+			for _, h := range q.hitsOfKind(q.segmentHits(nil, si, cn.name(), false, out[i], everywhere), treenav.RefInherit) {
 				s := q.v.segs[si]
-				sub := d.nodeStart + d.refs.rec(ref).encl
-				if sub >= d.nodeEnd || s.node(sub).kind() != treenav.KindClass || seen[nodeRef{uint32(si), sub}] {
-					return
+				d := &s.docs[h.doc]
+				sub := d.nodeStart + d.refs.rec(h.ref).encl
+				if h.conf != treenav.Resolved || len(out) >= pyMaxInheritors || sub >= d.nodeEnd ||
+					s.node(sub).kind() != treenav.KindClass || seen[nodeRef{uint32(si), sub}] {
+					continue
 				}
 				own := false
 				s.children(sub, func(k uint32) { own = own || s.node(k).name() == "__init__" })
@@ -289,7 +289,7 @@ func (q *refQuery) pyInheritors(cls nodeRef) []nodeRef {
 					seen[nodeRef{uint32(si), sub}] = true
 					out = append(out, nodeRef{uint32(si), sub})
 				}
-			})
+			}
 		}
 	}
 	return out
