@@ -127,10 +127,13 @@ func (ix *Index) CallHierarchy(req CallsRequest) (*treenav.CallHierarchyResponse
 	if dir == "incoming" {
 		var c treenav.RefCounts
 		for _, g := range groups {
+			if g.depth != 1 {
+				continue
+			}
 			for _, site := range g.calls {
-				if g.depth == 1 && site.hit.conf == treenav.Resolved {
+				if site.hit.conf == treenav.Resolved {
 					c.Resolved++
-				} else if g.depth == 1 {
+				} else {
 					c.Ambiguous++
 				}
 			}

@@ -321,11 +321,11 @@ func clip(s string, n int) string {
 // first of a file reads and hashes it): on the 25k-file corpus that was
 // 17% of a warm search's CPU, in one goroutine after the scoring had
 // used every core. The results are the same, in the page's order.
-func (ix *Index) pageResults(v *view, page []candidate, match *termSet, snipChars int) []treenav.SearchResult {
+func (ix *Index) pageResults(v *view, page []candidate, match *termSet, snipChars int, names *nameQueries) []treenav.SearchResult {
 	out := make([]treenav.SearchResult, len(page))
 	workers := min(runtime.GOMAXPROCS(0), len(page))
 	onSegments(len(page), workers, func(int) func(i int) {
-		return func(i int) { out[i] = ix.result(v, page[i], match, snipChars) }
+		return func(i int) { out[i] = ix.result(v, page[i], match, snipChars, names) }
 	})
 	return out
 }
@@ -334,8 +334,10 @@ func (ix *Index) pageResults(v *view, page []candidate, match *termSet, snipChar
 // it weighs them against its budget.
 const resultsAtOnce = 16
 
-// result turns a candidate into a search result with its snippet.
-func (ix *Index) result(v *view, c candidate, match *termSet, snipChars int) treenav.SearchResult {
+// result turns a candidate into a search result with its snippet: for the
+// page of a module the query asks for (names), the module's own doc
+// (modulePageSnippet).
+func (ix *Index) result(v *view, c candidate, match *termSet, snipChars int, names *nameQueries) treenav.SearchResult {
 	s := v.segs[c.ref.seg]
 	n := s.node(c.ref.node)
 	d := &s.docs[n.doc]
@@ -346,7 +348,9 @@ func (ix *Index) result(v *view, c candidate, match *termSet, snipChars int) tre
 		Score:      math.Round(c.score*1000) / 1000,
 		Deprecated: n.deprecated,
 	}
-	if src, err := ix.fileOf(d); err == nil {
+	if doc := ix.modulePageSnippet(v, c, names, snipChars); doc != "" {
+		res.Snippet = doc
+	} else if src, err := ix.fileOf(d); err == nil {
 		res.Snippet = snippet(src, ownRanges(s, c.ref.node), match, snipChars, n.signature())
 	} else {
 		res.Snippet = clip(n.signature(), snipChars)

@@ -146,8 +146,7 @@ func moduleNamed(s *segment, n uint32, name, under string) float64 {
 		return 0
 	}
 	d := &s.docs[nm.doc]
-	mp := modulePathOf(d, s.documented(n))
-	if mp == "" || !strings.EqualFold(path.Base(mp), name) || under != "" && !pathEndsWith(path.Dir(mp), under) {
+	if !moduleMatches(modulePathOf(d, s.documented(n)), name, under) {
 		return 0
 	}
 	// A Go file's constraint (its build line, its _os or _arch name) is
@@ -158,6 +157,12 @@ func moduleNamed(s *segment, n uint32, name, under string) float64 {
 		}
 	}
 	return 1
+}
+
+// moduleMatches reports whether the module whose path is mp (modulePathOf)
+// is the one named name, written under the path under (moduleQuery).
+func moduleMatches(mp, name, under string) bool {
+	return mp != "" && strings.EqualFold(path.Base(mp), name) && (under == "" || pathEndsWith(path.Dir(mp), under))
 }
 
 // pathEndsWith reports whether p's last elements are under's ("net/http"
@@ -234,7 +239,7 @@ func (v *view) modulePages(q string) []string {
 	}
 	var out []string
 	for _, p := range v.moduleIndex()[strings.ToLower(name)] {
-		if under == "" || pathEndsWith(path.Dir(p.modPath), under) {
+		if moduleMatches(p.modPath, name, under) {
 			out = append(out, p.shown)
 		}
 	}
@@ -250,6 +255,9 @@ func (v *view) modulePages(q string) []string {
 // module", json/__init__.py's imports of JSONDecoder and JSONEncoder,
 // not the docstring that says what the module is. "" for other results.
 func (ix *Index) modulePageSnippet(v *view, c candidate, names *nameQueries, maxChars int) string {
+	if names == nil || names.module == "" {
+		return ""
+	}
 	s := v.segs[c.ref.seg]
 	n := s.node(c.ref.node)
 	if n.kind() != treenav.KindFile || int(n.doc) >= len(s.docs) || moduleNamed(s, c.ref.node, names.module, names.under) == 0 {

@@ -283,12 +283,7 @@ func (ix *Index) Search(req SearchRequest) (*treenav.SearchResponse, error) {
 	// max_chars cuts short makes few more than it shows.
 pages:
 	for at := 0; at < len(page); at += resultsAtOnce {
-		for k, res := range ix.pageResults(v, page[at:min(len(page), at+resultsAtOnce)], match, snipChars) {
-			if names.module != "" {
-				if doc := ix.modulePageSnippet(v, page[at+k], &names, snipChars); doc != "" {
-					res.Snippet = doc
-				}
-			}
+		for _, res := range ix.pageResults(v, page[at:min(len(page), at+resultsAtOnce)], match, snipChars, &names) {
 			size := jsonSize(res)
 			if !budget.take(size, len(resp.Results)) {
 				resp.Truncated = true

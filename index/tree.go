@@ -23,11 +23,10 @@ func (ix *Index) Tree(req TreeRequest) (*treenav.TreeResponse, error) {
 		default:
 			// A module's name ("argparse"): its one file, as
 			// get_outline reads it (a Go package is a directory).
-			pages := v.modulePages(strings.TrimSpace(req.DocID))
-			if len(pages) != 1 || strings.HasSuffix(pages[0], "/") {
-				return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
+			if pages := v.modulePages(strings.TrimSpace(req.DocID)); len(pages) == 1 && !strings.HasSuffix(pages[0], "/") {
+				s, d, ok = v.doc(pages[0])
 			}
-			if s, d, ok = v.doc(pages[0]); !ok {
+			if !ok {
 				return nil, withAsked(req.DocID, v.notFound("document", strings.TrimSpace(req.DocID)))
 			}
 		}
