@@ -58,12 +58,31 @@ type grepFile struct {
 	doc   uint32
 	id    string // read once the count found a match
 	count int    // matching lines
+	// from and to bound the matching lines: the first one's start, the
+	// last one's end, past its newline. The page reads only that part of the text again:
+	// reading all of a file with a match (the 53 of -w
+	// 'class [A-Z][A-Za-z]*\(' in Python's stdlib are in test files of
+	// thousands of lines) was a fifth of the grep.
+	from, to int
 	// e is the text the count pass read, when it is kept (grepText):
 	// the page reads it again without a stat.
 	e *grepEntry
 	// units are the parts of the text the trigrams admit (ascending
 	// unit ids, trigram.go); nil: all of it.
 	units []uint32
+}
+
+// counter is the count pass's callback: it counts f's matching lines and
+// keeps their bounds.
+func (f *grepFile) counter() func(ls, le, col int) bool {
+	return func(ls, le, _ int) bool {
+		if f.count == 0 {
+			f.from = ls
+		}
+		f.to = le + 1 // past its newline: an empty line is not an empty window
+		f.count++
+		return true
+	}
 }
 
 func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) {
@@ -163,7 +182,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 				g := v.segs[f.seg].grams
 				if e := ix.keptOf(v.segs[f.seg], f.doc); e != nil {
 					ix.prepare(m, e, &sc)
-					scanUnits(m, e.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
+					scanUnits(m, e.text, g, f, &sc, false, 0, len(e.text), f.counter())
 					if f.count == 0 {
 						return
 					}
@@ -183,7 +202,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 					return // unreadable: as if it had no match
 				}
 				ix.prepare(m, src, &sc)
-				scanUnits(m, src.text, g, f, &sc, func(int, int, int) bool { f.count++; return true })
+				scanUnits(m, src.text, g, f, &sc, false, 0, len(src.text), f.counter())
 				if f.count > 0 && src.kept {
 					f.e = src
 				}
@@ -251,7 +270,7 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 		ix.prepare(m, e, &sc)
 		src := e.text
 		line, at := 1, 0
-		m.scan(src, &sc, true, func(ls, le, col int) bool {
+		scanUnits(m, src, s.grams, &f, &sc, true, f.from, min(f.to, len(src)), func(ls, le, col int) bool {
 			line += bytes.Count(src[at:ls], nl)
 			at = ls
 			if skip > 0 {
@@ -286,17 +305,41 @@ func (ix *Index) grep(req GrepRequest) (*treenav.GrepResponse, []string, error) 
 
 var nl = []byte{'\n'}
 
-// scanUnits counts with m.scan the lines of text (file f's) in the parts
-// its units cover, all of it when f lists none. A unit holds whole lines,
+// scanUnits calls fn, as m.scan does, with the matching lines of text
+// (file f's) in the parts its units cover, all of it when f lists none,
+// within [from, to) (from a line's start to past a line's newline, or
+// the text's end): their bounds
+// in text, and their columns when col is set. A unit holds whole lines,
 // so a line is scanned whole, and once.
-func scanUnits(m *grepMatcher, text []byte, g *gramIndex, f *grepFile, sc *grepScratch, fn func(ls, le, col int) bool) {
+func scanUnits(m *grepMatcher, text []byte, g *gramIndex, f *grepFile, sc *grepScratch, col bool, from, to int, fn func(ls, le, col int) bool) {
+	if f.units == nil && from == 0 && to == len(text) {
+		m.scan(text, sc, col, fn)
+		return
+	}
+	low := sc.low
+	defer func() { sc.low = low }()
+	// part scans text[a:b] within the window; false once fn stopped.
+	part := func(a, b int) bool {
+		a, b = max(a, from), min(b, to)
+		if a >= b {
+			return true
+		}
+		sc.low = nil
+		if low != nil && len(low) == len(text) {
+			sc.low = low[a:b]
+		}
+		stop := false
+		m.scan(text[a:b], sc, col, func(ls, le, c int) bool {
+			stop = !fn(a+ls, a+le, c)
+			return !stop
+		})
+		return !stop
+	}
 	if f.units == nil {
-		m.scan(text, sc, false, fn)
+		part(0, len(text))
 		return
 	}
 	_, hi := g.docUnits(f.doc)
-	low := sc.low
-	defer func() { sc.low = low }()
 	for i := 0; i < len(f.units); {
 		// A run of adjacent units is one part.
 		j := i + 1
@@ -308,12 +351,8 @@ func scanUnits(m *grepMatcher, text []byte, g *gramIndex, f *grepFile, sc *grepS
 		if next := f.units[j-1] + 1; next < hi {
 			b = min(int(g.offset(next)), len(text))
 		}
-		if a < b {
-			sc.low = nil
-			if low != nil && len(low) == len(text) {
-				sc.low = low[a:b]
-			}
-			m.scan(text[a:b], sc, false, fn)
+		if a >= to || !part(a, b) {
+			return
 		}
 		i = j
 	}
@@ -366,27 +405,34 @@ func contextLines(src []byte, ls, le, n int) (before, after []string) {
 }
 
 // enclosing is the id of the innermost symbol or section of document di
-// that holds line (its doc comment included), or the document's.
+// that holds line (its doc comment included), or the document's: of
+// equally narrow ones, the deeper. Every node of the document is looked
+// at (a Go method is its receiver type's child, outside the type's
+// lines: no subtree can be passed over by its root's lines), its lines
+// first: most nodes do not hold the line, and their kinds are not read.
 func enclosing(s *segment, di uint32, line int) string {
 	d := &s.docs[di]
 	best, bestSpan := uint32(0), -1
 	for n := d.nodeStart; n < d.nodeEnd; n++ {
-		nm := s.node(n)
-		if nm.kind() == treenav.KindFile || nm.kind() == treenav.KindCode {
+		nm := &s.nodes[n]
+		if line > int(nm.lineEnd) {
 			continue
 		}
 		start := int(nm.lineStart)
 		if nm.docLine > 0 && int(nm.docLine) < start {
 			start = int(nm.docLine)
 		}
-		if line < start || line > int(nm.lineEnd) {
+		if line < start {
 			continue
 		}
-		// The narrowest holds it; of equal ones, the deeper (later in
-		// preorder).
-		if span := int(nm.lineEnd) - start; bestSpan < 0 || span <= bestSpan {
-			best, bestSpan = n, span
+		span := int(nm.lineEnd) - start
+		if bestSpan >= 0 && span > bestSpan {
+			continue
 		}
+		if k := s.node(n).kind(); k == treenav.KindFile || k == treenav.KindCode {
+			continue
+		}
+		best, bestSpan = n, span
 	}
 	if bestSpan < 0 {
 		return d.DocID

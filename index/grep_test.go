@@ -326,3 +326,65 @@ func TestGrepWordRegexpOnce(t *testing.T) {
 		t.Error("the word regexp did not compile")
 	}
 }
+
+// enclosingLinear is enclosing as it was: every node of the document
+// looked at, the narrowest that holds the line kept.
+func enclosingLinear(s *segment, di uint32, line int) string {
+	d := &s.docs[di]
+	best, bestSpan := uint32(0), -1
+	for n := d.nodeStart; n < d.nodeEnd; n++ {
+		nm := s.node(n)
+		if nm.kind() == treenav.KindFile || nm.kind() == treenav.KindCode {
+			continue
+		}
+		start := int(nm.lineStart)
+		if nm.docLine > 0 && int(nm.docLine) < start {
+			start = int(nm.docLine)
+		}
+		if line < start || line > int(nm.lineEnd) {
+			continue
+		}
+		if span := int(nm.lineEnd) - start; bestSpan < 0 || span <= bestSpan {
+			best, bestSpan = n, span
+		}
+	}
+	if bestSpan < 0 {
+		return d.DocID
+	}
+	return nodeID(d, s.node(best))
+}
+
+// enclosing, which reads a node's kind only when its lines hold the line
+// and are no wider than the best so far, answers on every line of this
+// package's files and the fixtures (code of every language, markdown)
+// what reading every node whole answers. A Go method is its receiver
+// type's child outside the type's lines: passing over the subtrees whose
+// root does not hold the line failed here.
+func TestEnclosingAgrees(t *testing.T) {
+	ins, src := spillInputs(t)
+	ix := buildWith(t, ins, src, 0, 0)
+	v := ix.view()
+	lines, nested := 0, 0
+	for _, s := range v.segs {
+		for di := range s.docs {
+			d := &s.docs[di]
+			last := 0
+			for n := d.nodeStart; n < d.nodeEnd; n++ {
+				last = max(last, int(s.node(n).lineEnd))
+			}
+			for line := 1; line <= last+1; line++ {
+				got, want := enclosing(s, uint32(di), line), enclosingLinear(s, uint32(di), line)
+				if got != want {
+					t.Fatalf("%s line %d: enclosing %s, every node read: %s", d.Path, line, got, want)
+				}
+				lines++
+				if strings.Contains(strings.TrimPrefix(got, d.DocID), ".") {
+					nested++
+				}
+			}
+		}
+	}
+	if lines < 10000 || nested == 0 {
+		t.Fatalf("only %d lines compared, %d in a nested symbol", lines, nested)
+	}
+}
