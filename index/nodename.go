@@ -3,6 +3,8 @@ package index
 import (
 	"errors"
 	"strings"
+
+	"github.com/treenav/treenav/parsers"
 )
 
 // A node asked for by what an agent has in hand rather than by its id:
@@ -39,10 +41,18 @@ func (ix *Index) resolveNode(v *view, id string) (si int, n uint32, asked bool, 
 	if tnf := (*NotFoundError)(nil); errors.As(terr, &amb) || errors.As(terr, &tnf) && tnf.Why != "" {
 		return 0, 0, false, terr
 	}
-	// A name that names nothing: the closest symbols by name, where
-	// the ids closest to it in spelling were none.
-	if tnf := (*NotFoundError)(nil); len(nf.Closest) == 0 && errors.As(terr, &tnf) && len(tnf.Closest) > 0 {
+	// A name that names nothing: the closest symbols by name, unless it
+	// reads as a file's path and ids close to it in spelling exist
+	// ("java.util.HashMap.resze" is HashMap.resize's, not the file
+	// java/util/HashMap.java's, nor another class's resize method).
+	if tnf := (*NotFoundError)(nil); (len(nf.Closest) == 0 || !pathLike(id)) && errors.As(terr, &tnf) && len(tnf.Closest) > 0 {
 		return 0, 0, false, &NotFoundError{What: nf.What, ID: nf.ID, Why: "no node has this id, no symbol this name", Closest: tnf.Closest}
 	}
 	return 0, 0, false, err
+}
+
+// pathLike reports whether id reads as a file's path: it has a slash or
+// ends as a file that is indexed does (README.md, main.go).
+func pathLike(id string) bool {
+	return strings.Contains(id, "/") || parsers.Kind(id, nil) != ""
 }

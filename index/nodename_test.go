@@ -66,3 +66,41 @@ func TestNodesByName(t *testing.T) {
 	_, err = ix.Nodes(NodesRequest{DocID: "net/http/client.go", IDs: []string{"Server.Shutdown"}})
 	notFound(t, "doc_id", err)
 }
+
+// A name with its module before it, as find_symbol reads it (Java's
+// package, Python's module path), names its definition for
+// get_node_content and find_references alike; misspelled, it gets the
+// symbol closest by name, not the file its package spells.
+func TestNodesByModuleQualifiedName(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"java/util/HashMap.java":        "package java.util;\n\npublic class HashMap {\n    final void resize() {}\n    public Object get(Object key) { resize(); return null; }\n}\n",
+		"java/lang/StackBuffer.java":    "package java.lang;\n\nclass StackBuffer {\n    void resize() {}\n}\n",
+		"os/path.py":                    "def join(a, *p):\n    return a\n",
+		"shutil.py":                     "def join(a):\n    return a\n",
+		"java/util/concurrent/Map.java": "package java.util.concurrent;\n\npublic class Map {\n    void resize() {}\n}\n",
+	})
+	for _, tc := range []struct{ asked, id string }{
+		{"java.util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
+		{"util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
+		{"java.lang.StackBuffer.resize", "java/lang/StackBuffer.java#StackBuffer.resize"},
+		{"os.path.join", "os/path.py#join"},
+	} {
+		r, err := ix.Nodes(NodesRequest{IDs: []string{tc.asked}})
+		if err != nil || len(r.Nodes) != 1 || r.Nodes[0].NodeID != tc.id {
+			t.Errorf("node %q: %v, %+v; want %s", tc.asked, err, r, tc.id)
+		}
+		refs, err := ix.References(ReferencesRequest{Target: tc.asked})
+		if err != nil || refs.Symbol.NodeID != tc.id {
+			t.Errorf("references of %q: %v, %+v; want those of %s", tc.asked, err, refs, tc.id)
+		}
+	}
+	_, err := ix.Nodes(NodesRequest{IDs: []string{"java.util.HashMap.resze"}})
+	if nf := notFound(t, "resze", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java#HashMap.resize" {
+		t.Errorf("java.util.HashMap.resze: %v; want HashMap.resize closest", err)
+	}
+	// A file's path misspelled keeps the ids closest in spelling.
+	_, err = ix.Nodes(NodesRequest{IDs: []string{"java/util/HashMapp.java"}})
+	if nf := notFound(t, "HashMapp.java", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java" {
+		t.Errorf("java/util/HashMapp.java: %v; want the file closest", err)
+	}
+}

@@ -33,7 +33,8 @@ var pathLineRE = regexp.MustCompile(`^(.+?):([0-9]+)(?::([0-9]+))?$`)
 // resolveTarget finds the definition a references or call hierarchy
 // request is about: a node id, PATH:LINE[:COL] of the definition's name
 // (1-based), a Go import path and qualified name (net/http.Server.Shutdown),
-// or a name or qualified name as find_symbol reads it.
+// or a name or qualified name as find_symbol reads it, with the module
+// before it (java.util.HashMap.resize, os.path.join).
 func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 	v := q.v
 	t := strings.TrimSpace(target)
@@ -85,7 +86,10 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 			switch {
 			case qn == t:
 				exact = append(exact, c)
-			case strings.HasSuffix(qn, "."+t), strings.IndexByte(t, '.') > 0 && q.packageName(d)+"."+qn == t:
+			case strings.HasSuffix(qn, "."+t), strings.IndexByte(t, '.') > 0 && q.packageName(d)+"."+qn == t,
+				// By its module, as find_symbol reads it: Java's
+				// java.util.HashMap.resize, Python's os.path.join.
+				moduleQualified(t, qn, d.Path, languageOf(d, n), d.Module, false):
 				loose = append(loose, c)
 			}
 		}
