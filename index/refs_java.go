@@ -85,6 +85,11 @@ func javaType(x *refIndex, f *refFile, name string) []int {
 			out = append(out, javaQualifiedType(x, im.Path, name)...)
 		}
 	}
+	// Every file imports java.lang.* without saying so: Class, Enum,
+	// Integer where the JDK's own sources are indexed.
+	if f.Refs.Package != "java.lang" {
+		out = append(out, javaInPackage(x, "java.lang", name)...)
+	}
 	return out
 }
 

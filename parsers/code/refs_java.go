@@ -252,6 +252,13 @@ func javaIdentifier(w *refWalker, i int) {
 				}
 				return
 			}
+			if ty := javaCastType(t, obj); ty != "" {
+				if !w.isDef(i) {
+					w.refAs(i, t.text(i), "call", "?", ty)
+					w.setArgs(t.child(p, "arguments"))
+				}
+				return
+			}
 			q, root := w.qualifierText(obj, javaPath, javaIdent)
 			q = javaThroughSuper(t, p, q)
 			if w.ref(i, "call", q, root) {
@@ -263,6 +270,12 @@ func javaIdentifier(w *refWalker, i int) {
 		if n.field() == "field" {
 			obj := t.child(p, "object")
 			if obj < 0 {
+				return
+			}
+			if ty := javaCastType(t, obj); ty != "" {
+				if !w.isDef(i) {
+					w.refAs(i, t.text(i), javaUseKind(t, p), "?", ty)
+				}
 				return
 			}
 			q, root := w.qualifierText(obj, javaPath, javaIdent)
@@ -407,6 +420,33 @@ func javaUseKind(t *flatTree, i int) string {
 		}
 	}
 	return "read"
+}
+
+// javaCastType is the type T of a receiver written ((T) x), which the
+// cast gives the member's qualifier: ((TreeNode<K,V>)p).putTreeVal(...)
+// calls TreeNode's putTreeVal (256 such receivers in java.base's
+// java.lang, java.util and java.io, which were left to the name alone).
+// "" when obj is no cast, or casts to an array or a primitive.
+func javaCastType(t *flatTree, obj int) string {
+	for t.nodes[obj].typ() == "parenthesized_expression" {
+		kids := t.namedKids(obj)
+		if len(kids) != 1 {
+			return ""
+		}
+		obj = kids[0]
+	}
+	if t.nodes[obj].typ() != "cast_expression" {
+		return ""
+	}
+	ty := t.child(obj, "type")
+	if ty < 0 {
+		return ""
+	}
+	switch t.nodes[ty].typ() {
+	case "array_type", "integral_type", "floating_point_type", "boolean_type":
+		return "" // no class has its members
+	}
+	return javaTypeText(t.text(ty))
 }
 
 // javaTypeText is a declared Java type as the resolvers read it: the

@@ -33,4 +33,10 @@ public class Scopes<T> extends Base<T> implements Shape, Outer.Inner {
     }
 
     int helper(int v) { return v; }
+
+    int cast(Object o) {
+        ((Part) o).spin();
+        int n = ((Outer.Inner<T>) (o)).size + ((Scopes<?>) o).count;
+        return ((Part & Shape) o).size() + ((int[]) o).length;
+    }
 }
