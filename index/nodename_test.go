@@ -98,6 +98,12 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 	if nf := notFound(t, "resze", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java#HashMap.resize" {
 		t.Errorf("java.util.HashMap.resze: %v; want HashMap.resize closest", err)
 	}
+	// A file is not a definition: find_references says so and names its
+	// symbols.
+	_, err = ix.References(ReferencesRequest{Target: "java/util/HashMap.java"})
+	if nf := notFound(t, "a file", err); !strings.Contains(nf.Why, "a file") || len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java#HashMap" {
+		t.Errorf("references of a file: %v; want why and its symbols", err)
+	}
 	// A file's path misspelled keeps the ids closest in spelling.
 	_, err = ix.Nodes(NodesRequest{IDs: []string{"java/util/HashMapp.java"}})
 	if nf := notFound(t, "HashMapp.java", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java" {

@@ -112,6 +112,11 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 	case 1:
 		return found[0], nil
 	case 0:
+		if si, d, ok := q.docByPath(t); ok {
+			// A file: its definitions are what references are of.
+			return nodeRef{}, &NotFoundError{What: "symbol", ID: t, Closest: q.topSymbols(si, d),
+				Why: "a file, not a definition: name one of its symbols (PATH#Name) or give PATH:LINE"}
+		}
 		var closest []string
 		if q.ix != nil {
 			closest = q.ix.closestSymbols(t)
@@ -220,6 +225,19 @@ func (q *refQuery) docByPath(p string) (int, *docMeta, bool) {
 		}
 	}
 	return 0, nil, false
+}
+
+// topSymbols is the ids of the first nearLineShown named nodes at the top
+// of document d (of segment si), in the file's order.
+func (q *refQuery) topSymbols(si int, d *docMeta) []string {
+	s := q.v.segs[si]
+	var ids []string
+	for n := d.nodeStart + 1; n < d.nodeEnd && len(ids) < nearLineShown; n = max(n+1, s.node(n).end) {
+		if nm := s.node(n); nm.name() != "" {
+			ids = append(ids, nodeID(d, nm))
+		}
+	}
+	return ids
 }
 
 // nearLineShown bounds the definitions nearLine names.
