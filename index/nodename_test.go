@@ -78,12 +78,19 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 		"os/path.py":                    "def join(a, *p):\n    return a\n",
 		"shutil.py":                     "def join(a):\n    return a\n",
 		"java/util/concurrent/Map.java": "package java.util.concurrent;\n\npublic class Map {\n    void resize() {}\n}\n",
+		"lib/store.hpp":                 "namespace app {\nclass Store {\npublic:\n    void flush() {}\n};\n}\n",
+		"lib/other.hpp":                 "namespace web {\nclass Store {\npublic:\n    void flush() {}\n};\n}\n",
+		"src/config.rs":                 "pub fn load() {}\n",
+		"src/other.rs":                  "pub fn load() {}\n",
 	})
 	for _, tc := range []struct{ asked, id string }{
 		{"java.util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
 		{"util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
 		{"java.lang.StackBuffer.resize", "java/lang/StackBuffer.java#StackBuffer.resize"},
 		{"os.path.join", "os/path.py#join"},
+		{"app::Store::flush", "lib/store.hpp#app.Store.flush"}, // C++ and Rust paths, as find_symbol reads them
+		{"::app::Store::flush", "lib/store.hpp#app.Store.flush"},
+		{"crate::config::load", "src/config.rs#load"},
 	} {
 		r, err := ix.Nodes(NodesRequest{IDs: []string{tc.asked}})
 		if err != nil || len(r.Nodes) != 1 || r.Nodes[0].NodeID != tc.id {

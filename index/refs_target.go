@@ -78,18 +78,21 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 			}
 		}
 	} else {
-		name := t[strings.LastIndexByte(t, '.')+1:]
+		// C++'s and Rust's paths as find_symbol reads them:
+		// std::vector::push_back is std.vector.push_back.
+		qt := strings.ReplaceAll(strings.TrimPrefix(t, "::"), "::", ".")
+		name := qt[strings.LastIndexByte(qt, '.')+1:]
 		var exact, loose []nodeRef
 		for _, c := range q.named(name) {
 			_, n, d := q.node(c)
 			qn := qualifiedName(n)
 			switch {
-			case qn == t:
+			case qn == qt:
 				exact = append(exact, c)
-			case strings.HasSuffix(qn, "."+t), strings.IndexByte(t, '.') > 0 && q.packageName(d)+"."+qn == t,
+			case strings.HasSuffix(qn, "."+qt), strings.IndexByte(qt, '.') > 0 && q.packageName(d)+"."+qn == qt,
 				// By its module, as find_symbol reads it: Java's
 				// java.util.HashMap.resize, Python's os.path.join.
-				moduleQualified(t, qn, d.Path, languageOf(d, n), d.Module, false):
+				moduleQualified(qt, qn, d.Path, languageOf(d, n), d.Module, false):
 				loose = append(loose, c)
 			}
 		}
