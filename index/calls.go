@@ -325,9 +325,12 @@ func (q *refQuery) calleesOf(si int, d *docMeta, r *treenav.Reference) ([]nodeRe
 	}
 	switch {
 	case len(cands) == 1:
+		if !a.sure && len(q.notTests(d, cands)) == 0 {
+			return nil, treenav.Ambiguous // a guess into a test: unresolved
+		}
 		return cands, treenav.Resolved
 	case len(cands) <= maxOutgoingCandidates || ans == nil:
-		return cands, treenav.Ambiguous
+		return q.notTests(d, cands), treenav.Ambiguous
 	}
 	named := append(slices.Clip(a.defs), a.also...)
 	if len(named) == 0 {
@@ -336,7 +339,23 @@ func (q *refQuery) calleesOf(si int, d *docMeta, r *treenav.Reference) ([]nodeRe
 	if a.sure {
 		return named, treenav.Resolved
 	}
-	return named, treenav.Ambiguous
+	return q.notTests(d, named), treenav.Ambiguous
+}
+
+// notTests is the candidates of a guess from document d that are not in
+// tests, when d is not (testOnly): all of them when it is. Fewer
+// candidates make the guess no surer: the caller's confidence stands.
+func (q *refQuery) notTests(d *docMeta, cands []nodeRef) []nodeRef {
+	if d.test {
+		return cands
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		if _, _, cd := q.node(c); !testOnly(d, cd) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func (q *refQuery) isCall(h refHit) bool {

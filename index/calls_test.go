@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,5 +137,53 @@ func TestCallHierarchyOutgoingBinds(t *testing.T) {
 				t.Errorf("%s:%d: %s, want resolved", c.Path, c.Line, c.Confidence)
 			}
 		}
+	}
+}
+
+// Code outside tests does not call into them: a call from a library file
+// whose receiver's type is unknown is no guess at a test's method of the
+// name, outgoing or among the test method's references; calls from a
+// test keep every guess.
+func TestGuessesStayOutOfTests(t *testing.T) {
+	ix := newTestIndex(t, map[string]string{
+		"lib/run.py":          "def run(x):\n    x.spin()\n    x.wobble()\n",
+		"lib/wheel.py":        "class Wheel:\n    def spin(self):\n        pass\n",
+		"tests/test_wheel.py": "class FakeWheel:\n    def spin(self):\n        pass\n\n    def wobble(self):\n        pass\n\ndef test_spin(w):\n    w.spin()\n",
+	})
+	r, err := ix.CallHierarchy(CallsRequest{Target: "lib/run.py#run", Direction: "outgoing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callees []string
+	for _, g := range r.Groups {
+		callees = append(callees, g.Symbol.NodeID)
+		for _, c := range g.Calls {
+			if g.Symbol.NodeID == "lib/wheel.py#Wheel.spin" && c.Confidence != treenav.Ambiguous {
+				t.Errorf("x.spin() is %s, want ambiguous: one candidate left is no surer", c.Confidence)
+			}
+		}
+	}
+	if !slices.Equal(callees, []string{"lib/wheel.py#Wheel.spin"}) || r.Unresolved != 1 {
+		t.Errorf("outgoing calls of run: %v, %d unresolved; want Wheel.spin, and wobble unresolved", callees, r.Unresolved)
+	}
+	refs, err := ix.References(ReferencesRequest{Target: "tests/test_wheel.py#FakeWheel.spin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range refs.References {
+		if h.Path == "lib/run.py" {
+			t.Errorf("FakeWheel.spin's references list %s:%d (%s)", h.Path, h.Line, h.Confidence)
+		}
+	}
+	refs, err = ix.References(ReferencesRequest{Target: "lib/wheel.py#Wheel.spin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var from []string
+	for _, h := range refs.References {
+		from = append(from, h.Path)
+	}
+	if !slices.Contains(from, "tests/test_wheel.py") || !slices.Contains(from, "lib/run.py") {
+		t.Errorf("Wheel.spin's references are in %v; want the library's and the test's guesses", from)
 	}
 }

@@ -378,7 +378,7 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 		}
 		a := ans(q, si, d, r)
 		if c := a.confidenceOf(target); c != "" {
-			return c, true
+			return c, c != treenav.Ambiguous || !testOnly(d, td)
 		}
 		if !a.empty() {
 			return "", false
@@ -396,8 +396,17 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 	if res := q.resolvedAmong(d, r, cands); len(res) == 1 && res[0] == target {
 		return treenav.Resolved, true
 	}
-	return treenav.Ambiguous, true
+	return treenav.Ambiguous, !testOnly(d, td)
 }
+
+// testOnly reports whether a reference in document d cannot reach a
+// definition in td by a guess: td is a test file (or test data) and d is
+// not, and code outside tests does not call into them. A name several
+// definitions share is a guess among them: json.loads's s.startswith(...)
+// was an ambiguous call of a protocol class's startswith in
+// test/test_typing.py. A reference resolved to a test's definition
+// stays.
+func testOnly(d, td *docMeta) bool { return td.test && !d.test }
 
 // resolvedAmong is the one of a reference's candidates it resolves to:
 // the only one, or of definitions of one name in files for different
