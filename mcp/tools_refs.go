@@ -24,7 +24,7 @@ type CallsArgs struct {
 
 // RefsArgs are find_references' parameters.
 type RefsArgs struct {
-	Target     string     `json:"target" jsonschema:"the definition: a node id, a name or qualified name (\"Server.Shutdown\", \"os.ReadFile\"), or PATH:LINE[:COL] of its name"`
+	Target     string     `json:"target" jsonschema:"the definition: a node id, a name or qualified name (\"Server.Shutdown\", \"os.ReadFile\", \"java.util.HashMap.resize\", \"std::vector::reserve\"), or PATH:LINE[:COL] of its name"`
 	Kinds      StringList `json:"kinds,omitempty" jsonschema:"keep references of these kinds (one or a list): call, type, import, inherit, read, write, other, doc"`
 	Include    StringList `json:"include,omitempty" jsonschema:"keep references of these confidence levels (one or a list): resolved, ambiguous, textual"`
 	Path       StringList `json:"path,omitempty" jsonschema:"look only in files whose path matches this glob (one or a list), relative to the root: \"src/**/*.go\", a directory (\"net/http\" is \"net/http/**\"), or without a '/' a file name at any depth; \"!glob\" leaves out what it matches (\"!*_test.go\"); a glob outside every root is an error"`
