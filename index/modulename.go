@@ -125,6 +125,12 @@ func modulePathOf(d *docMeta, documented bool) string {
 			return dir
 		}
 		return sansExt
+	case "java":
+		// A package is its directory; package-info.java documents it.
+		if base == "package-info.java" {
+			return dir
+		}
+		return ""
 	case "javascript", "typescript":
 		if stem == "index" {
 			return dir
@@ -210,11 +216,17 @@ func (v *view) moduleIndex() map[string][]modulePage {
 					continue
 				}
 				mp := modulePathOf(d, s.documented(d.nodeStart))
+				if d.Language == "java" && path.Dir(d.Path) != "." {
+					// A Java package is its directory, with or
+					// without a package-info.java: named by its
+					// dotted name, java.util.concurrent.atomic.
+					mp = path.Dir(d.Path)
+				}
 				if mp == "" {
 					continue
 				}
 				shown := d.Path
-				if d.Language == "go" {
+				if d.Language == "go" || d.Language == "java" {
 					shown = path.Dir(d.Path) + "/" // the package: its directory
 				}
 				if seen[shown] {

@@ -44,14 +44,17 @@ func TestModulePageFirst(t *testing.T) {
 		"encoding/xml/v2_marshal.go": "//go:build goexperiment.xmlv2\n\n// Package xml is XML.\npackage xml\n\n// Marshal encodes.\nfunc Marshal(v any) {}\n",
 		"sync/example_test.go": "package sync_test\n\n// httpPkg is an HTTP package stand-in.\ntype httpPkg struct{}\n\n" +
 			"func (httpPkg) Get(url string) {}\n",
-		"json/__init__.py":      "\"\"\"JSON encoder and decoder.\"\"\"\nfrom .decoder import JSONDecoder\n\ndef loads(s):\n    return JSONDecoder().decode(s)\n",
-		"json/decoder.py":       "class JSONDecoder:\n    def decode(self, s):\n        return s\n",
-		"importlib/metadata.py": "class PackageMetadata:\n    @property\n    def json(self):\n        \"\"\"The package metadata as JSON.\"\"\"\n        return {}\n",
-		"textwrap.py":           "\"\"\"Text wrapping and filling.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
-		"argparse_user.py":      "# The textwrap module is used only for formatting help.\nimport textwrap\n\ndef split_lines(text, width):\n    return textwrap.wrap(text)\n",
-		"serde/src/lib.rs":      "//! Serde is a framework for serializing data structures.\npub trait Serialize {}\n",
-		"app/src/serde_use.rs":  "/// Uses the crate.\npub fn use_serde() {}\n",
-		"lib/router/index.js":   "// The router.\nfunction route(path) { return path }\nmodule.exports = route\n",
+		"json/__init__.py":                       "\"\"\"JSON encoder and decoder.\"\"\"\nfrom .decoder import JSONDecoder\n\ndef loads(s):\n    return JSONDecoder().decode(s)\n",
+		"json/decoder.py":                        "class JSONDecoder:\n    def decode(self, s):\n        return s\n",
+		"importlib/metadata.py":                  "class PackageMetadata:\n    @property\n    def json(self):\n        \"\"\"The package metadata as JSON.\"\"\"\n        return {}\n",
+		"textwrap.py":                            "\"\"\"Text wrapping and filling.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+		"argparse_user.py":                       "# The textwrap module is used only for formatting help.\nimport textwrap\n\ndef split_lines(text, width):\n    return textwrap.wrap(text)\n",
+		"serde/src/lib.rs":                       "//! Serde is a framework for serializing data structures.\npub trait Serialize {}\n",
+		"app/src/serde_use.rs":                   "/// Uses the crate.\npub fn use_serde() {}\n",
+		"lib/router/index.js":                    "// The router.\nfunction route(path) { return path }\nmodule.exports = route\n",
+		"java/util/concurrent/package-info.java": "/**\n * Utility classes commonly useful in concurrent programming.\n */\npackage java.util.concurrent;\n",
+		"java/util/concurrent/Executor.java":     "package java.util.concurrent;\n\n/** Runs concurrent tasks, a concurrent package's core. */\npublic interface Executor {\n    void execute(Runnable command);\n}\n",
+		"java/util/ConcurrentPackages.java":      "package java.util;\n\n/** Lists each concurrent package: the concurrent package of the JDK, the concurrent packages of libraries. */\npublic class ConcurrentPackages {}\n",
 	}
 	ix := newTestIndex(t, files)
 	for _, tc := range []struct{ q, first string }{
@@ -65,6 +68,8 @@ func TestModulePageFirst(t *testing.T) {
 		{"router module", "lib/router/index.js"},
 		{"package xml", "encoding/xml/marshal.go"},
 		{"xml package", "encoding/xml/marshal.go"},
+		{"java.util.concurrent package", "java/util/concurrent/package-info.java"},
+		{"concurrent package", "java/util/concurrent/package-info.java"},
 	} {
 		r, err := ix.Search(SearchRequest{Query: tc.q, Limit: 3})
 		if err != nil {
@@ -86,6 +91,11 @@ var smallModules = map[string]string{
 	"net/http/doc.go":    "// Package http provides HTTP.\npackage http\n",
 	"net/http/server.go": "package http\n\n// Server serves.\ntype Server struct{}\n",
 	"textwrap.py":        "\"\"\"Text wrapping.\"\"\"\n\ndef wrap(text):\n    return [text]\n",
+	// Java packages, one with a package-info.java and one without.
+	"src/main/java/java/util/concurrent/package-info.java": "/**\n * Utility classes commonly useful in concurrent programming.\n */\npackage java.util.concurrent;\n",
+	"src/main/java/java/util/concurrent/Executor.java":     "package java.util.concurrent;\n\n/** Runs concurrent tasks. */\npublic interface Executor {\n    void execute(Runnable command);\n}\n",
+	"src/main/java/com/acme/util/Strings.java":             "package com.acme.util;\n\npublic class Strings {\n    public static String trim(String s) { return s; }\n}\n",
+	"src/main/java/com/acme/util/Lists.java":               "package com.acme.util;\n\npublic class Lists {}\n",
 }
 
 // find_symbol on a module's name, which no symbol has, says it is a
@@ -96,6 +106,7 @@ func TestSymbolsNameAModule(t *testing.T) {
 		{"textwrap", "textwrap is a module: textwrap.py"},
 		{"net/http", "net/http is a package: net/http/"},
 		{"http", "http is a package: net/http/"},
+		{"com.acme.util", "com.acme.util is a package: src/main/java/com/acme/util/"},
 	} {
 		r, err := ix.Symbols(SymbolRequest{Query: tc.q})
 		if err != nil {
@@ -132,6 +143,8 @@ func TestModulePathOf(t *testing.T) {
 		{"lib/router/index.js", "javascript", "", false, "lib/router"},
 		{"lib/util.ts", "typescript", "", false, "lib/util"},
 		{"Foo.java", "java", "", true, ""},
+		{"src/com/acme/util/Strings.java", "java", "", true, ""},
+		{"src/com/acme/util/package-info.java", "java", "", true, "src/com/acme/util"},
 	} {
 		d := &docMeta{Path: tc.path, Language: tc.lang, Module: tc.module, ContentType: "code"}
 		if got := modulePathOf(d, tc.documented); got != tc.want {
@@ -149,6 +162,8 @@ func TestOutlineOfAModule(t *testing.T) {
 	}{
 		{"textwrap", []string{"textwrap.py"}},
 		{"http", []string{"net/http/doc.go", "net/http/server.go"}},
+		{"com.acme.util", []string{"src/main/java/com/acme/util/Lists.java", "src/main/java/com/acme/util/Strings.java"}},
+		{"java.util.concurrent", []string{"src/main/java/java/util/concurrent/Executor.java", "src/main/java/java/util/concurrent/package-info.java"}},
 	} {
 		r, err := ix.Outline(OutlineRequest{Paths: []string{tc.path}})
 		if err != nil {

@@ -53,15 +53,16 @@ import (
 // bits (nodemeta.go), since version 25 its node records without the
 // field lengths the norms hold, since version 26 its references by name
 // as uvarint gaps (refs_table.go), since version 27 a document's flag for
-// a Go external test package (docMeta.GoXTest). An older snapshot fails
-// the version check and is rebuilt.
+// a Go external test package (docMeta.GoXTest), since version 28 a Java
+// package-info.java's hot name as its package's page (modulePathOf). An
+// older snapshot fails the version check and is rebuilt.
 //
 // The fingerprint names the parsers and queries that produced the index: a
 // snapshot made by other extraction rules is rebuilt, never trusted. So is
 // one whose checksum, magic or version does not match.
 const (
 	snapshotMagic   = "TNAVIDX\n"
-	snapshotVersion = 27
+	snapshotVersion = 28
 )
 
 // ErrSnapshot marks a snapshot that cannot be used (corrupt, truncated,
