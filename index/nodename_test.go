@@ -82,6 +82,12 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 		"lib/other.hpp":                 "namespace web {\nclass Store {\npublic:\n    void flush() {}\n};\n}\n",
 		"src/config.rs":                 "pub fn load() {}\n",
 		"src/other.rs":                  "pub fn load() {}\n",
+		// A module bound to a name by platform (os.path), and a name
+		// its module imports from another (genericpath's exists).
+		"osmod/__init__.py": "import sys\nif sys.platform == 'win32':\n    import ntish as path\nelse:\n    import posixish as path\n",
+		"posixish.py":       "from genericish import *\n\ndef join(a, *p):\n    return a\n",
+		"ntish.py":          "from genericish import *\n\ndef join(a, *p):\n    return a\n",
+		"genericish.py":     "def exists(path):\n    return True\n",
 	})
 	for _, tc := range []struct{ asked, id string }{
 		{"java.util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
@@ -91,6 +97,8 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 		{"app::Store::flush", "lib/store.hpp#app.Store.flush"}, // C++ and Rust paths, as find_symbol reads them
 		{"::app::Store::flush", "lib/store.hpp#app.Store.flush"},
 		{"crate::config::load", "src/config.rs#load"},
+		{"osmod.path.join", "posixish.py#join"}, // the host's (not Windows)
+		{"osmod.path.exists", "genericish.py#exists"},
 	} {
 		r, err := ix.Nodes(NodesRequest{IDs: []string{tc.asked}})
 		if err != nil || len(r.Nodes) != 1 || r.Nodes[0].NodeID != tc.id {

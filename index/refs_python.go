@@ -364,7 +364,13 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 		}
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.Qualifier != "?":
-		if ms := pyModuleOf(x, f, r.Qualifier); len(ms) > 0 {
+		ms := pyModuleOf(x, f, r.Qualifier)
+		if len(ms) == 0 {
+			// os.path.join: os.py binds path to posixpath. Left to the
+			// name alone, it was no reference of posixpath's join.
+			ms = pyModuleVia(x, f, r.Qualifier)
+		}
+		if len(ms) > 0 {
 			var out []int
 			for _, m := range ms {
 				out = append(out, pyExport(x, m, r.Name, 0)...)

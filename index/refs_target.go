@@ -100,6 +100,10 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 		if len(found) == 0 {
 			found = loose
 		}
+		if len(found) == 0 {
+			// os.path.join: through the modules that import it.
+			found = q.pythonDotted(qt)
+		}
 	}
 	found = dropDeclarations(q, found)
 	found = preferSource(q, found)

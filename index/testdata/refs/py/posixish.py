@@ -1,0 +1,5 @@
+from genericish import *
+
+
+def join(a, *p):
+    return a
