@@ -84,10 +84,11 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 		"src/other.rs":                  "pub fn load() {}\n",
 		// A module bound to a name by platform (os.path), and a name
 		// its module imports from another (genericpath's exists).
-		"osmod/__init__.py": "import sys\nif sys.platform == 'win32':\n    import ntish as path\nelse:\n    import posixish as path\n",
-		"posixish.py":       "from genericish import *\n\ndef join(a, *p):\n    return a\n",
-		"ntish.py":          "from genericish import *\n\ndef join(a, *p):\n    return a\n",
-		"genericish.py":     "def exists(path):\n    return True\n",
+		"osmod/__init__.py":   "import sys\nif sys.platform == 'win32':\n    import ntish as path\nelse:\n    import posixish as path\n",
+		"posixish.py":         "from genericish import *\n\ndef join(a, *p):\n    return a\n",
+		"ntish.py":            "from genericish import *\n\ndef join(a, *p):\n    return a\n",
+		"genericish.py":       "def exists(path):\n    return True\n",
+		"java/util/List.java": "package java.util;\n\npublic class List {\n    public boolean add(Object e) { return true; }\n    public void add(int index, Object e) {}\n}\n",
 	})
 	for _, tc := range []struct{ asked, id string }{
 		{"java.util.HashMap.resize", "java/util/HashMap.java#HashMap.resize"},
@@ -112,6 +113,12 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 	_, err := ix.Nodes(NodesRequest{IDs: []string{"java.util.HashMap.resze"}})
 	if nf := notFound(t, "resze", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java#HashMap.resize" {
 		t.Errorf("java.util.HashMap.resze: %v; want HashMap.resize closest", err)
+	}
+	// Overloads are told apart by their signatures, which their ids
+	// (add, add~2) do not.
+	_, err = ix.References(ReferencesRequest{Target: "java.util.List.add"})
+	if err == nil || !strings.Contains(err.Error(), "List.add (public boolean add(Object e))") || !strings.Contains(err.Error(), "List.add~2 (public void add(int index, Object e))") {
+		t.Errorf("java.util.List.add: %v; want the overloads with their signatures", err)
 	}
 	// A file is not a definition: find_references says so and names its
 	// symbols.

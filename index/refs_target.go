@@ -16,7 +16,10 @@ import (
 type AmbiguousTargetError struct {
 	Target     string
 	Candidates []string // node ids, sorted
-	More       int      // candidates left out of the list
+	// Signatures, beside Candidates, are the signatures of overloads,
+	// whose ids alone do not tell them apart ("" for the others).
+	Signatures []string
+	More       int // candidates left out of the list
 }
 
 func (e *AmbiguousTargetError) Error() string {
@@ -24,8 +27,15 @@ func (e *AmbiguousTargetError) Error() string {
 	if e.More > 0 {
 		more = fmt.Sprintf(" (and %d more)", e.More)
 	}
+	shown := make([]string, len(e.Candidates))
+	for i, id := range e.Candidates {
+		shown[i] = id
+		if i < len(e.Signatures) && e.Signatures[i] != "" {
+			shown[i] += " (" + e.Signatures[i] + ")"
+		}
+	}
 	return fmt.Sprintf("%s names %d definitions; name one by its node id: %s%s",
-		QuoteInput(e.Target), len(e.Candidates)+e.More, strings.Join(e.Candidates, ", "), more)
+		QuoteInput(e.Target), len(e.Candidates)+e.More, strings.Join(shown, ", "), more)
 }
 
 var pathLineRE = regexp.MustCompile(`^(.+?):([0-9]+)(?::([0-9]+))?$`)
@@ -130,17 +140,37 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 		}
 		return nodeRef{}, &NotFoundError{What: "symbol", ID: t, Closest: closest}
 	}
-	ids := make([]string, 0, len(found))
+	type cand struct{ id, sig string }
+	cands := make([]cand, 0, len(found))
+	bases := map[string]int{}
 	for _, c := range found {
 		_, n, d := q.node(c)
-		ids = append(ids, nodeID(d, n))
+		id := nodeID(d, n)
+		cands = append(cands, cand{id, n.signature()})
+		bases[overloadBase(id)]++
 	}
-	sort.Strings(ids)
-	e := &AmbiguousTargetError{Target: t, Candidates: ids}
-	if len(ids) > 10 {
-		e.Candidates, e.More = ids[:10], len(ids)-10
+	sort.Slice(cands, func(i, j int) bool { return cands[i].id < cands[j].id })
+	e := &AmbiguousTargetError{Target: t}
+	for _, c := range cands[:min(len(cands), 10)] {
+		e.Candidates = append(e.Candidates, c.id)
+		sig := ""
+		if bases[overloadBase(c.id)] > 1 {
+			// Overloads: their ids (add, add~2) do not tell them
+			// apart; their signatures do.
+			sig = clip(collapse(c.sig), 100)
+		}
+		e.Signatures = append(e.Signatures, sig)
 	}
+	e.More = len(cands) - len(e.Candidates)
 	return nodeRef{}, e
+}
+
+// overloadBase is a node id without the ~N that tells overloads apart.
+func overloadBase(id string) string {
+	if i := strings.LastIndexByte(id, '~'); i > strings.LastIndexByte(id, '#') {
+		return id[:i]
+	}
+	return id
 }
 
 // dropDeclarations keeps the definitions of a name declared and defined
