@@ -13,8 +13,10 @@ import (
 // __init__.py), Java's "java.util.List", Rust's "crate::config::load"
 // (Symbols and search read "::" as "."). The qualifier's parts must be
 // the last directories of the document's path, with or without its
-// file's stem (namesModule; lang is the symbol's language), up to case;
-// the symbol's part must be qn, up to case when fold is set. The module
+// file's stem (namesModule; lang is the symbol's language), and the
+// symbol's part must be qn, both up to case only when fold is set:
+// "Node.satisfies" is the method satisfies of the class Node, not
+// exactly the function satisfies of a file node.js. The module
 // the file declares (docModule: Go's package clause, "" for none) names
 // it too: "json.Marshal" for Marshal in encoding/json/v2/.
 func moduleQualified(raw, qn, docPath, lang, docModule string, fold bool) bool {
@@ -29,7 +31,7 @@ func moduleQualified(raw, qn, docPath, lang, docModule string, fold bool) bool {
 	if prefix == "" {
 		return false
 	}
-	return namesModule(docPath, lang, docModule, prefix)
+	return namesModule(docPath, lang, docModule, prefix, fold)
 }
 
 // namesModule reports whether the dot-separated module names the document
@@ -39,16 +41,16 @@ func moduleQualified(raw, qn, docPath, lang, docModule string, fold bool) bool {
 // only in languages whose files are modules (stemIsModule of lang, the
 // symbol's language). The module the file declares, docModule, is one of
 // a single part ("json" of encoding/json/v2/).
-func namesModule(docPath, lang, docModule, module string) bool {
-	if docModule != "" && strings.EqualFold(docModule, module) {
+func namesModule(docPath, lang, docModule, module string, fold bool) bool {
+	if docModule != "" && (docModule == module || fold && strings.EqualFold(docModule, module)) {
 		return true
 	}
 	dir, file := path.Split(docPath)
 	dir = strings.TrimSuffix(dir, "/")
-	if stemIsModule(lang) && endsWithParts(dir+"/"+strings.TrimSuffix(file, path.Ext(file)), module) {
+	if stemIsModule(lang) && endsWithParts(dir+"/"+strings.TrimSuffix(file, path.Ext(file)), module, fold) {
 		return true
 	}
-	return endsWithParts(dir, module)
+	return endsWithParts(dir, module, fold)
 }
 
 // stemIsModule reports whether a source file in language lang is a module
@@ -68,8 +70,8 @@ func stemIsModule(lang string) bool {
 }
 
 // endsWithParts reports whether the slash-separated p ends with the
-// dot-separated parts of q, each equal up to case.
-func endsWithParts(p, q string) bool {
+// dot-separated parts of q, each equal (up to case when fold is set).
+func endsWithParts(p, q string, fold bool) bool {
 	for q != "" {
 		i := strings.LastIndexByte(q, '.')
 		part := q[i+1:]
@@ -78,7 +80,7 @@ func endsWithParts(p, q string) bool {
 			return false // "a..b", ".a"
 		}
 		j := strings.LastIndexByte(p, '/')
-		if !strings.EqualFold(p[j+1:], part) {
+		if seg := p[j+1:]; seg != part && !(fold && strings.EqualFold(seg, part)) {
 			return false
 		}
 		if j < 0 {
@@ -134,7 +136,7 @@ func moduleWords(n nodeMeta, docPath, lang, docModule, title string) bool {
 		}
 		rest := words[:len(words)-m]
 		for k := 1; k <= len(rest); k++ {
-			if !namesModule(docPath, lang, docModule, strings.Join(rest[:k], ".")) {
+			if !namesModule(docPath, lang, docModule, strings.Join(rest[:k], "."), true) {
 				continue
 			}
 			if mid := strings.Join(rest[k:], ""); mid == "" || qualifierEnds(qual, mid) {

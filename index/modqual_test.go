@@ -41,6 +41,11 @@ func TestModuleQualified(t *testing.T) {
 		{"router.addRoute", "addRoute", "src/router.ts", false, true},
 		{"Map.put", "put", "java/util/Map.java", false, false},
 		{"json.Marshal", "Marshal", "encode.go", false, false},
+		// The module's case too, unless folded: Node.satisfies is a
+		// class's method, not the function of a file node.js.
+		{"Node.satisfies", "satisfies", "lib/node.js", false, false},
+		{"Node.satisfies", "satisfies", "lib/node.js", true, true},
+		{"Json.Marshal", "Marshal", "encoding/json/encode.go", false, false},
 	} {
 		if got := moduleQualified(tc.raw, tc.qn, tc.path, testLanguage(tc.path), "", tc.fold); got != tc.want {
 			t.Errorf("moduleQualified(%q, %q, %q, %v) = %v, want %v", tc.raw, tc.qn, tc.path, tc.fold, got, tc.want)

@@ -159,7 +159,7 @@ func (v *view) closestSymbols(q, name string, qualified bool) []string {
 			// with the module, as the query wrote it.
 			if own := strings.Count(qn, ".") + 1; parts > own {
 				module := q[:len(q)-len(lastDotted(q, own))-1]
-				if namesModule(d.Path, languageOf(d, n), d.Module, strings.TrimPrefix(module, "crate.")) {
+				if namesModule(d.Path, languageOf(d, n), d.Module, strings.TrimPrefix(module, "crate."), true) {
 					if md := treenav.EditDistance(lastDotted(lq, own), lqn); md < dist {
 						id, dist = module+"."+qn, md
 					}
