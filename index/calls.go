@@ -325,7 +325,7 @@ func (q *refQuery) calleesOf(si int, d *docMeta, r *treenav.Reference) ([]nodeRe
 	}
 	switch {
 	case len(cands) == 1:
-		if !a.sure && len(q.notTests(d, cands)) == 0 {
+		if ans != nil && !a.sure && len(q.notTests(d, cands)) == 0 {
 			return nil, treenav.Ambiguous // a guess into a test: unresolved
 		}
 		return cands, treenav.Resolved

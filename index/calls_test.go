@@ -149,6 +149,10 @@ func TestGuessesStayOutOfTests(t *testing.T) {
 		"lib/run.py":          "def run(x):\n    x.spin()\n    x.wobble()\n",
 		"lib/wheel.py":        "class Wheel:\n    def spin(self):\n        pass\n",
 		"tests/test_wheel.py": "class FakeWheel:\n    def spin(self):\n        pass\n\n    def wobble(self):\n        pass\n\ndef test_spin(w):\n    w.spin()\n",
+		// Go goes by packages: one in a directory named test is code
+		// like any other (cmd/go/internal/test is go test).
+		"cmd/go/internal/test/test.go": "package test\n\nfunc RunTest() {}\n",
+		"cmd/go/main.go":               "package main\n\nimport \"cmd/go/internal/test\"\n\nfunc main() { test.RunTest() }\n",
 	})
 	r, err := ix.CallHierarchy(CallsRequest{Target: "lib/run.py#run", Direction: "outgoing"})
 	if err != nil {
@@ -165,6 +169,10 @@ func TestGuessesStayOutOfTests(t *testing.T) {
 	}
 	if !slices.Equal(callees, []string{"lib/wheel.py#Wheel.spin"}) || r.Unresolved != 1 {
 		t.Errorf("outgoing calls of run: %v, %d unresolved; want Wheel.spin, and wobble unresolved", callees, r.Unresolved)
+	}
+	g, err := ix.CallHierarchy(CallsRequest{Target: "cmd/go/main.go#main", Direction: "outgoing"})
+	if err != nil || len(g.Groups) != 1 || g.Groups[0].Symbol.NodeID != "cmd/go/internal/test/test.go#RunTest" {
+		t.Errorf("outgoing calls of cmd/go's main: %v, %+v; want test.RunTest", err, g)
 	}
 	refs, err := ix.References(ReferencesRequest{Target: "tests/test_wheel.py#FakeWheel.spin"})
 	if err != nil {

@@ -405,8 +405,10 @@ func (q *refQuery) classify(si int, d *docMeta, r *treenav.Reference, target nod
 // definitions share is a guess among them: json.loads's s.startswith(...)
 // was an ambiguous call of a protocol class's startswith in
 // test/test_typing.py. A reference resolved to a test's definition
-// stays.
-func testOnly(d, td *docMeta) bool { return td.test && !d.test }
+// stays. Not in Go, whose resolver goes by packages, and where a package
+// in a directory named test is code like any other (cmd/go/internal/test
+// is the go test command).
+func testOnly(d, td *docMeta) bool { return td.test && !d.test && d.Language != "go" }
 
 // resolvedAmong is the one of a reference's candidates it resolves to:
 // the only one, or of definitions of one name in files for different
