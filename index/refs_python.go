@@ -3,6 +3,7 @@ package index
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/treenav/treenav"
@@ -153,33 +154,47 @@ func pyBare(x *refIndex, f *refFile, name string) []int {
 // import mod"), nil when it names no module.
 func pyModuleOf(x *refIndex, f *refFile, q string) []string {
 	root, rest, _ := strings.Cut(q, ".")
+	var bound [][]string
+	var mods []string
 	for _, im := range f.Refs.Imports {
 		if im.Local != root {
 			continue
 		}
-		var mod string
-		switch {
-		case im.Name == "":
-			if im.Path == root || strings.HasPrefix(im.Path, root+".") {
-				mod = root // import a.b binds a
-			} else {
-				mod = im.Path // import a.b as c binds c to a.b
-			}
-		default:
-			sep := "."
-			if strings.HasSuffix(im.Path, ".") {
-				sep = ""
-			}
-			mod = im.Path + sep + im.Name
-		}
+		base := pyBinding(im, root)
+		mod := base
 		if rest != "" {
 			mod += "." + rest
 		}
-		if fs := pyModuleFiles(x, f.Path, mod); len(fs) > 0 {
-			return fs
+		if fs := pyModuleFiles(x, f.Path, mod); len(fs) > 0 && !slices.Contains(mods, base) {
+			bound, mods = append(bound, fs), append(mods, base)
 		}
 	}
-	return nil
+	if len(bound) == 0 {
+		return nil
+	}
+	// Bound by platform (import ntpath as osp, else posixpath): the
+	// host's; else the first, as a reader meets it.
+	if i := pyHostModule(mods); i >= 0 {
+		return bound[i]
+	}
+	return bound[0]
+}
+
+// pyBinding is the module path an import binds to the local name: a.b
+// for import a.b as c, a for import a.b, p.m for from p import m (a
+// module, or a member that pyModuleFiles will not find).
+func pyBinding(im langImport, name string) string {
+	if im.Name == "" {
+		if im.Path == name || strings.HasPrefix(im.Path, name+".") {
+			return name // import a.b binds a
+		}
+		return im.Path // import a.b as c binds c to a.b
+	}
+	sep := "."
+	if strings.HasSuffix(im.Path, ".") {
+		sep = ""
+	}
+	return im.Path + sep + im.Name
 }
 
 func pyTypeOf(x *refIndex) func(f *refFile, r langRef) []int {

@@ -98,17 +98,7 @@ func pyBoundModule(x *refIndex, file, name string) []string {
 		if im.Local != name {
 			continue
 		}
-		mod := im.Path // import a.b as c: c is a.b
-		switch {
-		case im.Name == "" && (im.Path == name || strings.HasPrefix(im.Path, name+".")):
-			mod = name // import a.b binds a
-		case im.Name != "":
-			sep := "."
-			if strings.HasSuffix(im.Path, ".") {
-				sep = ""
-			}
-			mod = im.Path + sep + im.Name // from p import m, a module
-		}
+		mod := pyBinding(im, name)
 		if ms := pyModuleFiles(x, file, mod); len(ms) > 0 && !slices.Contains(mods, mod) {
 			bound, mods = append(bound, ms), append(mods, mod)
 		}
