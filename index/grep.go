@@ -59,10 +59,10 @@ type grepFile struct {
 	id    string // read once the count found a match
 	count int    // matching lines
 	// from and to bound the matching lines: the first one's start, the
-	// last one's end, past its newline. The page reads only that part of the text again:
-	// reading all of a file with a match (the 53 of -w
-	// 'class [A-Z][A-Za-z]*\(' in Python's stdlib are in test files of
-	// thousands of lines) was a fifth of the grep.
+	// last one's end, past its newline. The page reads only that part
+	// of the text again: reading all of a file with a match (the 53 of
+	// -w 'class [A-Z][A-Za-z]*\(' in Python's stdlib are in test files
+	// of thousands of lines) was a fifth of the grep.
 	from, to int
 	// e is the text the count pass read, when it is kept (grepText):
 	// the page reads it again without a stat.
@@ -308,9 +308,8 @@ var nl = []byte{'\n'}
 // scanUnits calls fn, as m.scan does, with the matching lines of text
 // (file f's) in the parts its units cover, all of it when f lists none,
 // within [from, to) (from a line's start to past a line's newline, or
-// the text's end): their bounds
-// in text, and their columns when col is set. A unit holds whole lines,
-// so a line is scanned whole, and once.
+// the text's end): their bounds in text, and their columns when col is
+// set. A unit holds whole lines, so a line is scanned whole, and once.
 func scanUnits(m *grepMatcher, text []byte, g *gramIndex, f *grepFile, sc *grepScratch, col bool, from, to int, fn func(ls, le, col int) bool) {
 	if f.units == nil && from == 0 && to == len(text) {
 		m.scan(text, sc, col, fn)
