@@ -110,6 +110,13 @@ func TestNodesByModuleQualifiedName(t *testing.T) {
 			t.Errorf("references of %q: %v, %+v; want those of %s", tc.asked, err, refs, tc.id)
 		}
 	}
+	// find_symbol reads a Python name through its modules too.
+	for _, tc := range []struct{ q, id string }{{"osmod.path.join", "posixish.py#join"}, {"osmod.path.exists", "genericish.py#exists"}} {
+		r, err := ix.Symbols(SymbolRequest{Query: tc.q})
+		if err != nil || len(r.Symbols) == 0 || r.Symbols[0].NodeID != tc.id || r.Symbols[0].Match != MatchQualified {
+			t.Errorf("find_symbol %q: %v, %+v; want %s first, qualified", tc.q, err, r, tc.id)
+		}
+	}
 	_, err := ix.Nodes(NodesRequest{IDs: []string{"java.util.HashMap.resze"}})
 	if nf := notFound(t, "resze", err); len(nf.Closest) == 0 || nf.Closest[0] != "java/util/HashMap.java#HashMap.resize" {
 		t.Errorf("java.util.HashMap.resze: %v; want HashMap.resize closest", err)

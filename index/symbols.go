@@ -403,6 +403,19 @@ func (ix *Index) symbols(req SymbolRequest, suggest bool) (*treenav.SymbolsRespo
 			}
 		}
 	}
+	if qualified && !slices.ContainsFunc(hits, func(h symHit) bool { return h.tier <= tierQualifiedFold }) {
+		// A Python name as code imports it: os.path.join is posixpath's
+		// join (pythonDotted), as find_references reads the name.
+		rq := v.takeRefQuery(ix, false)
+		for _, r := range rq.pythonDotted(q) {
+			if i := slices.IndexFunc(hits, func(h symHit) bool { return h.ref == r }); i >= 0 {
+				hits[i].tier = tierQualified
+			} else {
+				accept(int(r.seg), r.node, tierQualified)
+			}
+		}
+		v.doneRefQuery(rq)
+	}
 	// Humps and substrings only when the better tiers left room: each
 	// segment's apart (its hits, its bitset), on every core when there
 	// are several, as a segment's first lookup builds its name scan (a
