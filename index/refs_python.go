@@ -154,21 +154,7 @@ func pyBare(x *refIndex, f *refFile, name string) []int {
 // import mod"), nil when it names no module.
 func pyModuleOf(x *refIndex, f *refFile, q string) []string {
 	root, rest, _ := strings.Cut(q, ".")
-	var bound [][]string
-	var mods []string
-	for _, im := range f.Refs.Imports {
-		if im.Local != root {
-			continue
-		}
-		base := pyBinding(im, root)
-		mod := base
-		if rest != "" {
-			mod += "." + rest
-		}
-		if fs := pyModuleFiles(x, f.Path, mod); len(fs) > 0 && !slices.Contains(mods, base) {
-			bound, mods = append(bound, fs), append(mods, base)
-		}
-	}
+	bound, mods := pyBindings(x, f, root, rest)
 	if len(bound) == 0 {
 		return nil
 	}
@@ -178,6 +164,26 @@ func pyModuleOf(x *refIndex, f *refFile, q string) []string {
 		return bound[i]
 	}
 	return bound[0]
+}
+
+// pyBindings is, for each module f's imports bind to name (in the file's
+// order, each once), the files of that module with rest after it (os.path
+// for rest "path" after import os), and the modules bound (without rest).
+func pyBindings(x *refIndex, f *refFile, name, rest string) (bound [][]string, mods []string) {
+	for _, im := range f.Refs.Imports {
+		if im.Local != name {
+			continue
+		}
+		base := pyBinding(im, name)
+		mod := base
+		if rest != "" {
+			mod += "." + rest
+		}
+		if fs := pyModuleFiles(x, f.Path, mod); len(fs) > 0 && !slices.Contains(mods, base) {
+			bound, mods = append(bound, fs), append(mods, base)
+		}
+	}
+	return bound, mods
 }
 
 // pyBinding is the module path an import binds to the local name: a.b

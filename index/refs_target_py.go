@@ -2,7 +2,6 @@ package index
 
 import (
 	"runtime"
-	"slices"
 	"strings"
 )
 
@@ -92,17 +91,7 @@ func pyBoundModule(x *refIndex, file, name string) []string {
 	if f == nil {
 		return nil
 	}
-	var bound [][]string
-	var mods []string
-	for _, im := range f.Refs.Imports {
-		if im.Local != name {
-			continue
-		}
-		mod := pyBinding(im, name)
-		if ms := pyModuleFiles(x, file, mod); len(ms) > 0 && !slices.Contains(mods, mod) {
-			bound, mods = append(bound, ms), append(mods, mod)
-		}
-	}
+	bound, mods := pyBindings(x, f, name, "")
 	if i := pyHostModule(mods); i >= 0 {
 		return bound[i]
 	}
