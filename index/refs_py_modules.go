@@ -5,13 +5,15 @@ import (
 	"strings"
 )
 
-// A Python name as code imports it: os.path.join, collections.abc.Mapping.
-// Neither is where it is defined (posixpath.py, which imports join from
-// genericpath; _collections_abc.py): os.py binds path to a module, and
-// collections/abc.py imports every name of another. A target no
-// definition's qualified name or module spells is read as the resolver
-// reads an import: the longest prefix that is a module, then each part
-// through that module's definitions and imports.
+// Python names through modules, as code imports them: os.path.join,
+// collections.abc.Mapping. Neither is where it is defined (posixpath.py,
+// which imports join from genericpath; _collections_abc.py): os.py binds
+// path to a module, and collections/abc.py imports every name of
+// another. A qualifier no import names is followed through the modules
+// its parts are bound to (pyModuleVia), and a target or a find_symbol
+// query no definition's qualified name or module spells is read as an
+// import: the longest prefix that is a module, then each part through
+// that module's definitions and imports (pythonDotted).
 
 // pythonDotted is the definitions the dotted name t reaches through
 // Python's modules, nil when it reaches none (or names no Python
@@ -51,7 +53,7 @@ func pyDotted(x *refIndex, dotted string) []int {
 // pyAttr resolves the attribute chain in module file: its first part a
 // definition the module has or imports (pyExport), a class whose member
 // the next part is, or a module the file binds to the name (import
-// posixpath as path; the first binding, as the resolver takes it).
+// posixpath as path: pyBoundModule).
 func pyAttr(x *refIndex, file string, chain []string, depth int) []int {
 	if depth > 6 || len(chain) == 0 {
 		return nil
