@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -242,25 +241,20 @@ func (q *refQuery) callers(t nodeRef, keep func(*docMeta) bool) ([]*callGroup, i
 		g.calls = append(g.calls, c)
 	}
 	q.sortGroups(out)
-	// The callers sure to call t first: a common method's calls on
-	// values of unknown type (other classes' self.__init__, base.close)
-	// sort among them by path, and filled the first page of
-	// ArgumentParser.__init__'s callers before any ArgumentParser(...).
-	slices.SortStableFunc(out, func(a, b *callGroup) int {
-		return cmp.Compare(q.groupRank(a), q.groupRank(b))
-	})
-	return out, notCalls
-}
-
-// groupRank orders caller groups: 0 for one with a resolved call, 1 for
-// the others.
-func (q *refQuery) groupRank(g *callGroup) int {
-	for _, c := range g.calls {
-		if c.hit.conf == treenav.Resolved {
-			return 0
+	// The callers sure to call t first, each part in path order: a
+	// common method's calls on values of unknown type (other classes'
+	// self.__init__, base.close) sort among them by path, and filled the
+	// first page of ArgumentParser.__init__'s callers before any
+	// ArgumentParser(...).
+	sure, guessed := out[:0:0], []*callGroup(nil)
+	for _, g := range out {
+		if slices.ContainsFunc(g.calls, func(c callSite) bool { return c.hit.conf == treenav.Resolved }) {
+			sure = append(sure, g)
+		} else {
+			guessed = append(guessed, g)
 		}
 	}
-	return 1
+	return append(sure, guessed...), notCalls
 }
 
 // callees groups the calls inside t by the definition they call, those
@@ -325,8 +319,10 @@ func (q *refQuery) calleesOf(si int, d *docMeta, r *treenav.Reference) ([]nodeRe
 	}
 	switch {
 	case len(cands) == 1:
-		if ans != nil && !a.sure && len(q.notTests(d, cands)) == 0 {
-			return nil, treenav.Ambiguous // a guess into a test: unresolved
+		if ans != nil && !a.sure {
+			if _, _, cd := q.node(cands[0]); testOnly(d, cd) {
+				return nil, treenav.Ambiguous // a guess into a test: unresolved
+			}
 		}
 		return cands, treenav.Resolved
 	case len(cands) <= maxOutgoingCandidates || ans == nil:

@@ -99,9 +99,10 @@ func (q *refQuery) resolveTarget(target string) (nodeRef, error) {
 			switch {
 			case qn == qt:
 				exact = append(exact, c)
-			case strings.HasSuffix(qn, "."+qt), strings.IndexByte(qt, '.') > 0 && q.packageName(d)+"."+qn == qt,
-				// By its module, as find_symbol reads it: Java's
-				// java.util.HashMap.resize, Python's os.path.join.
+			case strings.HasSuffix(qn, "."+qt),
+				// By its module, as find_symbol reads it: Go's
+				// json.Marshal, Java's java.util.HashMap.resize,
+				// Python's json.dumps.
 				moduleQualified(qt, qn, d.Path, languageOf(d, n), d.Module, false):
 				loose = append(loose, c)
 			}
