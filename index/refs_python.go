@@ -151,12 +151,16 @@ func pyBare(x *refIndex, f *refFile, name string) []int {
 
 // pyModuleOf returns the module files a qualifier names in f ("os.path"
 // after "import os.path as osp" for "osp"; "pkg.mod" after "from pkg
-// import mod"), nil when it names no module.
+// import mod"; "os.path" after "import os", through os.py's binding),
+// nil when it names no module.
 func pyModuleOf(x *refIndex, f *refFile, q string) []string {
 	root, rest, _ := strings.Cut(q, ".")
 	bound, mods := pyBindings(x, f, root, rest)
 	if len(bound) == 0 {
-		return nil
+		// os.path: no module file, but os.py binds path to posixpath
+		// (pyModuleVia). Left to the name alone, os.path.join was no
+		// reference of posixpath's join.
+		return pyModuleVia(x, f, q)
 	}
 	// Bound by platform (import ntpath as osp, else posixpath): the
 	// host's; else the first, as a reader meets it.
@@ -385,13 +389,7 @@ func resolvePython(x *refIndex, f *refFile, r langRef) resolution {
 		}
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.Qualifier != "?":
-		ms := pyModuleOf(x, f, r.Qualifier)
-		if len(ms) == 0 {
-			// os.path.join: os.py binds path to posixpath. Left to the
-			// name alone, it was no reference of posixpath's join.
-			ms = pyModuleVia(x, f, r.Qualifier)
-		}
-		if len(ms) > 0 {
+		if ms := pyModuleOf(x, f, r.Qualifier); len(ms) > 0 {
 			var out []int
 			for _, m := range ms {
 				out = append(out, pyExport(x, m, r.Name, 0)...)
