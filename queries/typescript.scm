@@ -186,6 +186,31 @@
     (property_signature
       name: (_) @name) @definition.field.signature))
 
+; The members of the shapes a type is made of: a union's or an
+; intersection's object types ("type Action = { type: 'a'; payload: P } |
+; { type: 'b' }", "type Props = Base & { extra?: T }", at any depth, in
+; parentheses too) and an object type that is a property's type
+; ("batching?: { enabled: boolean }" is Options.batching.enabled). tsc
+; lists them, nested under the symbol whose type holds them (a union in
+; a parameter's type nests under the function). A lone object type in a
+; parameter or a generic's arguments ("opts: { signal?: AbortSignal }")
+; is left out: an outline would fill with them and no name reaches them.
+(union_type
+  (object_type
+    (property_signature
+      name: (_) @name) @definition.field.signature))
+
+(intersection_type
+  (object_type
+    (property_signature
+      name: (_) @name) @definition.field.signature))
+
+(property_signature
+  type: (type_annotation
+    (object_type
+      (property_signature
+        name: (_) @name) @definition.field.signature)))
+
 ; ---- Enum members --------------------------------------------------------
 
 (enum_body

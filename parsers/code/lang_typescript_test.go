@@ -201,3 +201,34 @@ class C { m() { var alsoLocal = 5; } }
 		t.Errorf("variables = %v, want [top N.inNs f.inner]", got)
 	}
 }
+
+// The members of a union's or an intersection's object types and of an
+// object type that is a property's type are fields, nested as tsc nests
+// them; a lone object type in a parameter's type is not.
+func TestTypeScriptShapeMembers(t *testing.T) {
+	src := []byte(`export type Action =
+  | { type: 'add'; payload: number }
+  | { type: 'reset' };
+type Props = Base & { extra?: string };
+type Options = {
+  router: R;
+  batching?: { enabled: boolean };
+} & ({ ctx: C } | { ctx?: C });
+interface I { opts: { depth: number } }
+function f(o: { signal?: AbortSignal }) {}
+`)
+	res, err := Lookup("typescript").Extract(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range res.Nodes[1:] {
+		if n.Kind == "field" {
+			got = append(got, n.Anchor)
+		}
+	}
+	want := "Action.type Action.payload Action.type~2 Props.extra Options.router Options.batching Options.batching.enabled Options.ctx Options.ctx~2 I.opts I.opts.depth"
+	if strings.Join(got, " ") != want {
+		t.Errorf("fields = %v\nwant %s", got, want)
+	}
+}
