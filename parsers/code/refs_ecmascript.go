@@ -96,6 +96,9 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 				if jsDeclKeyword(t, i, l) == "var" {
 					s = w.enclosingFunction(i)
 				}
+				if t.nodes[l].typ() == "object_pattern" {
+					jsPatternMembers(w, l, "")
+				}
 				jsBindPattern(w, s, l, "")
 			}
 		case "function_declaration", "generator_function_declaration", "class_declaration",
@@ -198,24 +201,74 @@ func jsDeclarator(w *refWalker, i int) {
 	}
 	if v >= 0 {
 		jsRequire(w, nm, v)
-		if t.nodes[nm].typ() == "object_pattern" {
-			// const { a, b: c } = this: a and b are members of the value.
-			q, root := w.qualifierText(v, jsPath, jsIdent)
-			if q != "?" {
-				for _, k := range t.namedKids(nm) {
-					switch t.nodes[k].typ() {
-					case "shorthand_property_identifier_pattern":
+	}
+	if t.nodes[nm].typ() == "object_pattern" {
+		// const { a, b: c } = this: a and b are members of the value;
+		// const { a }: T = f(): of T. A require's names are its imports.
+		if _, req := jsRequirePath(t, v); v < 0 || !req {
+			q, root := "?", -1
+			if v >= 0 {
+				q, root = w.qualifierText(v, jsPath, jsIdent)
+			}
+			if ty := t.child(i, "type"); ty >= 0 && q == "?" {
+				jsPatternMembers(w, nm, simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":")))
+			} else {
+				jsPatternKeys(t, nm, false, func(k int, nested bool) {
+					if nested {
+						w.refAlways(k, "read", "?", -1)
+					} else {
 						w.refAlways(k, "read", q, root)
-					case "pair_pattern":
-						if key := t.child(k, "key"); key >= 0 && t.nodes[key].typ() == "property_identifier" {
-							w.refAlways(key, "read", q, root)
-						}
 					}
-				}
+				})
 			}
 		}
 	}
 	jsBindPattern(w, s, nm, typ)
+}
+
+// jsPatternKeys calls fn with each property name an object binding
+// pattern reads: { a, b = 1, c: d } reads a, b and c. A nested pattern's
+// names ({ c: { e } }) are members of a member's value, of a type not
+// known here: fn is told they are nested.
+func jsPatternKeys(t *flatTree, pat int, nested bool, fn func(k int, nested bool)) {
+	for _, k := range t.namedKids(pat) {
+		switch t.nodes[k].typ() {
+		case "shorthand_property_identifier_pattern":
+			fn(k, nested)
+		case "object_assignment_pattern":
+			if l := t.child(k, "left"); l >= 0 && t.nodes[l].typ() == "shorthand_property_identifier_pattern" {
+				fn(l, nested)
+			}
+		case "pair_pattern":
+			if key := t.child(k, "key"); key >= 0 && t.nodes[key].typ() == "property_identifier" {
+				fn(key, nested)
+			}
+			if v := t.child(k, "value"); v >= 0 {
+				if v2 := t.child(v, "left"); t.nodes[v].typ() == "assignment_pattern" && v2 >= 0 {
+					v = v2
+				}
+				if t.nodes[v].typ() == "object_pattern" {
+					jsPatternKeys(t, v, true, fn)
+				}
+			}
+		}
+	}
+}
+
+// jsPatternMembers reports the names an object binding pattern reads
+// (a parameter's { type, name }, a for-of's { matcher }) as members of
+// typ, the type the value is declared with, or of an unknown receiver
+// when it has none: the names of the shape the language service binds
+// them to, as it binds { a } = obj's.
+func jsPatternMembers(w *refWalker, pat int, typ string) {
+	t := w.t
+	jsPatternKeys(t, pat, false, func(k int, nested bool) {
+		if typ == "" || nested {
+			w.refAlways(k, "read", "?", -1)
+			return
+		}
+		w.refAs(k, t.text(k), "read", typ, typ)
+	})
 }
 
 // jsConstructed is the class of a `new C(...)` value (or of `new C()`
@@ -320,9 +373,15 @@ func jsBindParam(w *refWalker, s, p int) {
 			typ = simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":"))
 		}
 		if pat := t.child(p, "pattern"); pat >= 0 {
+			if t.nodes[pat].typ() == "object_pattern" {
+				jsPatternMembers(w, pat, typ)
+			}
 			jsBindPattern(w, s, pat, typ)
 		}
 	default:
+		if t.nodes[p].typ() == "object_pattern" {
+			jsPatternMembers(w, p, "")
+		}
 		jsBindPattern(w, s, p, "")
 	}
 }
@@ -551,7 +610,10 @@ func jsIdentifier(w *refWalker, i int) {
 		}
 	case "shorthand_property_identifier":
 		if pt == "object" {
+			// { name }: the local name is read, and the property of
+			// the object's type written, as with { name: name }.
 			w.ref(i, "read", "", -1)
+			w.refAlways(i, "write", "?", -1)
 		}
 		return
 	}

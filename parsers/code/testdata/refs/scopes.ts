@@ -35,3 +35,10 @@ export class Clock {
     return provider.now() + this.provider.now() + this.backup.now();
   }
 }
+
+// Object binding patterns read members; shorthand properties write them.
+export function configure({ depth = 1, name: label, inner: { flag } }: Settings, list: Entry[]) {
+  const { mode, level = 0 } = pick(list);
+  for (const { matcher } of list) { use(matcher, label, flag, mode, level); }
+  return build({ depth, mode }, ({ size }) => size);
+}
