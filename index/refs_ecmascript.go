@@ -328,15 +328,17 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			}
 		}
 		return v
+	case strings.HasSuffix(r.Qualifier, "()"):
+		// f().m, this.source().m: a member of what the call returns.
+		cls := esCallClasses(x, f, strings.TrimSuffix(r.Qualifier, "()"), r.RootType, r.Class, bases)
+		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
+			return x.withOverrides(x.verdict(ms), bases)
+		}
+		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
-		var cls []int
-		if q, n, dotted := cutLast(r.QualType); dotted {
-			cls = classesOf(x, typeOf(f, langRef{Name: n, Qualifier: q}))
-		} else {
-			cls = classesOf(x, esLocal(x, f, r.QualType, 0))
-		}
+		cls := esTypeClasses(x, f, r.QualType, r.Class, bases)
 		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
 			return x.withOverrides(x.verdict(ms), bases)
 		}

@@ -530,10 +530,16 @@ func (x *refIndex) inheritRefs(c int, f *refFile) iter.Seq[langRef] {
 		// classes and references was scanned whole for each class.
 		f.listInherits()
 	}
+	// A class's bases are written in its first lines; a type alias's
+	// (type Issue = | A | B | ...) may run to its end.
+	last := d.Line + 5
+	if d.Kind == "type" {
+		last = max(last, d.End)
+	}
 	return func(yield func(langRef) bool) {
 		for _, i := range f.inherits {
 			r := f.Refs.Refs[i]
-			if r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= d.Line+5 && !yield(r) {
+			if r.Class == d.Name && int(r.Row)+1 >= d.Line && int(r.Row)+1 <= last && !yield(r) {
 				return
 			}
 		}
@@ -542,7 +548,8 @@ func (x *refIndex) inheritRefs(c int, f *refFile) iter.Seq[langRef] {
 
 // verdict is resolved for one definition, or for the declarations of one
 // overloaded symbol (same file, same qualified name: TypeScript overload
-// signatures and their implementation), ambiguous for several.
+// signatures and their implementation) or of one field, ambiguous for
+// several.
 func (x *refIndex) verdict(ds []int) resolution {
 	ds = dedupe(ds)
 	switch len(ds) {
@@ -552,7 +559,7 @@ func (x *refIndex) verdict(ds []int) resolution {
 		return resolution{Defs: ds, Confidence: "resolved"}
 	}
 	first := &x.Defs[ds[0]]
-	bodies := 0
+	bodies, fields := 0, 0
 	for _, d := range ds {
 		if x.Defs[d].Path != first.Path || x.Defs[d].Qualified != first.Qualified {
 			return resolution{Defs: ds, Confidence: "ambiguous"}
@@ -560,9 +567,16 @@ func (x *refIndex) verdict(ds []int) resolution {
 		if !x.Defs[d].Decl {
 			bodies++
 		}
+		if p := x.Defs[d].Parent; x.Defs[d].Kind == "field" && p >= 0 && x.Defs[p].Kind == "type" {
+			fields++
+		}
 	}
-	if bodies > 1 {
-		// Overloads with bodies of their own (Java): one of them.
+	// Overloads with bodies of their own (Java): one of them. But a
+	// field declared in each shape of a type alias's union (type Event
+	// = { kind: 'open' } | { kind: 'close' }) is one property: e.kind
+	// reads it whichever shape e has, and answers them all. (A class's
+	// static and instance fields of one name stay apart.)
+	if bodies > 1 && fields < len(ds) {
 		return resolution{Defs: ds, Confidence: "ambiguous"}
 	}
 	return resolution{Defs: ds, Confidence: "resolved"}

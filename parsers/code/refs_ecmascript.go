@@ -190,6 +190,13 @@ func jsDeclarator(w *refWalker, i int) {
 	if v >= 0 && typ == "" {
 		typ = jsConstructed(t, v)
 	}
+	if v >= 0 && typ == "" {
+		// const s = f(), const s = this.make(), const s = x.get():
+		// what the call returns.
+		if q, root, ok := jsCalleePath(w, v); ok {
+			typ = jsCallType(w, s, q, root)
+		}
+	}
 	if v >= 0 && t.nodes[v].typ() == "this" && t.nodes[nm].typ() == "object_pattern" && w.fieldType != nil {
 		// const { a, b } = this: the class's fields, with their types.
 		cls := w.classOf(i)
@@ -269,6 +276,57 @@ func jsPatternMembers(w *refWalker, pat int, typ string) {
 		}
 		w.refAs(k, t.text(k), "read", typ, typ)
 	})
+}
+
+// jsCalleePath is the callee of call expression c (behind a non-null
+// assertion, f()!), written as a path of names (f, this.source,
+// ns.make, x.get) with its root node, ok false when c is no such call:
+// require('m') is an import, not a value of a type the tree declares.
+func jsCalleePath(w *refWalker, c int) (string, int, bool) {
+	t := w.t
+	if t.nodes[c].typ() == "non_null_expression" {
+		if k := t.namedKids(c); len(k) == 1 {
+			c = k[0]
+		}
+	}
+	if t.nodes[c].typ() != "call_expression" {
+		return "", -1, false
+	}
+	fn := t.child(c, "function")
+	if fn < 0 {
+		return "", -1, false
+	}
+	switch t.nodes[fn].typ() {
+	case "identifier", "member_expression":
+	default:
+		return "", -1, false
+	}
+	q, root := w.qualifierText(fn, jsPath, jsIdent)
+	if q == "?" || q == "require" || q == "super" {
+		return "", -1, false
+	}
+	return q, root, true
+}
+
+// jsCallType is the type a local bound to a call of callee q (rooted at
+// node root) is given: "q()", what the resolver reads as the callee's
+// declared result. A callee rooted in a local of a known type is
+// written from that type (x.get() with x: Cache is "Cache.get()"); in a
+// local of no known type, or a local called itself, it is "" (unknown).
+func jsCallType(w *refWalker, s int, q string, root int) string {
+	t := w.t
+	if root < 0 || t.nodes[root].typ() == "this" {
+		return q + "()"
+	}
+	name := t.text(root)
+	b, local := w.lookup(s, name, false)
+	if !local {
+		return q + "()"
+	}
+	if q == name || b.typ == "" || b.typ == "?" || strings.Contains(b.typ, "(") {
+		return ""
+	}
+	return b.typ + strings.TrimPrefix(q, name) + "()"
 }
 
 // jsConstructed is the class of a `new C(...)` value (or of `new C()`
@@ -633,6 +691,17 @@ func jsIdentifier(w *refWalker, i int) {
 		if obj < 0 {
 			return
 		}
+		if q, root, ok := jsCalleePath(w, obj); ok {
+			// f().m, this.source().m, x.get().m: a member of what the
+			// call returns, which the resolver reads from its signature.
+			w.ref(i, jsUseKind(t, p), q+"()", root)
+			return
+		}
+		if c := jsConstructed(t, obj); c != "" && t.nodes[obj].typ() == "new_expression" {
+			// new C().m: a member of C.
+			w.refAs(i, t.text(i), jsUseKind(t, p), "?", c)
+			return
+		}
 		q, root := w.qualifierText(obj, jsPath, jsIdent)
 		w.ref(i, jsUseKind(t, p), q, root)
 		return
@@ -683,8 +752,14 @@ func jsIdentifier(w *refWalker, i int) {
 	}
 }
 
-// jsTypeKind is type, or inherit in an extends/implements clause.
+// jsTypeKind is type, or inherit in an extends/implements clause and
+// for the named types a type alias is made of (type Props = Base &
+// { extra: T }, type Issue = TooBig | TooSmall): a member of the alias
+// is one of theirs, as a member of a class may be its base's.
 func jsTypeKind(t *flatTree, i int) string {
+	if jsAliasPart(t, i) {
+		return "inherit"
+	}
 	for a, d := t.parentOf(i), 0; a >= 0 && d < 4; a, d = t.parentOf(a), d+1 {
 		switch t.nodes[a].typ() {
 		case "extends_clause", "implements_clause", "extends_type_clause", "class_heritage":
@@ -694,6 +769,27 @@ func jsTypeKind(t *flatTree, i int) string {
 		}
 	}
 	return "type"
+}
+
+// jsAliasPart reports whether type name i is one of the types a type
+// alias's value joins: the value itself, or a part of its unions and
+// intersections (in parentheses too), generic or not.
+func jsAliasPart(t *flatTree, i int) bool {
+	c := i
+	for a := t.parentOf(c); a >= 0; c, a = a, t.parentOf(a) {
+		switch t.nodes[a].typ() {
+		case "generic_type":
+			if t.nodes[c].field() != "name" {
+				return false
+			}
+		case "union_type", "intersection_type", "parenthesized_type":
+		case "type_alias_declaration":
+			return t.nodes[c].field() == "value"
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // jsUseKind tells how the expression at i is used.

@@ -1,0 +1,24 @@
+import { Square } from './lib/shapes';
+import * as lib from './lib';
+
+// What calls return, shapes made of other types, and destructured names.
+export interface Named { label: string }
+export type Labelled = Square & Named;
+export type Event = { kind: 'open'; at: number } | { kind: 'close' };
+
+export function makeSquare(side: number): Square | undefined {
+  return new Square(side);
+}
+
+export class Factory {
+  square(): Square { return new Square(2); }
+  static shared(): Factory { return new Factory(); }
+  describe(l: Labelled, e: Event, { label }: Named): string {
+    const s = makeSquare(1);
+    const f = Factory.shared();
+    const t = this.square();
+    return `${makeSquare(3)?.area()} ${this.square().area()} ${s?.area()} ${f.square()} ${t.area()} ${l.label} ${l.area()} ${e.kind} ${label}`;
+  }
+}
+
+export const kinds = (ev: Event) => lib.total([]) + (ev.kind === 'open' ? ev.at : 0);
