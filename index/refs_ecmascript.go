@@ -331,18 +331,12 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	case strings.HasSuffix(r.Qualifier, "()"):
 		// f().m, this.source().m: a member of what the call returns.
 		cls := esCallClasses(x, f, strings.TrimSuffix(r.Qualifier, "()"), r.RootType, r.Class, bases)
-		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
-			return x.withOverrides(x.verdict(ms), bases)
-		}
-		return unknownReceiver(x, f.Language, r.Name)
+		return esMemberOf(x, f, cls, r.Name, bases)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
 		cls := esTypeClasses(x, f, r.QualType, r.Class, bases)
-		if ms := x.members(cls, r.Name, bases); len(ms) > 0 {
-			return x.withOverrides(x.verdict(ms), bases)
-		}
-		return unknownReceiver(x, f.Language, r.Name)
+		return esMemberOf(x, f, cls, r.Name, bases)
 	case r.RootType != "" && r.RootType != "?" && strings.Contains(r.Qualifier, "."):
 		// this.a.b.m(), x.a.m(): follow the declared types of the fields.
 		if cls := esFieldPath(x, f, r, bases); len(cls) > 0 {

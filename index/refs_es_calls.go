@@ -1,6 +1,7 @@
 package index
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/treenav/treenav/parsers/code"
@@ -22,6 +23,30 @@ import (
 // type of its first name when that is a typed local or this, "" when it
 // names no local). class is the class the call is written in.
 func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int) []int {
+	var out []int
+	for _, c := range esCallees(x, f, path, rootType, class, bases) {
+		d := &x.Defs[c]
+		if isClassKind(d.Kind) {
+			continue
+		}
+		ret := esReturnType(d.Signature, d.Name)
+		if ret == "" {
+			continue
+		}
+		if mf := x.file(d.Path); mf != nil {
+			out = append(out, classesOf(x, esLocal(x, mf, ret, 0))...)
+		}
+	}
+	return dedupe(out)
+}
+
+// esCallees returns the definitions a callee path names (its arguments
+// as esCallClasses'): functions, methods, or for "new C" C's
+// constructors.
+func esCallees(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int) []int {
+	if c, ok := strings.CutPrefix(path, "new "); ok {
+		return x.members(esTypeClasses(x, f, c, class, bases), "constructor", bases)
+	}
 	var callees []int
 	head, last, dotted := cutLast(path)
 	if !dotted {
@@ -51,26 +76,200 @@ func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases 
 		}
 		callees = append(callees, x.members(cls, last, bases)...)
 	}
+	return dedupe(callees)
+}
+
+// esParamClasses returns the classes of a callback's parameter that the
+// walker typed "callee@k@j": the j-th parameter of the function type
+// that the callee declares for its k-th argument (operate's init:
+// (liftedSource: Observable<T>, subscriber: Subscriber<R>) => ...; a
+// this: parameter is not counted).
+func esParamClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
+	rest, js, _ := cutLastByte(typ, '@')
+	callee, ks, _ := cutLastByte(rest, '@')
+	k, err1 := strconv.Atoi(ks)
+	j, err2 := strconv.Atoi(js)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	rootType := ""
+	if strings.HasPrefix(callee, "this.") {
+		rootType = class
+	}
 	var out []int
-	for _, c := range dedupe(callees) {
+	for _, c := range esCallees(x, f, callee, rootType, class, bases) {
 		d := &x.Defs[c]
-		if isClassKind(d.Kind) {
+		params := esParamTypes(d.Signature, d.Name)
+		if k >= len(params) {
 			continue
 		}
-		ret := esReturnType(d.Signature, d.Name)
-		if ret == "" {
+		inner := esFunctionParams(params[k])
+		if j >= len(inner) {
 			continue
 		}
-		if mf := x.file(d.Path); mf != nil {
-			out = append(out, classesOf(x, esLocal(x, mf, ret, 0))...)
+		if t := esNamedType(inner[j]); t != "" {
+			if mf := x.file(d.Path); mf != nil {
+				out = append(out, classesOf(x, esLocal(x, mf, t, 0))...)
+			}
 		}
 	}
 	return dedupe(out)
 }
 
+func cutLastByte(s string, b byte) (string, string, bool) {
+	i := strings.LastIndexByte(s, b)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// esParamTypes returns the written types of the parameters of function
+// or method name in its signature ("" for one without a type), a this:
+// parameter left out; nil when the signature shows no parameter list.
+func esParamTypes(sig, name string) []string {
+	i := identIndex(sig, name)
+	if i < 0 {
+		return nil
+	}
+	rest := strings.TrimLeft(sig[i+len(name):], " \t?!")
+	if r, ok := strings.CutPrefix(rest, "="); ok {
+		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "async"))
+	}
+	if strings.HasPrefix(rest, "<") {
+		j := closingBracket(rest)
+		if j < 0 {
+			return nil
+		}
+		rest = strings.TrimSpace(rest[j+1:])
+	}
+	if !strings.HasPrefix(rest, "(") {
+		return nil
+	}
+	j := closingBracket(rest)
+	if j < 0 {
+		return nil
+	}
+	return esParamList(rest[1:j])
+}
+
+// esParamList splits a parameter list's text into the parameters'
+// written types.
+func esParamList(list string) []string {
+	var out []string
+	for _, p := range splitTopLevel(list, ',') {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		nameEnd := len(p)
+		if c := indexTopLevel(p, ':'); c >= 0 {
+			nameEnd = c
+		}
+		name := strings.TrimSpace(strings.TrimRight(p[:nameEnd], "?"))
+		if name == "this" {
+			continue
+		}
+		typ := ""
+		if nameEnd < len(p) {
+			typ = p[nameEnd+1:]
+			if e := indexTopLevel(typ, '='); e >= 0 && !strings.HasPrefix(typ[e:], "=>") {
+				typ = typ[:e] // a default value
+			}
+		}
+		out = append(out, strings.TrimSpace(typ))
+	}
+	return out
+}
+
+// esFunctionParams returns the parameter types of a written function
+// type ("(a: A, b: B) => R", in parentheses or joined with undefined
+// too), nil when typ is no function type.
+func esFunctionParams(typ string) []string {
+	typ = strings.TrimSpace(typ)
+	if strings.HasPrefix(typ, "(") {
+		// (a: A) => B | void: the union is the result's.
+		if j := closingBracket(typ); j >= 0 && strings.HasPrefix(strings.TrimSpace(typ[j+1:]), "=>") {
+			return esParamList(typ[1:j])
+		}
+	}
+	var fn string
+	for _, part := range splitTopLevel(typ, '|') {
+		switch part = strings.TrimSpace(part); part {
+		case "", "undefined", "null":
+			continue
+		}
+		if fn != "" {
+			return nil
+		}
+		fn = part
+	}
+	for strings.HasPrefix(fn, "(") {
+		j := closingBracket(fn)
+		if j < 0 {
+			return nil
+		}
+		if after := strings.TrimSpace(fn[j+1:]); strings.HasPrefix(after, "=>") {
+			return esParamList(fn[1:j])
+		} else if after != "" {
+			return nil
+		}
+		fn = strings.TrimSpace(fn[1:j]) // ((a: A) => R)
+	}
+	return nil
+}
+
+// splitTopLevel splits s at the sep bytes outside brackets and quotes.
+func splitTopLevel(s string, sep byte) []string {
+	var out []string
+	from := 0
+	for {
+		i := indexTopLevel(s[from:], sep)
+		if i < 0 {
+			return append(out, s[from:])
+		}
+		out = append(out, s[from:from+i])
+		from += i + 1
+	}
+}
+
+// indexTopLevel is the index of the first sep in s outside brackets and
+// quotes (an arrow's ">" is no bracket), -1 if none.
+func indexTopLevel(s string, sep byte) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if depth == 0 && c == sep {
+			return i
+		}
+		switch c {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '>':
+			if i > 0 && s[i-1] == '=' {
+				continue
+			}
+			depth--
+		case '"', '\'', '`':
+			k := strings.IndexByte(s[i+1:], c)
+			if k < 0 {
+				return -1
+			}
+			i += k + 1
+		}
+	}
+	return -1
+}
+
 // esTypeClasses returns the classes a written type names: a name, a
-// namespace's member (ns.T), or a callee's result ("f()").
+// namespace's member (ns.T), a callee's result ("f()"), or a callback's
+// parameter ("f@k@j": esParamClasses).
 func esTypeClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
+	if strings.Contains(typ, "@") {
+		return esParamClasses(x, f, typ, class, bases)
+	}
 	if callee, ok := strings.CutSuffix(typ, "()"); ok {
 		rootType := ""
 		if strings.HasPrefix(callee, "this.") {
@@ -249,4 +448,31 @@ func typeEnd(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// esMemberOf resolves member name of a value of the classes cls (a
+// typed receiver's): its definitions and their overrides, or a member of
+// an unknown receiver when they have none. A type alias's value has the
+// members of every part it joins (type Sub = { status: 'idle'; data?:
+// undefined } | (Base & { status: 'done' })): sub.data reads them all,
+// the shape's own and Base's, and is resolved to all of them; a class's
+// member hides its base's.
+func esMemberOf(x *refIndex, f *refFile, cls []int, name string, bases func(int) []int) resolution {
+	aliases := len(cls) > 0
+	for _, c := range cls {
+		aliases = aliases && x.Defs[c].Kind == "type"
+	}
+	if aliases {
+		var ms []int
+		for _, c := range cls {
+			ms = append(ms, x.memberOf(c, name)...)
+			ms = append(ms, x.members(bases(c), name, bases)...)
+		}
+		if ms = dedupe(ms); len(ms) > 0 {
+			return x.withOverrides(resolution{Defs: ms, Confidence: "resolved"}, bases)
+		}
+	} else if ms := x.members(cls, name, bases); len(ms) > 0 {
+		return x.withOverrides(x.verdict(ms), bases)
+	}
+	return unknownReceiver(x, f.Language, name)
 }

@@ -131,8 +131,10 @@ func (x *refIndex) addOverrides(r resolution, bases func(c int) []int) resolutio
 				continue
 			}
 			seen[s] = true
+			// A type alias joins its parts (type State = Idle | Square):
+			// its shapes' members override nothing of theirs.
 			for _, i := range x.memberOf(s, name) {
-				if !seen[i] {
+				if !seen[i] && x.Defs[s].Kind != "type" {
 					seen[i] = true
 					r.Via = append(r.Via, i)
 				}

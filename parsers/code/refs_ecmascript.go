@@ -1,6 +1,7 @@
 package code
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -75,8 +76,14 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			if fn := t.parentOf(i); fn >= 0 {
 				s := int(w.scopeOf[fn])
 				ctor := t.nodes[fn].typ() == "method_definition" && t.child(fn, "name") >= 0 && t.text(t.child(fn, "name")) == "constructor"
+				ctx := jsCallbackOf(w, fn)
+				j := 0
 				for _, p := range t.namedKids(i) {
-					jsBindParam(w, s, p)
+					if strings.Contains(t.nodes[p].typ(), "comment") {
+						continue
+					}
+					jsBindParam(w, s, p, ctx.param(j))
+					j++
 					if ctor {
 						jsParamProperty(w, fields, p)
 					}
@@ -84,7 +91,7 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "arrow_function":
 			if p := t.child(i, "parameter"); p >= 0 {
-				w.bindNode(i, p, "")
+				w.bindNode(i, p, jsCallbackOf(w, i).param(0))
 			}
 		case "catch_clause":
 			if p := t.child(i, "parameter"); p >= 0 {
@@ -323,7 +330,7 @@ func jsCallType(w *refWalker, s int, q string, root int) string {
 	if !local {
 		return q + "()"
 	}
-	if q == name || b.typ == "" || b.typ == "?" || strings.Contains(b.typ, "(") {
+	if q == name || b.typ == "" || b.typ == "?" || strings.ContainsAny(b.typ, "(@") {
 		return ""
 	}
 	return b.typ + strings.TrimPrefix(q, name) + "()"
@@ -422,13 +429,15 @@ func jsStringValue(t *flatTree, s int) string {
 }
 
 // jsBindParam binds one formal parameter in scope s.
-func jsBindParam(w *refWalker, s, p int) {
+func jsBindParam(w *refWalker, s, p int, ctx string) {
 	t := w.t
 	switch t.nodes[p].typ() {
 	case "required_parameter", "optional_parameter":
 		typ := ""
 		if ty := t.child(p, "type"); ty >= 0 {
 			typ = simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":"))
+		} else if pat := t.child(p, "pattern"); pat >= 0 && t.nodes[pat].typ() == "identifier" {
+			typ = ctx
 		}
 		if pat := t.child(p, "pattern"); pat >= 0 {
 			if t.nodes[pat].typ() == "object_pattern" {
@@ -436,12 +445,75 @@ func jsBindParam(w *refWalker, s, p int) {
 			}
 			jsBindPattern(w, s, pat, typ)
 		}
+	case "identifier":
+		w.bindNode(s, p, ctx)
 	default:
 		if t.nodes[p].typ() == "object_pattern" {
 			jsPatternMembers(w, p, "")
 		}
 		jsBindPattern(w, s, p, "")
 	}
+}
+
+// jsCallback is where a function given as an argument sits: the callee
+// as the resolver reads it (f, this.m, Cache.get, "new C") and the
+// argument's index; callee "" when the function is no argument.
+type jsCallback struct {
+	callee string
+	arg    int
+}
+
+// param is the type its j-th parameter is given when written without
+// one: "callee@arg@j", the j-th parameter of the function type the
+// callee declares for that argument, which the resolver reads from the
+// callee's signature (operate((source, subscriber) => ...), new
+// Observable((subscriber) => ...)); "" when there is no callee.
+func (c jsCallback) param(j int) string {
+	if c.callee == "" {
+		return ""
+	}
+	return c.callee + "@" + strconv.Itoa(c.arg) + "@" + strconv.Itoa(j)
+}
+
+// jsCallbackOf tells where function fn is an argument of a call or a
+// new expression.
+func jsCallbackOf(w *refWalker, fn int) jsCallback {
+	t := w.t
+	switch t.nodes[fn].typ() {
+	case "arrow_function", "function_expression", "function":
+	default:
+		return jsCallback{}
+	}
+	args := t.parentOf(fn)
+	if args < 0 || t.nodes[args].typ() != "arguments" {
+		return jsCallback{}
+	}
+	call := t.parentOf(args)
+	if call < 0 {
+		return jsCallback{}
+	}
+	k := 0
+	for _, a := range t.namedKids(args) {
+		if a == fn {
+			break
+		}
+		if !strings.Contains(t.nodes[a].typ(), "comment") {
+			k++
+		}
+	}
+	switch t.nodes[call].typ() {
+	case "new_expression":
+		if c := jsConstructed(t, call); c != "" {
+			return jsCallback{callee: "new " + c, arg: k}
+		}
+	case "call_expression":
+		if q, root, ok := jsCalleePath(w, call); ok {
+			if ct := jsCallType(w, int(w.scopeOf[call]), q, root); ct != "" {
+				return jsCallback{callee: strings.TrimSuffix(ct, "()"), arg: k}
+			}
+		}
+	}
+	return jsCallback{}
 }
 
 // jsParamProperty records a TypeScript parameter property (constructor(

@@ -22,3 +22,14 @@ export class Factory {
 }
 
 export const kinds = (ev: Event) => lib.total([]) + (ev.kind === 'open' ? ev.at : 0);
+
+// Callbacks' parameters are typed by the callee's declared function type.
+export function eachSquare(fn: (this: void, sq: Square, index: number) => void | boolean): void {}
+export class Runner { constructor(task?: ((f: Factory) => void) | undefined) {} }
+eachSquare((sq) => sq.area());
+eachSquare(function (s, i) { return s.area() > i; });
+new Runner((f) => f.square());
+
+// A union's own shape and the types it joins all answer a member.
+export type State = { area?: undefined } | Square;
+export const measure = (st: State) => st.area;
