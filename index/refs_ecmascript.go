@@ -285,7 +285,7 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	switch {
 	case r.Kind == "import" && r.Qualifier == "":
 		// export {a as b}: the file's own a.
-		return x.verdict(esLocal(x, f, r.Name, 0))
+		return esVerdict(x, esLocal(x, f, r.Name, 0), r.Kind)
 	case r.Kind == "import":
 		def, whole := esDefaultBinding(f, r), esWholeBinding(f, r)
 		var out []int
@@ -298,7 +298,7 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 				out = append(out, esExport(x, m, r.Name, 0)...)
 			}
 		}
-		return x.verdict(out)
+		return esVerdict(x, out, r.Kind)
 	case r.Qualifier == "super":
 		// super.m(): a member of the base classes.
 		return superMember(x, f.Language, classesOf(x, x.topLevel(f.Path, r.Class)), r.Name, bases)
@@ -318,7 +318,7 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 			// {@link member} in a class's doc comment.
 			ds = x.members(classesOf(x, x.topLevel(f.Path, r.Class)), r.Name, nil)
 		}
-		v := x.verdict(ds)
+		v := esVerdict(x, ds, r.Kind)
 		if len(ds) > 0 {
 			// The file's own variable that binds the import.
 			for _, d := range x.topLevel(f.Path, r.Name) {
@@ -331,12 +331,14 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 	case strings.HasSuffix(r.Qualifier, "()"):
 		// f().m, this.source().m: a member of what the call returns.
 		cls := esCallClasses(x, f, strings.TrimSuffix(r.Qualifier, "()"), r.RootType, r.Class, bases)
-		return esMemberOf(x, f, cls, r.Name, bases)
+		return esMemberOf(x, f, cls, r.Name, bases, false)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)
 	case r.QualType != "":
 		cls := esTypeClasses(x, f, r.QualType, r.Class, bases)
-		return esMemberOf(x, f, cls, r.Name, bases)
+		// An object literal's key: no qualifier, its type written
+		// where the object is (parsers/code jsObjectKey).
+		return esMemberOf(x, f, cls, r.Name, bases, r.Qualifier == "?" && r.Kind == "write")
 	case r.RootType != "" && r.RootType != "?" && strings.Contains(r.Qualifier, "."):
 		// this.a.b.m(), x.a.m(): follow the declared types of the fields.
 		if cls := esFieldPath(x, f, r, bases); len(cls) > 0 {

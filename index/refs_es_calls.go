@@ -83,14 +83,23 @@ func esCallees(x *refIndex, f *refFile, path, rootType, class string, bases func
 // walker typed "callee@k@j": the j-th parameter of the function type
 // that the callee declares for its k-th argument (operate's init:
 // (liftedSource: Observable<T>, subscriber: Subscriber<R>) => ...; a
-// this: parameter is not counted).
+// this: parameter is not counted); or of an object literal given as the
+// k-th argument, typed "callee@k": that parameter's type.
 func esParamClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
-	rest, js, _ := cutLastByte(typ, '@')
-	callee, ks, _ := cutLastByte(rest, '@')
-	k, err1 := strconv.Atoi(ks)
-	j, err2 := strconv.Atoi(js)
-	if err1 != nil || err2 != nil {
+	parts := strings.Split(typ, "@")
+	if len(parts) != 2 && len(parts) != 3 {
 		return nil
+	}
+	callee := parts[0]
+	k, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return nil
+	}
+	j := -1 // "callee@k": the parameter's own type (an object literal's)
+	if len(parts) == 3 {
+		if j, err = strconv.Atoi(parts[2]); err != nil {
+			return nil
+		}
 	}
 	rootType := ""
 	if strings.HasPrefix(callee, "this.") {
@@ -103,25 +112,21 @@ func esParamClasses(x *refIndex, f *refFile, typ, class string, bases func(int) 
 		if k >= len(params) {
 			continue
 		}
-		inner := esFunctionParams(params[k])
-		if j >= len(inner) {
-			continue
+		pt := params[k]
+		if j >= 0 {
+			inner := esFunctionParams(pt)
+			if j >= len(inner) {
+				continue
+			}
+			pt = inner[j]
 		}
-		if t := esNamedType(inner[j]); t != "" {
+		if t := esNamedType(pt); t != "" {
 			if mf := x.file(d.Path); mf != nil {
 				out = append(out, classesOf(x, esLocal(x, mf, t, 0))...)
 			}
 		}
 	}
 	return dedupe(out)
-}
-
-func cutLastByte(s string, b byte) (string, string, bool) {
-	i := strings.LastIndexByte(s, b)
-	if i < 0 {
-		return s, "", false
-	}
-	return s[:i], s[i+1:], true
 }
 
 // esParamTypes returns the written types of the parameters of function
@@ -455,9 +460,11 @@ func typeEnd(s string) int {
 // an unknown receiver when they have none. A type alias's value has the
 // members of every part it joins (type Sub = { status: 'idle'; data?:
 // undefined } | (Base & { status: 'done' })): sub.data reads them all,
-// the shape's own and Base's, and is resolved to all of them; a class's
-// member hides its base's.
-func esMemberOf(x *refIndex, f *refFile, cls []int, name string, bases func(int) []int) resolution {
+// the shape's own and Base's, and is resolved to all of them (a class's
+// member hides its base's). An object literal's key (literal) writes the
+// one shape tsc picks by the object's other keys: it is ambiguous among
+// them.
+func esMemberOf(x *refIndex, f *refFile, cls []int, name string, bases func(int) []int, literal bool) resolution {
 	aliases := len(cls) > 0
 	for _, c := range cls {
 		aliases = aliases && x.Defs[c].Kind == "type"
@@ -469,10 +476,63 @@ func esMemberOf(x *refIndex, f *refFile, cls []int, name string, bases func(int)
 			ms = append(ms, x.members(bases(c), name, bases)...)
 		}
 		if ms = dedupe(ms); len(ms) > 0 {
+			if literal && len(ms) > 1 {
+				return x.withOverrides(resolution{Defs: ms, Confidence: "ambiguous"}, bases)
+			}
 			return x.withOverrides(resolution{Defs: ms, Confidence: "resolved"}, bases)
 		}
 	} else if ms := x.members(cls, name, bases); len(ms) > 0 {
 		return x.withOverrides(x.verdict(ms), bases)
 	}
 	return unknownReceiver(x, f.Language, name)
+}
+
+// esVerdict is verdict for the definitions a TypeScript name names, which
+// may be one symbol declared twice: interface EmptyError and const
+// EmptyError (or a class and an interface, a function and a namespace)
+// are merged by tsc, and a use picks the declaration by its meaning. A
+// type or an extends clause uses the types among them, a value the
+// values; an import or export binds the name with every meaning, and is
+// resolved to them all.
+func esVerdict(x *refIndex, ds []int, kind string) resolution {
+	ds = dedupe(ds)
+	if len(ds) < 2 {
+		return x.verdict(ds)
+	}
+	first := &x.Defs[ds[0]]
+	kinds := false
+	for _, d := range ds[1:] {
+		if x.Defs[d].Path != first.Path || x.Defs[d].Qualified != first.Qualified {
+			return x.verdict(ds)
+		}
+		kinds = kinds || x.Defs[d].Kind != first.Kind
+	}
+	if !kinds {
+		return x.verdict(ds)
+	}
+	var kept []int
+	for _, d := range ds {
+		k := x.Defs[d].Kind
+		typeOnly := k == "interface" || k == "type"
+		valueOnly := !isClassKind(k) && k != "namespace" && k != "module"
+		switch kind {
+		case "import", "export":
+			kept = append(kept, d)
+		case "type", "inherit":
+			if !valueOnly {
+				kept = append(kept, d)
+			}
+		default:
+			if !typeOnly {
+				kept = append(kept, d)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return x.verdict(ds)
+	}
+	if v := x.verdict(kept); v.Confidence == "resolved" || len(kept) == 1 {
+		return v
+	}
+	return resolution{Defs: kept, Confidence: "resolved"}
 }

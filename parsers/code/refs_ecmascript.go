@@ -336,6 +336,29 @@ func jsCallType(w *refWalker, s int, q string, root int) string {
 	return b.typ + strings.TrimPrefix(q, name) + "()"
 }
 
+// jsCastType is the type an expression in parentheses is asserted to
+// have ((x as T), (<T>x)), "" for any other expression.
+func jsCastType(t *flatTree, e int) string {
+	if t.nodes[e].typ() != "parenthesized_expression" {
+		return ""
+	}
+	kids := t.namedKids(e)
+	if len(kids) != 1 {
+		return ""
+	}
+	switch c := kids[0]; t.nodes[c].typ() {
+	case "as_expression", "satisfies_expression":
+		if k := t.namedKids(c); len(k) == 2 {
+			return simpleTypeName(t.text(k[1]))
+		}
+	case "type_assertion":
+		if k := t.namedKids(c); len(k) == 2 {
+			return simpleTypeName(strings.Trim(t.text(k[0]), "<>"))
+		}
+	}
+	return ""
+}
+
 // jsConstructed is the class of a `new C(...)` value (or of `new C()`
 // behind `await`/`as`), "" otherwise.
 func jsConstructed(t *flatTree, v int) string {
@@ -478,13 +501,18 @@ func (c jsCallback) param(j int) string {
 // jsCallbackOf tells where function fn is an argument of a call or a
 // new expression.
 func jsCallbackOf(w *refWalker, fn int) jsCallback {
-	t := w.t
-	switch t.nodes[fn].typ() {
+	switch w.t.nodes[fn].typ() {
 	case "arrow_function", "function_expression", "function":
-	default:
-		return jsCallback{}
+		return jsArgumentOf(w, fn)
 	}
-	args := t.parentOf(fn)
+	return jsCallback{}
+}
+
+// jsArgumentOf tells where node a is an argument of a call or a new
+// expression: the callee as the resolver reads it and a's index.
+func jsArgumentOf(w *refWalker, a int) jsCallback {
+	t := w.t
+	args := t.parentOf(a)
 	if args < 0 || t.nodes[args].typ() != "arguments" {
 		return jsCallback{}
 	}
@@ -493,11 +521,11 @@ func jsCallbackOf(w *refWalker, fn int) jsCallback {
 		return jsCallback{}
 	}
 	k := 0
-	for _, a := range t.namedKids(args) {
-		if a == fn {
+	for _, b := range t.namedKids(args) {
+		if b == a {
 			break
 		}
-		if !strings.Contains(t.nodes[a].typ(), "comment") {
+		if !strings.Contains(t.nodes[b].typ(), "comment") {
 			k++
 		}
 	}
@@ -514,6 +542,62 @@ func jsCallbackOf(w *refWalker, fn int) jsCallback {
 		}
 	}
 	return jsCallback{}
+}
+
+// jsObjectType is the type an object literal is given where it is
+// written: a typed variable's (const o: T = {...}), an `as T` or
+// `satisfies T`, a function's declared result for the object it returns,
+// or for an argument the callee's parameter's ("callee@k", which the
+// resolver reads from the callee's signature); "" when none is written.
+func jsObjectType(w *refWalker, obj int) string {
+	t := w.t
+	c, p := obj, t.parentOf(obj)
+	for p >= 0 && t.nodes[p].typ() == "parenthesized_expression" {
+		c, p = p, t.parentOf(p)
+	}
+	if p < 0 {
+		return ""
+	}
+	typeOf := func(ty int) string {
+		if ty < 0 {
+			return ""
+		}
+		return simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":"))
+	}
+	switch t.nodes[p].typ() {
+	case "arguments":
+		if cb := jsArgumentOf(w, c); cb.callee != "" {
+			return cb.callee + "@" + strconv.Itoa(cb.arg)
+		}
+	case "variable_declarator":
+		if t.nodes[c].field() == "value" {
+			return typeOf(t.child(p, "type"))
+		}
+	case "as_expression", "satisfies_expression":
+		if kids := t.namedKids(p); len(kids) == 2 && kids[0] == c {
+			return typeOf(kids[1])
+		}
+	case "return_statement":
+		if fn := w.enclosingFunction(p); fn >= 0 {
+			return typeOf(t.child(fn, "return_type"))
+		}
+	case "arrow_function":
+		if t.nodes[c].field() == "body" {
+			return typeOf(t.child(p, "return_type"))
+		}
+	}
+	return ""
+}
+
+// jsObjectKey reports key i of object literal obj ({ name: v } or
+// { name }) as the write of a member of the object's type, of an
+// unknown receiver when no type is written for it.
+func jsObjectKey(w *refWalker, i, obj int) {
+	if typ := jsObjectType(w, obj); typ != "" {
+		w.refAs(i, w.t.text(i), "write", "?", typ)
+		return
+	}
+	w.refAlways(i, "write", "?", -1)
 }
 
 // jsParamProperty records a TypeScript parameter property (constructor(
@@ -727,12 +811,12 @@ func jsIdentifier(w *refWalker, i int) {
 	switch n.typ() {
 	case "property_identifier", "private_property_identifier":
 		if pt == "pair" && n.field() == "key" && t.nodes[p].parent >= 0 && t.nodes[t.nodes[p].parent].typ() == "object" {
-			// {next: f}: the member of the type the object is given to,
-			// which only a type checker knows (the language service
-			// reads it so): a member of an unknown receiver. Also where
-			// the key names a symbol (a function-valued key in a call's
-			// argument is one).
-			w.refAlways(i, "write", "?", -1)
+			// {next: f}: the member of the type the object is given to
+			// (the language service reads it so), of an unknown
+			// receiver unless the type is written where the object is.
+			// Also where the key names a symbol (a function-valued key
+			// in a call's argument is one).
+			jsObjectKey(w, i, int(t.nodes[p].parent))
 			return
 		}
 		if pt != "member_expression" || n.field() != "property" {
@@ -743,7 +827,7 @@ func jsIdentifier(w *refWalker, i int) {
 			// { name }: the local name is read, and the property of
 			// the object's type written, as with { name: name }.
 			w.ref(i, "read", "", -1)
-			w.refAlways(i, "write", "?", -1)
+			jsObjectKey(w, i, p)
 		}
 		return
 	}
@@ -774,8 +858,15 @@ func jsIdentifier(w *refWalker, i int) {
 			w.refAs(i, t.text(i), jsUseKind(t, p), "?", c)
 			return
 		}
+		if c := jsCastType(t, obj); c != "" {
+			// (queue as ReplaySubject<T>).subscribe: a member of the
+			// type the value is asserted to have.
+			w.refAs(i, t.text(i), jsUseKind(t, p), "?", c)
+			return
+		}
 		q, root := w.qualifierText(obj, jsPath, jsIdent)
-		w.ref(i, jsUseKind(t, p), q, root)
+		// x!.m, this.a!.b!.m: a non-null assertion changes no type.
+		w.ref(i, jsUseKind(t, p), strings.ReplaceAll(q, "!", ""), root)
 		return
 	case "nested_type_identifier", "nested_identifier":
 		// ns.T: T is a member of ns; ns itself is a plain use.

@@ -33,3 +33,18 @@ new Runner((f) => f.square());
 // A union's own shape and the types it joins all answer a member.
 export type State = { area?: undefined } | Square;
 export const measure = (st: State) => st.area;
+
+// An object literal's keys are members of the type it is given.
+export interface Options { depth: number; label?: string }
+export function configure(opts: Options, more?: Event): void {}
+export function defaults(): Options { return { depth: 1 }; }
+const depth = 2;
+configure({ depth, label: 'x' }, { kind: 'close' });
+export const preset: Options = { depth: 3 };
+
+// tsc merges an interface and a value of one name; a use picks by meaning.
+export interface Failure { reason: string }
+export const Failure = function (this: Failure, reason: string) { this.reason = reason; };
+export function fail(f: Failure): Failure { return (f as Failure)!; }
+export const failed = new (Failure as any)('x') as Failure;
+export const why = (failed as Failure).reason + lib.total([])!.toFixed();
