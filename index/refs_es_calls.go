@@ -22,14 +22,24 @@ import (
 // without its "()": f, ns.f, C.make, this.source, x.get (rootType the
 // type of its first name when that is a typed local or this, "" when it
 // names no local). class is the class the call is written in.
-func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int) []int {
+func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int, awaited bool) []int {
 	var out []int
 	for _, c := range esCallees(x, f, path, rootType, class, bases) {
 		d := &x.Defs[c]
 		if isClassKind(d.Kind) {
 			continue
 		}
-		ret := esReturnType(d.Signature, d.Name)
+		txt := esReturnTypeText(d.Signature, d.Name)
+		if awaited {
+			// await f(): Promise<T> is T; a value not a promise is
+			// itself.
+			for _, p := range []string{"Promise<", "PromiseLike<"} {
+				if in, ok := strings.CutPrefix(txt, p); ok && strings.HasSuffix(in, ">") {
+					txt = strings.TrimSuffix(in, ">")
+				}
+			}
+		}
+		ret := esResultName(txt)
 		if ret == "" {
 			continue
 		}
@@ -269,18 +279,23 @@ func indexTopLevel(s string, sep byte) int {
 }
 
 // esTypeClasses returns the classes a written type names: a name, a
-// namespace's member (ns.T), a callee's result ("f()"), or a callback's
-// parameter ("f@k@j": esParamClasses).
+// namespace's member (ns.T), a callee's result ("f()"; "await f()" for
+// what its promise resolves to), or a callback's parameter ("f@k@j":
+// esParamClasses).
 func esTypeClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
 	if strings.Contains(typ, "@") {
 		return esParamClasses(x, f, typ, class, bases)
+	}
+	awaited := false
+	if t, ok := strings.CutPrefix(typ, "await "); ok {
+		typ, awaited = t, true
 	}
 	if callee, ok := strings.CutSuffix(typ, "()"); ok {
 		rootType := ""
 		if strings.HasPrefix(callee, "this.") {
 			rootType = class
 		}
-		return esCallClasses(x, f, callee, rootType, class, bases)
+		return esCallClasses(x, f, callee, rootType, class, bases, awaited)
 	}
 	if q, n, dotted := cutLast(typ); dotted {
 		return classesOf(x, esTypeOf(x)(f, langRef{Name: n, Qualifier: q}))
@@ -320,6 +335,21 @@ func splitNonEmpty(s string) []string {
 // (): Promise<Store> =>" is Promise), "" when it declares none, when it
 // is a type predicate (x is T) or names no single type.
 func esReturnType(sig, name string) string {
+	return esResultName(esReturnTypeText(sig, name))
+}
+
+// esResultName is the type a result type's text names, "" for a type
+// predicate (x is T, asserts x) or for no single name.
+func esResultName(typ string) string {
+	if strings.HasPrefix(typ, "asserts ") || strings.Contains(typ, " is ") {
+		return ""
+	}
+	return esNamedType(typ)
+}
+
+// esReturnTypeText is the text of the result type a signature declares,
+// "" for none.
+func esReturnTypeText(sig, name string) string {
 	i := identIndex(sig, name)
 	if i < 0 {
 		return ""
@@ -355,11 +385,7 @@ func esReturnType(sig, name string) string {
 	if !ok {
 		return ""
 	}
-	typ = strings.TrimSpace(typ[:typeEnd(typ)])
-	if strings.HasPrefix(typ, "asserts ") || strings.Contains(typ, " is ") {
-		return ""
-	}
-	return esNamedType(typ)
+	return strings.TrimSpace(typ[:typeEnd(typ)])
 }
 
 // esNamedType is the name a written type is about once null and

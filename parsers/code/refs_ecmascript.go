@@ -202,6 +202,16 @@ func jsDeclarator(w *refWalker, i int) {
 		// what the call returns.
 		if q, root, ok := jsCalleePath(w, v); ok {
 			typ = jsCallType(w, s, q, root)
+		} else if t.nodes[v].typ() == "await_expression" {
+			// const user = await repo.find(id): what the promise the
+			// call returns resolves to.
+			if k := t.namedKids(v); len(k) == 1 {
+				if q, root, ok := jsCalleePath(w, k[0]); ok {
+					if ct := jsCallType(w, s, q, root); ct != "" {
+						typ = "await " + ct
+					}
+				}
+			}
 		}
 	}
 	if v >= 0 && t.nodes[v].typ() == "this" && t.nodes[nm].typ() == "object_pattern" && w.fieldType != nil {

@@ -48,3 +48,7 @@ export const Failure = function (this: Failure, reason: string) { this.reason = 
 export function fail(f: Failure): Failure { return (f as Failure)!; }
 export const failed = new (Failure as any)('x') as Failure;
 export const why = (failed as Failure).reason + lib.total([])!.toFixed();
+
+// await unwraps the promise a callee declares.
+export async function loadSquare(): Promise<Square> { return new Square(4); }
+export async function report() { const sq = await loadSquare(); return sq.area(); }
