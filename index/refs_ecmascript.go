@@ -50,19 +50,21 @@ func esModuleFiles(x *refIndex, from, spec string) []string {
 	if strings.HasPrefix(spec, "/") {
 		return try(strings.TrimPrefix(path.Clean(spec), "/"))
 	}
-	// Bare: drop leading parts until the rest names a file in the tree.
+	// Bare: drop leading parts until the rest names a file in the tree,
+	// a file before a directory's index, as module resolution tries
+	// them ('DayPicker' under a baseUrl is src/DayPicker.tsx, not
+	// src/contexts/DayPicker/index.ts).
 	parts := strings.Split(spec, "/")
 	for i := 0; i < len(parts); i++ {
 		rest := strings.Join(parts[i:], "/")
 		if rest == "" {
 			continue
 		}
-		for _, e := range esExtensions {
-			if fs := x.filesEnding(rest + e); len(fs) == 1 {
-				return fs
-			}
-			if fs := x.filesEnding(rest + "/index" + e); len(fs) == 1 {
-				return fs
+		for _, form := range []string{"", "/index"} {
+			for _, e := range esExtensions {
+				if fs := x.filesEnding(rest + form + e); len(fs) == 1 {
+					return fs
+				}
 			}
 		}
 	}

@@ -599,6 +599,36 @@ func jsObjectType(w *refWalker, obj int) string {
 	return ""
 }
 
+// jsxAttribute reports attribute name i of a JSX element (<Caption
+// displayMonth={m} />) as the write of a member of the props the
+// component takes: the type of its first parameter, "Caption@0", which
+// the resolver reads from the component's signature as it reads an
+// object literal argument's (the element is a call with an object of its
+// attributes). An element of HTML (<div id>) or a component whose
+// definition no name reaches is a member of an unknown receiver.
+func jsxAttribute(w *refWalker, i, attr int) {
+	t := w.t
+	if kids := t.namedKids(attr); len(kids) == 0 || kids[0] != i {
+		return // a value, not the name
+	}
+	el := t.parentOf(attr)
+	if el < 0 {
+		return
+	}
+	if nm := t.child(el, "name"); nm >= 0 {
+		if txt := t.text(nm); txt != "" && txt[0] >= 'A' && txt[0] <= 'Z' {
+			q, root := w.qualifierText(nm, jsPath, jsIdent)
+			if q != "?" {
+				if ct := jsCallType(w, int(w.scopeOf[el]), q, root); ct != "" {
+					w.refAs(i, t.text(i), "write", "?", strings.TrimSuffix(ct, "()")+"@0")
+					return
+				}
+			}
+			w.refAlways(i, "write", "?", -1)
+		}
+	}
+}
+
 // jsObjectKey reports key i of object literal obj ({ name: v } or
 // { name }) as the write of a member of the object's type, of an
 // unknown receiver when no type is written for it.
@@ -829,8 +859,12 @@ func jsIdentifier(w *refWalker, i int) {
 			jsObjectKey(w, i, int(t.nodes[p].parent))
 			return
 		}
+		if pt == "jsx_attribute" {
+			jsxAttribute(w, i, p)
+			return
+		}
 		if pt != "member_expression" || n.field() != "property" {
-			return // a member's declared name, a JSX attribute
+			return // a member's declared name
 		}
 	case "shorthand_property_identifier":
 		if pt == "object" {
