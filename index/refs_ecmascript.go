@@ -332,7 +332,12 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		return v
 	case strings.HasSuffix(r.Qualifier, "()"):
 		// f().m, this.source().m: a member of what the call returns.
-		cls := esCallClasses(x, f, strings.TrimSuffix(r.Qualifier, "()"), r.RootType, r.Class, bases, false)
+		var cls []int
+		if typ := esReceiverCall(r.Qualifier, r.RootType); typ != "" {
+			cls = esTypeClasses(x, f, typ, r.Class, bases)
+		} else if r.RootType != "?" {
+			cls = esCallClasses(x, f, strings.TrimSuffix(r.Qualifier, "()"), r.RootType, r.Class, bases, false)
+		}
 		return esMemberOf(x, f, cls, r.Name, bases, false)
 	case r.QualType == "?":
 		return unknownReceiver(x, f.Language, r.Name)

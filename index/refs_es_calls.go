@@ -24,12 +24,23 @@ import (
 // names no local). class is the class the call is written in.
 func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int, awaited bool) []int {
 	var out []int
-	for _, c := range esCallees(x, f, path, rootType, class, bases) {
+	callees, receiver := esCallees(x, f, path, rootType, class, bases)
+	for _, c := range callees {
 		d := &x.Defs[c]
 		if isClassKind(d.Kind) {
 			continue
 		}
 		txt := esReturnTypeText(d.Signature, d.Name)
+		if txt == "this" {
+			// A fluent method (min(n: number): this): the receiver's
+			// own type, however far below the method's class it is.
+			if len(receiver) > 0 {
+				out = append(out, receiver...)
+			} else if d.Parent >= 0 {
+				out = append(out, d.Parent)
+			}
+			continue
+		}
 		if awaited {
 			// await f(): Promise<T> is T; a value not a promise is
 			// itself.
@@ -52,18 +63,28 @@ func esCallClasses(x *refIndex, f *refFile, path, rootType, class string, bases 
 
 // esCallees returns the definitions a callee path names (its arguments
 // as esCallClasses'): functions, methods, or for "new C" C's
-// constructors.
-func esCallees(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int) []int {
-	if c, ok := strings.CutPrefix(path, "new "); ok {
-		return x.members(esTypeClasses(x, f, c, class, bases), "constructor", bases)
+// constructors; and for a method, the classes of its receiver.
+func esCallees(x *refIndex, f *refFile, path, rootType, class string, bases func(int) []int) ([]int, []int) {
+	if c, ok := strings.CutPrefix(path, "new "); ok && !strings.Contains(c, "(") {
+		cls := esTypeClasses(x, f, c, class, bases)
+		return x.members(cls, "constructor", bases), cls
 	}
 	var callees []int
 	head, last, dotted := cutLast(path)
+	if i := strings.LastIndex(head, "()"); dotted && i >= 0 {
+		// z.string().min, f().a.get: a member of what a call returns,
+		// through the fields after it.
+		cls := esTypeClasses(x, f, head[:i+2], class, bases)
+		for _, p := range splitNonEmpty(strings.TrimPrefix(head[i+2:], ".")) {
+			cls = esFieldClasses(x, cls, p, bases)
+		}
+		return x.members(cls, last, bases), cls
+	}
+	var cls []int
 	if !dotted {
 		callees = esLocal(x, f, path, 0)
 	} else {
 		root, rest, _ := strings.Cut(head, ".")
-		var cls []int
 		switch {
 		case root == "this":
 			cls = classesOf(x, x.topLevel(f.Path, class))
@@ -86,7 +107,7 @@ func esCallees(x *refIndex, f *refFile, path, rootType, class string, bases func
 		}
 		callees = append(callees, x.members(cls, last, bases)...)
 	}
-	return dedupe(callees)
+	return dedupe(callees), cls
 }
 
 // esParamClasses returns the classes of a callback's parameter that the
@@ -116,7 +137,8 @@ func esParamClasses(x *refIndex, f *refFile, typ, class string, bases func(int) 
 		rootType = class
 	}
 	var out []int
-	for _, c := range esCallees(x, f, callee, rootType, class, bases) {
+	callees, _ := esCallees(x, f, callee, rootType, class, bases)
+	for _, c := range callees {
 		d := &x.Defs[c]
 		params := esParamTypes(d.Signature, d.Name)
 		if k >= len(params) {
@@ -283,12 +305,65 @@ func indexTopLevel(s string, sep byte) int {
 // what its promise resolves to), or a callback's parameter ("f@k@j":
 // esParamClasses).
 func esTypeClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
+	if !strings.ContainsAny(typ, "@(") {
+		return esNamedClasses(x, f, typ)
+	}
+	// Read from signatures: the same few callees (operate, innerFrom)
+	// type thousands of references, each a parse of their signatures.
+	key := esTypeKey{f.Path, typ, class}
+	if cls, ok := x.esTypes[key]; ok {
+		return cls
+	}
+	cls := esSignatureClasses(x, f, typ, class, bases)
+	if x.esTypes == nil {
+		x.esTypes = map[esTypeKey][]int{}
+	}
+	x.esTypes[key] = cls
+	return cls
+}
+
+// esReceiverCall writes the call qualifier q ("f()", "this.m()", "x.get()")
+// as the type esTypeClasses reads (and memoizes): as it is when its first
+// name is no local or is this, from the local's type when that is a name
+// ("Cache.get()" for x: Cache); "" when the local's type is unknown or
+// itself read from a signature.
+func esReceiverCall(q, rootType string) string {
+	root := q
+	if i := strings.IndexAny(q, ".("); i >= 0 {
+		root = q[:i]
+	}
+	switch {
+	case rootType == "" || root == "this":
+		return q
+	case rootType == "?" || strings.ContainsAny(rootType, "(@"):
+		return ""
+	}
+	return rootType + q[len(root):]
+}
+
+// esTypeKey is esTypeClasses' memo key.
+type esTypeKey struct{ path, typ, class string }
+
+// esNamedClasses returns the classes a type name (T, ns.T) names.
+func esNamedClasses(x *refIndex, f *refFile, typ string) []int {
+	if q, n, dotted := cutLast(typ); dotted {
+		return classesOf(x, esTypeOf(x)(f, langRef{Name: n, Qualifier: q}))
+	}
+	return classesOf(x, esLocal(x, f, typ, 0))
+}
+
+// esSignatureClasses is esTypeClasses for the types read from a callee's
+// signature.
+func esSignatureClasses(x *refIndex, f *refFile, typ, class string, bases func(int) []int) []int {
 	if strings.Contains(typ, "@") {
 		return esParamClasses(x, f, typ, class, bases)
 	}
 	awaited := false
 	if t, ok := strings.CutPrefix(typ, "await "); ok {
 		typ, awaited = t, true
+	}
+	if c, ok := strings.CutPrefix(typ, "new "); ok && strings.HasSuffix(c, "()") && strings.Count(c, "(") == 1 {
+		return esNamedClasses(x, f, strings.TrimSuffix(c, "()")) // new C(): a C
 	}
 	if callee, ok := strings.CutSuffix(typ, "()"); ok {
 		rootType := ""
@@ -297,10 +372,7 @@ func esTypeClasses(x *refIndex, f *refFile, typ, class string, bases func(int) [
 		}
 		return esCallClasses(x, f, callee, rootType, class, bases, awaited)
 	}
-	if q, n, dotted := cutLast(typ); dotted {
-		return classesOf(x, esTypeOf(x)(f, langRef{Name: n, Qualifier: q}))
-	}
-	return classesOf(x, esLocal(x, f, typ, 0))
+	return esNamedClasses(x, f, typ)
 }
 
 // esFieldClasses follows field name of the classes cls to the classes

@@ -68,6 +68,10 @@ type refIndex struct {
 	// overrides memoizes withOverrides' additions to a resolution of one
 	// definition, by definition.
 	overrides map[int][]int
+	// esTypes memoizes the classes of TypeScript types read from
+	// signatures (a callee's result, a callback's parameter), by file
+	// and type as the walker wrote it (esTypeClasses).
+	esTypes map[esTypeKey][]int
 }
 
 // fileName is a file's path and a name (namedIn's memo key).
@@ -90,25 +94,36 @@ func (x *refIndex) withOverrides(r resolution, bases func(c int) []int) resoluti
 	if len(r.Defs) == 0 || x.noOverrides {
 		return r
 	}
-	if len(r.Defs) == 1 && len(r.Via) == 0 {
-		// One definition, the common case: its overrides are the same
-		// for every reference that resolves to it (bases is the
-		// language's, the same for the index), and a common member's
-		// references (Python's __init__, thousands) each walked the
-		// subclasses of its class again.
-		m := r.Defs[0]
+	if len(r.Via) > 0 {
+		return x.addOverrides(r, bases)
+	}
+	// A definition's overrides are the same for every reference that
+	// resolves to it (bases is the language's, the same for the index),
+	// and a common member's references (Python's __init__, thousands;
+	// TypeScript's overloaded subscribe) each walked the subclasses of
+	// its class again: they are kept by definition, and a resolution to
+	// several (overloads, a union's members) lists theirs in turn.
+	seen := map[int]bool{}
+	for _, m := range r.Defs {
+		seen[m] = true
+	}
+	for _, m := range r.Defs {
 		via, ok := x.overrides[m]
 		if !ok {
-			via = x.addOverrides(resolution{Defs: r.Defs}, bases).Via
+			via = x.addOverrides(resolution{Defs: []int{m}}, bases).Via
 			if x.overrides == nil {
 				x.overrides = map[int][]int{}
 			}
 			x.overrides[m] = via
 		}
-		r.Via = slices.Clone(via)
-		return r
+		for _, v := range via {
+			if !seen[v] && len(r.Via) < 64 {
+				seen[v] = true
+				r.Via = append(r.Via, v)
+			}
+		}
 	}
-	return x.addOverrides(r, bases)
+	return r
 }
 
 // addOverrides is withOverrides without its memo.

@@ -300,6 +300,10 @@ func jsPatternMembers(w *refWalker, pat int, typ string) {
 // ns.make, x.get) with its root node, ok false when c is no such call:
 // require('m') is an import, not a value of a type the tree declares.
 func jsCalleePath(w *refWalker, c int) (string, int, bool) {
+	return jsCalleePathDepth(w, c, 0)
+}
+
+func jsCalleePathDepth(w *refWalker, c, depth int) (string, int, bool) {
 	t := w.t
 	if t.nodes[c].typ() == "non_null_expression" {
 		if k := t.namedKids(c); len(k) == 1 {
@@ -319,6 +323,19 @@ func jsCalleePath(w *refWalker, c int) (string, int, bool) {
 		return "", -1, false
 	}
 	q, root := w.qualifierText(fn, jsPath, jsIdent)
+	if q == "?" && t.nodes[fn].typ() == "member_expression" {
+		// z.string().min(2).max: a method of what the call before it
+		// returns, written "z.string().min".
+		obj, prop := t.child(fn, "object"), t.child(fn, "property")
+		if obj >= 0 && prop >= 0 && depth < 8 {
+			if inner, r, ok := jsCalleePathDepth(w, obj, depth+1); ok {
+				return inner + "()." + t.text(prop), r, true
+			}
+			if c := jsConstructed(t, obj); c != "" && t.nodes[obj].typ() == "new_expression" {
+				return "new " + c + "()." + t.text(prop), -1, true // new Query().where
+			}
+		}
+	}
 	if q == "?" || q == "require" || q == "super" {
 		return "", -1, false
 	}

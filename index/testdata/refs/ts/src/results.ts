@@ -52,3 +52,9 @@ export const why = (failed as Failure).reason + lib.total([])!.toFixed();
 // await unwraps the promise a callee declares.
 export async function loadSquare(): Promise<Square> { return new Square(4); }
 export async function report() { const sq = await loadSquare(); return sq.area(); }
+
+// Call chains: each call's declared result, `this` for a fluent method.
+export class Query { where(c: string): this { return this; } limit(n: number): Query { return this; } run(): Square[] { return []; } }
+export class UserQuery extends Query { active(): this { return this; } }
+export const rows = new UserQuery().where('a').active().limit(1).run();
+export const firstArea = lib.total([]) + new Factory().square().area();
