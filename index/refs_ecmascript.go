@@ -345,7 +345,12 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 		cls := esTypeClasses(x, f, r.QualType, r.Class, bases)
 		// An object literal's key: no qualifier, its type written
 		// where the object is (parsers/code jsObjectKey).
-		return esMemberOf(x, f, cls, r.Name, bases, r.Qualifier == "?" && r.Kind == "write")
+		v := esMemberOf(x, f, cls, r.Name, bases, r.Qualifier == "?" && r.Kind == "write")
+		if strings.HasPrefix(r.Qualifier, "<") && v.Confidence == "resolved" {
+			// T['k'] through a type parameter's bound (jsLookupType).
+			v.Confidence = "ambiguous"
+		}
+		return v
 	case r.RootType != "" && r.RootType != "?" && strings.Contains(r.Qualifier, "."):
 		// this.a.b.m(), x.a.m(): follow the declared types of the fields.
 		if cls := esFieldPath(x, f, r, bases); len(cls) > 0 {

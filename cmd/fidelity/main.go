@@ -19,6 +19,11 @@
 //	go run ./cmd/fidelity -lang sphinx-refs -code PYDIR DOCSDIR  (Sphinx roles against the code; see sphinxrefs.go)
 //	go run ./cmd/fidelity -lang python -attrs DIR  (fields and variables; see pyattrs.go)
 //	go run ./cmd/fidelity -refs -lang go -gt-args ./net/http/... -path 'net/http/**' DIR  (references: refs.go)
+//	go run ./cmd/fidelity -refs -lang typescript -max-defs 400 DIR
+//	    (DIR: a package's TypeScript sources, e.g. the src/ of `npm pack
+//	    rxjs@7`; the lister reads tsconfig paths, not baseUrl, so a tree
+//	    that imports 'types/X' from its baseUrl needs "paths": {"*": ["./*"]},
+//	    and one that imports itself by its package name a path to its src)
 //	go run ./cmd/fidelity -ctags -lang ruby DIR  (against Universal Ctags; see ctags.go)
 //	NODE_PATH=DIR/node_modules go run ./cmd/fidelity -lang javascript -forms DIR
 //	    (every way JavaScript names a function, per form, against the

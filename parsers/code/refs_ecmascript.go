@@ -115,8 +115,15 @@ func jsRefs(t *flatTree, defs map[uint32]uint32) langRefs {
 			}
 		case "type_parameter":
 			if nm := t.child(i, "name"); nm >= 0 {
-				w.bindNode(int(w.scopeOf[i]), nm, "")
+				// T extends AnyAsyncThunk: T's members are its bound's.
+				typ := ""
+				if c := t.child(i, "constraint"); c >= 0 {
+					typ = simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(c)), "extends"))
+				}
+				w.bindNode(int(w.scopeOf[i]), nm, typ)
 			}
+		case "lookup_type":
+			jsLookupType(w, i)
 		case "mapped_type_clause":
 			if nm := t.child(i, "name"); nm >= 0 {
 				w.bindNode(i, nm, "")
@@ -361,6 +368,46 @@ func jsCallType(w *refWalker, s int, q string, root int) string {
 		return ""
 	}
 	return b.typ + strings.TrimPrefix(q, name) + "()"
+}
+
+// jsLookupType reports the key of an indexed access type (Props['onSelect'],
+// AsyncThunk<R, A>['fulfilled'], T['meta'] with T extends Config) as a
+// reference to that member of the type, at the key's string; through a
+// type parameter, to its bound's member, which the resolver keeps
+// ambiguous: tsc attributes T['k'] to the bound's member for some
+// bounds and not others (an alias of a generic instantiation).
+func jsLookupType(w *refWalker, i int) {
+	t := w.t
+	kids := t.namedKids(i)
+	if len(kids) != 2 || t.nodes[kids[1]].typ() != "literal_type" {
+		return
+	}
+	str := t.childOfType(kids[1], "string")
+	if str < 0 {
+		return
+	}
+	key := strings.Trim(t.text(str), `"'`)
+	obj := kids[0]
+	if t.nodes[obj].typ() == "generic_type" {
+		if nm := t.child(obj, "name"); nm >= 0 {
+			obj = nm
+		}
+	}
+	if key == "" || t.nodes[obj].typ() != "type_identifier" {
+		return
+	}
+	typ := t.text(obj)
+	if b, local := w.lookup(int(w.scopeOf[i]), typ, false); local {
+		// T['meta'], T a type parameter: a member of its bound, which
+		// an argument may narrow (qualifier "<T>": never more than
+		// ambiguous).
+		if b.typ == "" {
+			return
+		}
+		w.refAs(str, key, "type", "<"+typ+">", b.typ)
+		return
+	}
+	w.refAs(str, key, "type", typ, typ)
 }
 
 // jsCastType is the type an expression in parentheses is asserted to

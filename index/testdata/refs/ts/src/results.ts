@@ -58,3 +58,7 @@ export class Query { where(c: string): this { return this; } limit(n: number): Q
 export class UserQuery extends Query { active(): this { return this; } }
 export const rows = new UserQuery().where('a').active().limit(1).run();
 export const firstArea = lib.total([]) + new Factory().square().area();
+
+// Indexed access types name a member; through a type parameter, its bound's.
+export type Reason = Failure['reason'];
+export type KindOf<E extends Named> = E['label'];
