@@ -443,19 +443,7 @@ func esFieldType(sig, name string) string {
 		if j := strings.IndexAny(t, "=;"); j >= 0 {
 			t = t[:j]
 		}
-		// T | undefined, T | null: T.
-		out := ""
-		for _, part := range strings.Split(t, "|") {
-			switch part = strings.TrimSpace(part); part {
-			case "", "undefined", "null":
-				continue
-			}
-			if out != "" {
-				return ""
-			}
-			out = code.TypeName(part)
-		}
-		return out
+		return esNamedType(t) // T | undefined, T | null: T
 	}
 	if v, ok := strings.CutPrefix(rest, "="); ok {
 		v = strings.TrimSpace(v)

@@ -273,28 +273,36 @@ func splitTopLevel(s string, sep byte) []string {
 // indexTopLevel is the index of the first sep in s outside brackets and
 // quotes (an arrow's ">" is no bracket), -1 if none.
 func indexTopLevel(s string, sep byte) int {
+	return bracketScan(s, func(i, depth int) bool { return depth == 0 && s[i] == sep })
+}
+
+// bracketScan calls fn with the index of each byte of s outside quoted
+// strings and the depth of brackets ((, [, {, <; an arrow's ">" closes
+// none) around it once the byte is read: 1 at an opening bracket at the
+// top, 0 at the bracket that closes it. It returns the first index fn
+// accepts, -1 when it accepts none or a quote is not closed.
+func bracketScan(s string, fn func(i, depth int) bool) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if depth == 0 && c == sep {
-			return i
-		}
-		switch c {
+		switch c := s[i]; c {
 		case '(', '[', '{', '<':
 			depth++
 		case ')', ']', '}':
 			depth--
 		case '>':
-			if i > 0 && s[i-1] == '=' {
-				continue
+			if i == 0 || s[i-1] != '=' {
+				depth--
 			}
-			depth--
 		case '"', '\'', '`':
 			k := strings.IndexByte(s[i+1:], c)
 			if k < 0 {
 				return -1
 			}
 			i += k + 1
+			continue
+		}
+		if fn(i, depth) {
+			return i
 		}
 	}
 	return -1
@@ -498,59 +506,27 @@ func identIndex(s, name string) int {
 // starts with ("(", "<", "[" or "{"), counting every kind of bracket
 // inside and skipping "=>" and quoted strings; -1 when it is not closed.
 func closingBracket(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			if c == '>' && i > 0 && s[i-1] == '=' {
-				continue // an arrow
-			}
-			if depth--; depth == 0 {
-				return i
-			}
-		case '"', '\'', '`':
-			k := strings.IndexByte(s[i+1:], c)
-			if k < 0 {
-				return -1
-			}
-			i += k + 1
-		}
-	}
-	return -1
+	return bracketScan(s, func(i, depth int) bool { return i > 0 && depth == 0 })
 }
 
 // typeEnd is where a result type written at the start of s ends: at a
 // body's "{", an arrow's "=>" or a ";" outside brackets, else len(s).
 func typeEnd(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
+	i := bracketScan(s, func(i, depth int) bool {
+		switch s[i] {
 		case '{':
-			if depth == 0 {
-				return i
-			}
-			depth++
-		case '(', '[', '<':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case '>':
-			if i > 0 && s[i-1] == '=' {
-				if depth == 0 {
-					return i - 1
-				}
-				continue
-			}
-			depth--
+			return depth == 1
 		case ';':
-			if depth == 0 {
-				return i
-			}
+			return depth == 0
+		case '=':
+			return depth == 0 && i+1 < len(s) && s[i+1] == '>'
 		}
+		return false
+	})
+	if i < 0 {
+		return len(s)
 	}
-	return len(s)
+	return i
 }
 
 // esMemberOf resolves member name of a value of the classes cls (a
