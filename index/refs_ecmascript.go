@@ -393,27 +393,17 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 }
 
 // esFieldPath resolves a dotted qualifier whose first name has a known
-// type (r.RootType: the class for this, a typed local's type) through
+// type (r.RootType: the class for this, a typed local's type, a type
+// read from a signature) through
 // the declared types of the fields it names, to the classes of its
 // value; nil when a field's type is not a class of the tree.
 func esFieldPath(x *refIndex, f *refFile, r langRef, bases func(int) []int) []int {
 	parts := strings.Split(r.Qualifier, ".")
-	cur := classesOf(x, esLocal(x, f, r.RootType, 0))
+	// The first name's type may be read from a signature too (const s
+	// = make(); s.a.m()).
+	cur := esTypeClasses(x, f, r.RootType, r.Class, bases)
 	for _, p := range parts[1:] {
-		var next []int
-		for _, m := range x.members(cur, p, bases) {
-			d := &x.Defs[m]
-			if d.Kind == "method" || d.Kind == "function" || isClassKind(d.Kind) {
-				continue
-			}
-			if t := esFieldType(d.Signature, p); t != "" {
-				if mf := x.file(d.Path); mf != nil {
-					next = append(next, classesOf(x, esLocal(x, mf, t, 0))...)
-				}
-			}
-		}
-		cur = dedupe(next)
-		if len(cur) == 0 {
+		if cur = esFieldClasses(x, cur, p, bases); len(cur) == 0 {
 			return nil
 		}
 	}

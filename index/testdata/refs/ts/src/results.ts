@@ -62,3 +62,8 @@ export const firstArea = lib.total([]) + new Factory().square().area();
 // Indexed access types name a member; through a type parameter, its bound's.
 export type Reason = Failure['reason'];
 export type KindOf<E extends Named> = E['label'];
+
+// A field path from a local typed by a call.
+export interface Wrap { sq: Square }
+export function makeWrap(): Wrap { return { sq: new Square(1) }; }
+export function wrapped() { const w = makeWrap(); return w.sq.area(); }
