@@ -23,7 +23,7 @@ import (
 // Version names the extraction rules beyond the queries (the extractor,
 // the markdown parser). Change it when they change what a file parses to,
 // so that persisted indexes are rebuilt.
-const Version = "28"
+const Version = "29"
 
 // Fingerprint identifies what this binary's parsers produce.
 func Fingerprint() string {

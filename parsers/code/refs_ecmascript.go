@@ -234,15 +234,18 @@ func jsDeclarator(w *refWalker, i int) {
 		jsRequire(w, nm, v)
 	}
 	if t.nodes[nm].typ() == "object_pattern" {
-		// const { a, b: c } = this: a and b are members of the value;
-		// const { a }: T = f(): of T. A require's names are its imports.
+		// const { a, b: c } = this: a and b are members of the value.
+		// A require's names are its imports.
 		if _, req := jsRequirePath(t, v); v < 0 || !req {
 			q, root := "?", -1
 			if v >= 0 {
 				q, root = w.qualifierText(v, jsPath, jsIdent)
 			}
-			if ty := t.child(i, "type"); ty >= 0 && q == "?" {
-				jsPatternMembers(w, nm, simpleTypeName(strings.TrimPrefix(strings.TrimSpace(t.text(ty)), ":")))
+			if q == "?" {
+				// const { a }: T = ..., const { data } = useQuery(),
+				// const { a } = new C(): members of the type written or
+				// read from the callee (typ, as a local would get it).
+				jsPatternMembers(w, nm, typ)
 			} else {
 				jsPatternKeys(t, nm, false, func(k int, nested bool) {
 					if nested {

@@ -67,3 +67,7 @@ export type KindOf<E extends Named> = E['label'];
 export interface Wrap { sq: Square }
 export function makeWrap(): Wrap { return { sq: new Square(1) }; }
 export function wrapped() { const w = makeWrap(); return w.sq.area(); }
+
+// Names destructured from a call's result are its type's members.
+export function useWrap(): Wrap { return makeWrap(); }
+export function usesHook() { const { sq } = useWrap(); return sq; }
