@@ -394,9 +394,9 @@ func resolveECMAScript(x *refIndex, f *refFile, r langRef) resolution {
 
 // esFieldPath resolves a dotted qualifier whose first name has a known
 // type (r.RootType: the class for this, a typed local's type, a type
-// read from a signature) through
-// the declared types of the fields it names, to the classes of its
-// value; nil when a field's type is not a class of the tree.
+// read from a signature) through the declared types of the fields it
+// names, to the classes of its value; nil when a field's type is not a
+// class of the tree.
 func esFieldPath(x *refIndex, f *refFile, r langRef, bases func(int) []int) []int {
 	parts := strings.Split(r.Qualifier, ".")
 	// The first name's type may be read from a signature too (const s
@@ -414,19 +414,9 @@ func esFieldPath(x *refIndex, f *refFile, r langRef, bases func(int) []int) []in
 // one ("private source?: Observable<T> | undefined" is Observable), else
 // the class of a "= new C()" initializer.
 func esFieldType(sig, name string) string {
-	i := -1
-	for from := 0; ; {
-		j := strings.Index(sig[from:], name)
-		if j < 0 {
-			return ""
-		}
-		j += from
-		end := j + len(name)
-		if (j == 0 || !esIdentByte(sig[j-1])) && (end == len(sig) || !esIdentByte(sig[end])) {
-			i = j
-			break
-		}
-		from = end
+	i := identIndex(sig, name)
+	if i < 0 {
+		return ""
 	}
 	rest := strings.TrimLeft(sig[i+len(name):], "?! \t")
 	if t, ok := strings.CutPrefix(rest, ":"); ok {

@@ -165,29 +165,48 @@ func esParamClasses(x *refIndex, f *refFile, typ, class string, bases func(int) 
 // or method name in its signature ("" for one without a type), a this:
 // parameter left out; nil when the signature shows no parameter list.
 func esParamTypes(sig, name string) []string {
+	list, _, ok := esParams(sig, name)
+	if !ok {
+		return nil
+	}
+	return esParamList(list)
+}
+
+// esParams finds the parameter list of function or method name in its
+// signature ("export function f<T>(a: A): R", "m?(a: A)", "const f =
+// async <T>(a: A): R =>", "const f = function g(a: A): R"): the list's
+// text inside its parentheses and what follows them.
+func esParams(sig, name string) (list, after string, ok bool) {
 	i := identIndex(sig, name)
 	if i < 0 {
-		return nil
+		return "", "", false
 	}
 	rest := strings.TrimLeft(sig[i+len(name):], " \t?!")
 	if r, ok := strings.CutPrefix(rest, "="); ok {
-		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "async"))
+		rest = strings.TrimSpace(r)
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, "async"))
+		if r, ok := strings.CutPrefix(rest, "function"); ok {
+			rest = strings.TrimLeft(r, " \t*")
+			if j := strings.IndexAny(rest, "(<"); j > 0 {
+				rest = rest[j:] // a named function expression
+			}
+		}
 	}
 	if strings.HasPrefix(rest, "<") {
 		j := closingBracket(rest)
 		if j < 0 {
-			return nil
+			return "", "", false
 		}
 		rest = strings.TrimSpace(rest[j+1:])
 	}
 	if !strings.HasPrefix(rest, "(") {
-		return nil
+		return "", "", false
 	}
 	j := closingBracket(rest)
 	if j < 0 {
-		return nil
+		return "", "", false
 	}
-	return esParamList(rest[1:j])
+	return rest[1:j], rest[j+1:], true
 }
 
 // esParamList splits a parameter list's text into the parameters'
@@ -408,16 +427,6 @@ func splitNonEmpty(s string) []string {
 	return strings.Split(s, ".")
 }
 
-// esReturnType reads the declared result type of function or method
-// name from its signature ("export function innerFrom<T>(input:
-// ObservableInput<T>): Observable<T>" is Observable; "protected
-// getSubject(): Subject<T> | undefined" is Subject; "const make = async
-// (): Promise<Store> =>" is Promise), "" when it declares none, when it
-// is a type predicate (x is T) or names no single type.
-func esReturnType(sig, name string) string {
-	return esResultName(esReturnTypeText(sig, name))
-}
-
 // esResultName is the type a result type's text names, "" for a type
 // predicate (x is T, asserts x) or for no single name.
 func esResultName(typ string) string {
@@ -427,41 +436,16 @@ func esResultName(typ string) string {
 	return esNamedType(typ)
 }
 
-// esReturnTypeText is the text of the result type a signature declares,
-// "" for none.
+// esReturnTypeText is the text of the result type function or method
+// name declares in its signature ("export function innerFrom<T>(input:
+// ObservableInput<T>): Observable<T>" declares Observable<T>; "const
+// make = async (): Promise<Store> =>" Promise<Store>), "" for none.
 func esReturnTypeText(sig, name string) string {
-	i := identIndex(sig, name)
-	if i < 0 {
+	_, after, ok := esParams(sig, name)
+	if !ok {
 		return ""
 	}
-	rest := strings.TrimLeft(sig[i+len(name):], " \t?!")
-	if r, ok := strings.CutPrefix(rest, "="); ok {
-		// const f = async <T>(...): R => ..., const f = function (...): R
-		rest = strings.TrimSpace(r)
-		rest = strings.TrimSpace(strings.TrimPrefix(rest, "async"))
-		if r, ok := strings.CutPrefix(rest, "function"); ok {
-			rest = strings.TrimLeft(r, " \t*")
-			if j := strings.IndexAny(rest, "(<"); j > 0 {
-				rest = rest[j:] // a named function expression
-			}
-		}
-	}
-	if strings.HasPrefix(rest, "<") {
-		j := closingBracket(rest)
-		if j < 0 {
-			return ""
-		}
-		rest = strings.TrimSpace(rest[j+1:])
-	}
-	if !strings.HasPrefix(rest, "(") {
-		return ""
-	}
-	j := closingBracket(rest)
-	if j < 0 {
-		return ""
-	}
-	rest = strings.TrimSpace(rest[j+1:])
-	typ, ok := strings.CutPrefix(rest, ":")
+	typ, ok := strings.CutPrefix(strings.TrimSpace(after), ":")
 	if !ok {
 		return ""
 	}
@@ -604,9 +588,6 @@ func esVerdict(x *refIndex, ds []int, kind string) resolution {
 	}
 	if len(kept) == 0 {
 		return x.verdict(ds)
-	}
-	if v := x.verdict(kept); v.Confidence == "resolved" || len(kept) == 1 {
-		return v
 	}
 	return resolution{Defs: kept, Confidence: "resolved"}
 }

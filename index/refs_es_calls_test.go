@@ -20,8 +20,8 @@ func TestESSignatureTypes(t *testing.T) {
 		{"static shared(): { a: number }", "shared", ""},
 	}
 	for _, c := range results {
-		if got := esReturnType(c.sig, c.name); got != c.want {
-			t.Errorf("esReturnType(%q) = %q, want %q", c.sig, got, c.want)
+		if got := esResultName(esReturnTypeText(c.sig, c.name)); got != c.want {
+			t.Errorf("result type of %q = %q, want %q", c.sig, got, c.want)
 		}
 	}
 	params := []struct {

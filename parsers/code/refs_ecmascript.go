@@ -572,7 +572,24 @@ func (c jsCallback) param(j int) string {
 	if c.callee == "" {
 		return ""
 	}
-	return c.callee + "@" + strconv.Itoa(c.arg) + "@" + strconv.Itoa(j)
+	return c.object() + "@" + strconv.Itoa(j)
+}
+
+// object is the type an object given as the argument itself is: the
+// callee's parameter's, "callee@arg" (an object literal's keys, a JSX
+// element's attributes); "" when there is no callee.
+func (c jsCallback) object() string {
+	if c.callee == "" {
+		return ""
+	}
+	return c.callee + "@" + strconv.Itoa(c.arg)
+}
+
+// jsCalleeRef is the callee q (rooted at node root, called where node at
+// is) as the resolver reads it: jsCallType's without its "()"; "" when
+// its type cannot be written.
+func jsCalleeRef(w *refWalker, at int, q string, root int) string {
+	return strings.TrimSuffix(jsCallType(w, int(w.scopeOf[at]), q, root), "()")
 }
 
 // jsCallbackOf tells where function fn is an argument of a call or a
@@ -613,9 +630,7 @@ func jsArgumentOf(w *refWalker, a int) jsCallback {
 		}
 	case "call_expression":
 		if q, root, ok := jsCalleePath(w, call); ok {
-			if ct := jsCallType(w, int(w.scopeOf[call]), q, root); ct != "" {
-				return jsCallback{callee: strings.TrimSuffix(ct, "()"), arg: k}
-			}
+			return jsCallback{callee: jsCalleeRef(w, call, q, root), arg: k}
 		}
 	}
 	return jsCallback{}
@@ -643,9 +658,7 @@ func jsObjectType(w *refWalker, obj int) string {
 	}
 	switch t.nodes[p].typ() {
 	case "arguments":
-		if cb := jsArgumentOf(w, c); cb.callee != "" {
-			return cb.callee + "@" + strconv.Itoa(cb.arg)
-		}
+		return jsArgumentOf(w, c).object()
 	case "variable_declarator":
 		if t.nodes[c].field() == "value" {
 			return typeOf(t.child(p, "type"))
@@ -684,10 +697,11 @@ func jsxAttribute(w *refWalker, i, attr int) {
 	}
 	if nm := t.child(el, "name"); nm >= 0 {
 		if txt := t.text(nm); txt != "" && txt[0] >= 'A' && txt[0] <= 'Z' {
-			q, root := w.qualifierText(nm, jsPath, jsIdent)
-			if q != "?" {
-				if ct := jsCallType(w, int(w.scopeOf[el]), q, root); ct != "" {
-					w.refAs(i, t.text(i), "write", "?", strings.TrimSuffix(ct, "()")+"@0")
+			// The element is a call of the component with an object of
+			// its attributes.
+			if q, root := w.qualifierText(nm, jsPath, jsIdent); q != "?" {
+				if props := (jsCallback{callee: jsCalleeRef(w, el, q, root)}).object(); props != "" {
+					w.refAs(i, t.text(i), "write", "?", props)
 					return
 				}
 			}
